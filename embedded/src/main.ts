@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { createLogger } from '@fragtbud/platform';
+import { demoAccounts } from '@fragtbud/svc-identity';
+import { startEmbedded } from './topology';
+
+const env: Record<string, string | undefined> = { DEMO_SEED: '1', ...process.env };
+const logger = createLogger({ name: 'fragtbud', level: env.LOG_LEVEL ?? 'info' });
+const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+
+const topology = await startEmbedded({ env, dataDir, logger });
+
+const lines = [
+  '',
+  `  Fragtbud kører på ${topology.url}`,
+  `  API-dokumentation: ${topology.url}/api/docs`,
+  `  Data: ${dataDir} (PGlite), hændelser i processen, betaling: mock`,
+];
+if (env.DEMO_SEED === '1') {
+  lines.push('', '  Demo-konti:');
+  for (const account of demoAccounts) lines.push(`    ${account.label.padEnd(22)} ${account.email.padEnd(24)} ${account.password}`);
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    void topology.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

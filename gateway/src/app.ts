@@ -1,0 +1,180 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import Koa, { type Context, type Middleware } from 'koa';
+import { messages } from '@fragtbud/contracts';
+import { AppError, errorHandler, requestContext, signInternalToken, type Logger } from '@fragtbud/platform';
+import { apiDocs } from './api-docs';
+import type { GatewayConfig } from './config';
+import { assertSameOrigin } from './csrf';
+import { checkHealth } from './health';
+import { buildOpenApiDocument } from './openapi';
+import { forward } from './proxy';
+import { rateLimit } from './rate-limit';
+import { securityHeaders } from './security-headers';
+import { createSessionResolver, sessionTokenOf } from './sessions';
+import { sendFile } from './static-files';
+import { ownerOf, upstreamUrls } from './upstreams';
+
+const remoteFolders = new Set(['mfe-customer', 'mfe-carrier', 'mfe-admin']);
+/** Answers that change who is logged in, or may end other people's sessions. */
+const sessionChangingPath = /^\/(auth\/logout|users\/\d+|admin\/users\/\d+\/(block|unblock|reject))$/;
+
+export interface GatewayOptions {
+  config: GatewayConfig;
+  logger: Logger;
+}
+
+export interface RunningGateway {
+  app: Koa;
+  listen(): Promise<{ port: number; url: string }>;
+  close(): Promise<void>;
+}
+
+export function createGateway({ config, logger }: GatewayOptions): RunningGateway {
+  const upstreams = upstreamUrls(config);
+  const sessions = createSessionResolver({
+    identityUrl: config.IDENTITY_URL,
+    secret: config.INTERNAL_TOKEN_SECRET,
+    cacheMs: config.SESSION_CACHE_MS,
+  });
+  const openApiDocument = buildOpenApiDocument();
+  const manifest = {
+    remotes: {
+      mfe_customer: config.REMOTE_MFE_CUSTOMER_URL,
+      mfe_carrier: config.REMOTE_MFE_CARRIER_URL,
+      mfe_admin: config.REMOTE_MFE_ADMIN_URL,
+    },
+  };
+  const staticRoot = path.resolve(config.STATIC_ROOT);
+  const shellDist = path.join(staticRoot, 'shell', 'dist');
+  const limitRate = rateLimit({ perMinute: config.API_RATE_LIMIT_PER_MINUTE });
+
+  const gatewayEndpoints: Middleware = async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    switch (ctx.path) {
+      case '/api/health': {
+        const report = await checkHealth(upstreams);
+        ctx.status = report.status === 'ok' ? 200 : 503;
+        ctx.body = report;
+        return;
+      }
+      case '/api/openapi.json':
+        ctx.body = openApiDocument;
+        return;
+      case '/api/docs':
+      case '/api/docs/':
+        ctx.type = 'html';
+        ctx.body = apiDocs.page;
+        return;
+      case '/api/docs/init.js':
+        ctx.type = 'text/javascript; charset=utf-8';
+        ctx.body = apiDocs.initializer;
+        return;
+      case '/mf-manifest.json':
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.body = manifest;
+        return;
+    }
+    const docsAsset = ctx.path.match(/^\/api\/docs\/([\w.-]+)$/)?.[1];
+    if (docsAsset && apiDocs.assets.has(docsAsset) && (await sendFile(ctx, apiDocs.root, docsAsset))) return;
+    return next();
+  };
+
+  const apiProxy: Middleware = async (ctx, next) => {
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
+    await limitRate(ctx, async () => undefined);
+    const apiPath = ctx.path.slice('/api'.length) || '/';
+    const owner = ownerOf(apiPath);
+    if (!owner) throw AppError.notFound(messages.notFound, 'not_found');
+    if (Number(ctx.get('content-length') || 0) > config.MAX_BODY_BYTES) {
+      throw AppError.badRequest(messages.payloadTooLarge, 'payload_too_large');
+    }
+
+    const { token, viaCookie } = sessionTokenOf(ctx.req.headers);
+    const user = token ? await resolveCaller(ctx, token) : null;
+    if (user && viaCookie) assertSameOrigin(ctx);
+
+    await forward(ctx, {
+      target: upstreams[owner],
+      path: apiPath + (ctx.querystring ? `?${ctx.querystring}` : ''),
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      extraHeaders: {
+        'x-internal-token': await signInternalToken({ secret: config.INTERNAL_TOKEN_SECRET, user }),
+        'x-request-id': String(ctx.state.requestId ?? ''),
+        'x-forwarded-for': ctx.ip,
+        'x-forwarded-proto': ctx.protocol,
+        'x-forwarded-host': ctx.host,
+      },
+    });
+    if (ctx.method !== 'GET' && ctx.status < 400 && sessionChangingPath.test(apiPath)) {
+      if (apiPath === '/auth/logout' && token) sessions.forget(token);
+      else sessions.forgetAll();
+    }
+  };
+
+  async function resolveCaller(ctx: Context, token: string) {
+    try {
+      return await sessions.resolve(token);
+    } catch (error) {
+      ctx.state.log?.warn({ err: error }, 'session lookup failed');
+      throw AppError.unavailable(messages.serviceUnavailable, 'service_unavailable');
+    }
+  }
+
+  const frontEnds: Middleware = async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      throw AppError.notFound(messages.notFound, 'not_found');
+    }
+    const remote = ctx.path.match(/^\/remotes\/([\w-]+)\/(.+)$/);
+    if (remote) {
+      const [, folder, file] = remote;
+      if (folder && file && remoteFolders.has(folder) && (await sendFile(ctx, path.join(staticRoot, folder, 'dist'), file))) return;
+      ctx.status = 404;
+      ctx.body = 'Ikke fundet';
+      return;
+    }
+    if (ctx.path !== '/' && (await sendFile(ctx, shellDist, ctx.path))) return;
+    if (path.extname(ctx.path) && ctx.path !== '/') {
+      ctx.status = 404;
+      ctx.body = 'Ikke fundet';
+      return;
+    }
+    // A deep link: the shell's router decides what to show.
+    if (await sendFile(ctx, shellDist, 'index.html')) {
+      ctx.set('Cache-Control', 'no-cache');
+      return;
+    }
+    ctx.status = 503;
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = 'Fragtbud er ikke bygget endnu: kør "npm run build" (npm start gør det selv).';
+  };
+
+  const app = new Koa({ proxy: config.TRUST_PROXY });
+  app.use(requestContext(logger));
+  app.use(errorHandler(logger));
+  app.use(securityHeaders({ hsts: config.HSTS }));
+  app.use(gatewayEndpoints);
+  app.use(apiProxy);
+  app.use(frontEnds);
+
+  let server: Server | undefined;
+  return {
+    app,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server = app.listen(config.PORT, config.HOST);
+        server.once('error', reject);
+        server.once('listening', () => {
+          const address = server!.address();
+          const port = typeof address === 'object' && address ? address.port : config.PORT;
+          resolve({ port, url: `http://${config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${port}` });
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,23 @@
+import type { Middleware } from 'koa';
+import { messages } from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+
+/** A fixed one-minute window per client address; enough to blunt floods without shared state. */
+export function rateLimit(options: { perMinute: number }): Middleware {
+  let windowStart = Date.now();
+  let counts = new Map<string, number>();
+  return async (ctx, next) => {
+    const now = Date.now();
+    if (now - windowStart >= 60_000) {
+      windowStart = now;
+      counts = new Map();
+    }
+    const count = (counts.get(ctx.ip) ?? 0) + 1;
+    counts.set(ctx.ip, count);
+    if (count > options.perMinute) {
+      ctx.set('Retry-After', String(Math.ceil((windowStart + 60_000 - now) / 1000)));
+      throw AppError.tooManyRequests(messages.tooManyRequests, 'rate_limited');
+    }
+    await next();
+  };
+}

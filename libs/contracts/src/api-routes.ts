@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  loginBodySchema,
+  profileResponseSchema,
+  registerBodySchema,
+  userResponseSchema,
+  usersPageSchema,
+  usersQuerySchema,
+  userUpdateBodySchema,
+} from './identity';
+import { countSchema, errorBodySchema } from './common';
+
+export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
+export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
+
+/** One endpoint of the public HTTP contract (shared/API.md); the gateway turns the list into OpenAPI. */
+export interface ApiRoute {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  service: ServiceName;
+  summary: string;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response?: z.ZodType;
+  status?: number;
+}
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.record(z.string(), z.enum(['ok', 'down'])),
+});
+
+export const apiRoutes: ApiRoute[] = [
+  { method: 'get', path: '/health', service: 'gateway', summary: 'Status for gateway og alle tjenester', access: 'anyone', response: healthSchema },
+  { method: 'post', path: '/auth/register', service: 'identity', summary: 'Opret bruger (kunde eller vognmand)', access: 'anyone', body: registerBodySchema, response: authResponseSchema, status: 201 },
+  { method: 'post', path: '/auth/login', service: 'identity', summary: 'Log ind; sætter cookien session', access: 'anyone', body: loginBodySchema, response: authResponseSchema },
+  { method: 'post', path: '/auth/logout', service: 'identity', summary: 'Log ud; sessionen tilbagekaldes', access: 'logged_in', status: 204 },
+  { method: 'get', path: '/auth/profile', service: 'identity', summary: 'Den indloggede bruger med gemte adresser', access: 'logged_in', response: profileResponseSchema },
+  { method: 'get', path: '/users/me', service: 'identity', summary: 'Den indloggede bruger', access: 'logged_in', response: userResponseSchema },
+  { method: 'get', path: '/users', service: 'identity', summary: 'Brugere (filter: customer, carrier, admin, blocked, pending)', access: 'admin', query: usersQuerySchema, response: usersPageSchema },
+  { method: 'get', path: '/users/{id}', service: 'identity', summary: 'En bruger', access: 'admin_or_self', response: userResponseSchema },
+  { method: 'put', path: '/users/{id}', service: 'identity', summary: 'Ret en bruger', access: 'admin_or_self', body: userUpdateBodySchema, response: userResponseSchema },
+  { method: 'delete', path: '/users/{id}', service: 'identity', summary: 'Slet en bruger', access: 'admin', status: 204 },
+  { method: 'put', path: '/admin/users/{id}/approve', service: 'identity', summary: 'Godkend vognmand', access: 'admin', response: userResponseSchema },
+  { method: 'put', path: '/admin/users/{id}/reject', service: 'identity', summary: 'Afvis vognmand', access: 'admin', response: userResponseSchema },
+  { method: 'put', path: '/admin/users/{id}/block', service: 'identity', summary: 'Bloker bruger', access: 'admin', response: userResponseSchema },
+  { method: 'put', path: '/admin/users/{id}/unblock', service: 'identity', summary: 'Ophæv blokering', access: 'admin', response: userResponseSchema },
+  { method: 'get', path: '/admin/carriers/pending-count', service: 'identity', summary: 'Antal vognmænd der venter på godkendelse', access: 'admin', response: countSchema },
+  { method: 'get', path: '/admin/users/blocked-count', service: 'identity', summary: 'Antal blokerede brugere', access: 'admin', response: countSchema },
+];
+
+export { errorBodySchema };

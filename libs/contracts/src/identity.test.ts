@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { registerBodySchema, registerFormSchema, usersQuerySchema } from './identity';
+import { messages } from './messages';
+
+const valid = { name: 'Mette', email: ' Mette@Example.DK ', password: 'hemmelig', role: 'customer' };
+
+describe('registerBodySchema', () => {
+  it('when the input is valid, then the e-mail is trimmed and lowercased', () => {
+    expect(registerBodySchema.parse(valid).email).toBe('mette@example.dk');
+  });
+
+  it('when the password is shorter than 6, then the Danish message names it', () => {
+    const result = registerBodySchema.safeParse({ ...valid, password: '12345' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(messages.passwordTooShort);
+  });
+
+  it('when someone asks to register as admin, then it is refused', () => {
+    expect(registerBodySchema.safeParse({ ...valid, role: 'admin' }).success).toBe(false);
+  });
+
+  it('when company and phone are blank, then they are left out', () => {
+    const parsed = registerBodySchema.parse({ ...valid, company: '  ', phone: '' });
+    expect(parsed.company).toBeUndefined();
+    expect(parsed.phone).toBeUndefined();
+  });
+});
+
+describe('registerFormSchema', () => {
+  it('when the confirmation differs, then it says Adgangskoder matcher ikke on the confirmation field', () => {
+    const result = registerFormSchema.safeParse({ ...valid, confirmPassword: 'andet123' });
+    expect(result.error?.issues[0]).toMatchObject({ message: 'Adgangskoder matcher ikke', path: ['confirmPassword'] });
+  });
+});
+
+describe('usersQuerySchema', () => {
+  it('when limit is above 100, then it is refused', () => {
+    expect(usersQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+  });
+  it('when nothing is given, then page 1 of 20 is used', () => {
+    expect(usersQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
+  });
+});

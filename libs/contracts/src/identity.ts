@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { limits } from './constants';
+import { authUserSchema, roleSchema, selfRegistrableRoles } from './roles';
+import { pageQuerySchema, pageOf } from './common';
+
+const email = z
+  .string({ error: messages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, messages.textTooLong)
+  .pipe(z.email({ error: messages.emailInvalid }));
+
+const password = z
+  .string({ error: messages.passwordRequired })
+  .min(limits.passwordMinLength, messages.passwordTooShort)
+  .max(200, messages.textTooLong);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, messages.textTooLong)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const registerBodySchema = z.object({
+  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(120, messages.textTooLong),
+  email,
+  password,
+  role: z.enum(selfRegistrableRoles, { error: messages.roleInvalid }),
+  company: optionalText(200),
+  phone: optionalText(30),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** The register form adds the confirmation, checked in the browser only. */
+export const registerFormSchema = registerBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const loginBodySchema = z.object({
+  email,
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(200, messages.textTooLong),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const savedAddressSchema = z.object({ id: z.number().int(), name: z.string(), address: z.string() });
+
+/** A user as the API shows it (spec section 3, User). Never carries secrets. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  cvrNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  role: roleSchema,
+  is_approved: z.boolean(),
+  is_blocked: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const profileUserSchema = userSchema.extend({ savedAddresses: z.array(savedAddressSchema) });
+export type ProfileUser = z.infer<typeof profileUserSchema>;
+
+export const authResponseSchema = z.object({ success: z.literal(true), user: userSchema, token: z.string() });
+export const profileResponseSchema = z.object({ user: profileUserSchema });
+export const userResponseSchema = z.object({ user: userSchema });
+
+/** Admin user filters of spec section 2: all, customer, carrier, admin, blocked (+ carriers awaiting approval). */
+export const userFilters = ['customer', 'carrier', 'admin', 'blocked', 'pending'] as const;
+export const usersQuerySchema = pageQuerySchema.extend({
+  role: z.enum(userFilters, { error: 'Ugyldigt filter' }).optional(),
+  q: z.string().trim().max(200, messages.textTooLong).optional(),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+export const usersPageSchema = pageOf(userSchema);
+
+/** What an admin (or the user themself) may change with PUT /users/{id}. */
+export const userUpdateBodySchema = z
+  .object({
+    name: z.string().trim().min(1, messages.nameRequired).max(120, messages.textTooLong),
+    phone: z.string().trim().max(30, messages.textTooLong).nullable(),
+    company: z.string().trim().max(200, messages.textTooLong).nullable(),
+  })
+  .partial()
+  .strict();
+
+/** Body of the gateway's session lookup (svc-identity internal endpoint). */
+export const sessionLookupBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+/** svc-identity's answer to the gateway's session lookup (POST /internal/sessions/resolve); 401 when unknown or expired. */
+export const sessionLookupResponseSchema = z.object({ user: authUserSchema });
+export type SessionLookupResponse = z.infer<typeof sessionLookupResponseSchema>;

@@ -1,0 +1,18 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import ClientPGLite from 'knex-pglite';
+import knexFactory from 'knex';
+import fs from 'node:fs';
+const t0 = Date.now();
+fs.mkdirSync('/tmp/spike-pg', { recursive: true });
+fs.writeFileSync('/tmp/spike-pg/.fragtbud.lock', String(process.pid));
+const pg = new PGlite({ dataDir: '/tmp/spike-pg', parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) } });
+await pg.waitReady;
+console.log('ready', Date.now() - t0, typeof ClientPGLite);
+const r = await pg.query("select count(*) as c, 1.5::numeric as n, 9007199254740::bigint as b, now() as t");
+console.log(r.rows);
+const k = knexFactory({ client: ClientPGLite as any, connection: { pglite: pg } as any });
+console.log(await k.raw('select 1 as x'));
+await k.destroy();
+console.log('closed?', pg.closed);
+await pg.close();
+console.log(fs.readdirSync('/tmp/spike-pg'));

@@ -1,0 +1,69 @@
+import { messages } from '@fragtbud/contracts';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export interface AppErrorOptions {
+  status: number;
+  code: string;
+  message: string;
+  details?: ErrorDetail[];
+  cause?: unknown;
+}
+
+/** The one error type services throw; the error middleware turns it into `{code, message, details?}`. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: ErrorDetail[];
+
+  constructor({ status, code, message, details, cause }: AppErrorOptions) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  static badRequest(message: string, code = 'bad_request', details?: ErrorDetail[]) {
+    return new AppError({ status: 400, code, message, details });
+  }
+
+  static unauthorized(message: string = messages.sessionExpired, code = 'unauthorized', details?: ErrorDetail[]) {
+    return new AppError({ status: 401, code, message, details });
+  }
+
+  static forbidden(message: string = messages.forbidden, code = 'forbidden', details?: ErrorDetail[]) {
+    return new AppError({ status: 403, code, message, details });
+  }
+
+  static notFound(message: string = messages.notFound, code = 'not_found', details?: ErrorDetail[]) {
+    return new AppError({ status: 404, code, message, details });
+  }
+
+  static conflict(message: string, code = 'conflict', details?: ErrorDetail[]) {
+    return new AppError({ status: 409, code, message, details });
+  }
+
+  static unprocessable(message: string, code = 'unprocessable', details?: ErrorDetail[]) {
+    return new AppError({ status: 422, code, message, details });
+  }
+
+  static tooManyRequests(message: string = messages.tooManyRequests, code = 'too_many_requests', details?: ErrorDetail[]) {
+    return new AppError({ status: 429, code, message, details });
+  }
+
+  static unavailable(message: string = messages.serviceUnavailable, code = 'service_unavailable', details?: ErrorDetail[]) {
+    return new AppError({ status: 503, code, message, details });
+  }
+}
+
+/** `instanceof` fails across duplicated module copies, so recognise the shape too. */
+export function isAppError(error: unknown): error is AppError {
+  return (
+    error instanceof AppError ||
+    (error instanceof Error && error.name === 'AppError' && typeof (error as AppError).status === 'number')
+  );
+}

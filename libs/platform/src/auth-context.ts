@@ -1,0 +1,34 @@
+import type { AuthUser, Role } from '@fragtbud/contracts';
+import type { Context, Middleware } from 'koa';
+import { AppError } from './app-error';
+import { internalTokenHeader, verifyInternalToken } from './internal-token';
+
+/** Only the gateway's signed token is trusted; a bare user header never is. */
+export function internalAuth(secret: string, publicPaths: ReadonlySet<string>): Middleware {
+  return async (ctx, next) => {
+    if (publicPaths.has(ctx.path)) return next();
+    const caller = await verifyInternalToken({ secret, token: ctx.get(internalTokenHeader) || undefined });
+    ctx.state.user = caller.user;
+    ctx.state.callerService = caller.service;
+    await next();
+  };
+}
+
+export function requireUser(ctx: Context): AuthUser {
+  const user = ctx.state.user;
+  if (!user) throw AppError.unauthorized();
+  return user;
+}
+
+export function requireRole(ctx: Context, ...roles: Role[]): AuthUser {
+  const user = requireUser(ctx);
+  if (!roles.includes(user.role)) throw AppError.forbidden();
+  return user;
+}
+
+/** For endpoints only other services may call (a system token from createServiceClient without a user). */
+export function requireServiceCaller(ctx: Context): string {
+  const service = ctx.state.callerService;
+  if (!service) throw AppError.forbidden();
+  return service;
+}

@@ -1,0 +1,90 @@
+import knexFactory, { type Knex } from 'knex';
+import type { Logger } from './logger';
+import { openPglite, type SharedPglite } from './pglite-instance';
+import { quoteIdentifier, sharedPgliteClient } from './shared-pglite-client';
+import { installPgTypeParsers } from './type-parsers';
+
+export interface Database {
+  knex: Knex;
+  kind: 'pg' | 'pglite';
+  /** Every table of the service lives in this schema (`search_path`). */
+  schema: string;
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  schema: string;
+  /** PostgreSQL URL; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory or 'memory' (the default) when neither `url` nor `pglite` is given. */
+  pgliteDir?: string;
+  /** A PGlite instance shared with other services (see openPglite); the caller closes it. */
+  pglite?: SharedPglite;
+  logger?: Logger;
+}
+
+export async function createDatabase(options: CreateDatabaseOptions): Promise<Database> {
+  assertSchemaName(options.schema);
+  const database = options.url ? createPgDatabase(options.url, options) : await createPgliteDatabase(options);
+  try {
+    await createSchema(database.knex, options.schema);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function createPgDatabase(url: string, { schema, logger }: CreateDatabaseOptions): Database {
+  installPgTypeParsers();
+  const knex = knexFactory({
+    client: 'pg',
+    connection: url,
+    searchPath: [schema],
+    pool: { min: 0, max: 10 },
+    log: knexLog(logger),
+  });
+  return { knex, kind: 'pg', schema, close: () => knex.destroy() };
+}
+
+async function createPgliteDatabase({ schema, pglite, pgliteDir, logger }: CreateDatabaseOptions): Promise<Database> {
+  const owned = pglite ? undefined : await openPglite(pgliteDir ?? 'memory');
+  const shared = (pglite ?? owned) as SharedPglite;
+  const knex = knexFactory({
+    client: sharedPgliteClient(shared, schema),
+    connection: { pglite: shared.instance } as Knex.StaticConnectionConfig,
+    log: knexLog(logger),
+  });
+  const close = async () => {
+    await knex.destroy();
+    await owned?.close();
+  };
+  return { knex, kind: 'pglite', schema, close };
+}
+
+async function createSchema(knex: Knex, schema: string): Promise<void> {
+  try {
+    await knex.raw(`create schema if not exists ${quoteIdentifier(schema)}`);
+  } catch (error) {
+    // Two processes creating the same schema at once: the loser sees a duplicate, which is fine.
+    const code = (error as { code?: string }).code;
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
+}
+
+function assertSchemaName(schema: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error(`Invalid database schema name "${schema}": use lower-case letters, digits and _.`);
+  }
+}
+
+function knexLog(logger: Logger | undefined): Knex.Config['log'] {
+  const log = logger?.child({ component: 'knex' });
+  return {
+    warn: (message: unknown) => log?.warn({ knex: message }, 'knex warning'),
+    error: (message: unknown) => log?.error({ knex: message }, 'knex error'),
+    deprecate: (method: string, alternative: string) =>
+      log?.warn({ method, alternative }, 'knex deprecation'),
+    debug: (message: unknown) => log?.debug({ knex: message }, 'knex debug'),
+  };
+}

@@ -1,0 +1,23 @@
+import type { AuthUser } from '@fragtbud/contracts';
+import type { Logger } from './logger';
+
+/** What the service factory puts on every request. */
+declare module 'koa' {
+  interface DefaultState {
+    requestId: string;
+    log: Logger;
+    /** The caller the gateway vouched for; null for anonymous requests. */
+    user: AuthUser | null;
+    /** Set when another service calls as itself (system token) rather than on behalf of a user. */
+    callerService?: string;
+  }
+
+  interface Request {
+    /** Parsed JSON body (undefined when the request had none). */
+    body?: unknown;
+    /** The body exactly as received, for signature checks (webhooks). */
+    rawBody?: string;
+  }
+}
+
+export {};

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import ClientPGLite from 'knex-pglite';
+import { MutexTimeoutError, type Release } from './mutex';
+import type { SharedPglite } from './pglite-instance';
+
+type PgliteConnection = SharedPglite['instance'];
+
+/**
+ * A knex client over a shared PGlite instance. Instead of a pool, the instance's mutex hands the one
+ * connection to one knex at a time — for a whole transaction — and points `search_path` at this
+ * knex's schema on every hand-over, so services sharing the instance never see each other's statements.
+ */
+export function sharedPgliteClient(shared: SharedPglite, schema: string): typeof Knex.Client {
+  const searchPathSql = `set search_path to ${quoteIdentifier(schema)}`;
+
+  class SharedPgliteClient extends ClientPGLite {
+    private releaseLock: Release | undefined;
+
+    override initializePool(): void {
+      // The mutex is the pool.
+    }
+
+    override async acquireConnection(): Promise<PgliteConnection> {
+      const release = await this.waitForTurn();
+      try {
+        const connection = shared.instance;
+        if (!this.version) this.version = await this.readVersion(connection);
+        await connection.query(searchPathSql);
+        this.releaseLock = release;
+        return connection;
+      } catch (error) {
+        release();
+        throw error;
+      }
+    }
+
+    override async releaseConnection(): Promise<void> {
+      const release = this.releaseLock;
+      this.releaseLock = undefined;
+      release?.();
+    }
+
+    /** The instance belongs to whoever opened it; destroying this knex must not close it. */
+    override async destroy(callback?: (error?: unknown) => void): Promise<void> {
+      callback?.();
+    }
+
+    private async waitForTurn(): Promise<Release> {
+      const timeoutMs = this.config.acquireConnectionTimeout ?? 60_000;
+      try {
+        return await shared.mutex.lock(timeoutMs);
+      } catch (error) {
+        if (!(error instanceof MutexTimeoutError)) throw error;
+        throw new Error(
+          `Timed out after ${timeoutMs} ms waiting for the shared PGlite connection (schema ${schema}). ` +
+            'Inside a transaction, query through trx, not the outer knex.',
+        );
+      }
+    }
+
+    private readVersion(connection: PgliteConnection): Promise<string> {
+      return (this as unknown as { checkVersion(c: PgliteConnection): Promise<string> }).checkVersion(connection);
+    }
+  }
+
+  return SharedPgliteClient;
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,44 @@
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  details?: unknown;
+  serverMessage?: string;
+}
+
+/**
+ * Every failed API call ends in an ApiError. `message` is already the Danish text to show the user
+ * (spec section 8); `serverMessage` keeps what the server said, for screens that show it as is (login).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: unknown;
+  readonly serverMessage?: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.serverMessage = init.serverMessage;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Field errors from a 400 answer's `details`, keyed by field name, when the server named the fields. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!isApiError(error) || !Array.isArray(error.details)) return {};
+  const result: Record<string, string> = {};
+  for (const item of error.details) {
+    if (!item || typeof item !== 'object') continue;
+    const { field, path, message } = item as { field?: unknown; path?: unknown; message?: unknown };
+    const name = typeof field === 'string' ? field : Array.isArray(path) ? path.join('.') : typeof path === 'string' ? path : undefined;
+    if (name && typeof message === 'string' && !result[name]) result[name] = message;
+  }
+  return result;
+}

@@ -1,0 +1,10 @@
+import { federatedAppConfig } from '../libs/web/build/federated-app-config';
+
+export default federatedAppConfig({
+  kind: 'remote',
+  appDir: import.meta.dirname,
+  federationName: 'mfe_customer',
+  devPort: 3001,
+  title: 'Fragtbud – kunde',
+  exposes: { './App': './src/App.tsx' },
+});

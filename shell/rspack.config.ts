@@ -1,0 +1,10 @@
+import { federatedAppConfig } from '../libs/web/build/federated-app-config';
+
+export default federatedAppConfig({
+  kind: 'host',
+  appDir: import.meta.dirname,
+  federationName: 'shell',
+  devPort: 3000,
+  title: 'Fragtbud – flytning og fragt til den rigtige pris',
+  gatewayUrl: process.env.GATEWAY_URL,
+});

@@ -1,0 +1,2 @@
+export { bidsService } from './service';
+export { bidsConfigSchema, loadBidsConfig } from './config';

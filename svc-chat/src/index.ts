@@ -1,0 +1,2 @@
+export { chatService } from './service';
+export { chatConfigSchema, loadChatConfig } from './config';

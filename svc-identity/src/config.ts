@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { baseConfigSchema, loadConfig } from '@fragtbud/platform';
+import { limits } from '@fragtbud/contracts';
+
+/** An unset and an empty environment variable mean the same: not given. */
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'use 1/0 or true/false' })
+      .optional()
+      .transform((value) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value))),
+  );
+
+const minutes = (fallback: number) => z.preprocess(blankAsUnset, z.coerce.number().int().positive().default(fallback));
+
+export const identityConfigSchema = baseConfigSchema
+  .extend({
+    /** An admin account created, or its password and role restored, at every start. */
+    SEED_ADMIN_EMAIL: z.preprocess(blankAsUnset, z.string().trim().toLowerCase().pipe(z.email()).optional()),
+    SEED_ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(limits.passwordMinLength).max(200).optional()),
+    /** Demo customer, approved carrier and admin with fixed credentials (see seed/demo-accounts.ts). */
+    DEMO_SEED: flag(false),
+    /** A session unused this long is gone. */
+    SESSION_IDLE_MINUTES: minutes(7 * 24 * 60),
+    /** A session is gone this long after login, however much it is used; also the cookie's Max-Age. */
+    SESSION_ABSOLUTE_MINUTES: minutes(30 * 24 * 60),
+    /** Mark the session cookie Secure (set it when the site is served over HTTPS). */
+    COOKIE_SECURE: flag(false),
+    /** Failed logins allowed per e-mail and client address within the window before 429. */
+    LOGIN_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number().int().positive().default(10)),
+    LOGIN_RATE_WINDOW_MINUTES: minutes(15),
+  })
+  .superRefine((config, ctx) => {
+    if (Boolean(config.SEED_ADMIN_EMAIL) !== Boolean(config.SEED_ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.SEED_ADMIN_EMAIL ? 'SEED_ADMIN_PASSWORD' : 'SEED_ADMIN_EMAIL'],
+        message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together',
+      });
+    }
+    if (config.SESSION_IDLE_MINUTES > config.SESSION_ABSOLUTE_MINUTES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_IDLE_MINUTES'],
+        message: 'must not exceed SESSION_ABSOLUTE_MINUTES',
+      });
+    }
+  });
+
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env): IdentityConfig =>
+  loadConfig(identityConfigSchema, env);

@@ -1,0 +1,153 @@
+import type { AuthUser, ProfileUser, User, UsersQuery } from '@fragtbud/contracts';
+import { eventTypes, messages } from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+import type { EventMeta, IdentityContext } from '../context';
+import { closeAllSessionsOf } from '../sessions/service';
+import type { UserPatch, UserRow } from './repo';
+import {
+  countUsers,
+  deleteUser,
+  findUserById,
+  listSavedAddresses,
+  listUsers,
+  lockAdminIds,
+  lockUserById,
+  updateUser,
+} from './repo';
+import { toProfileJson, toUserJson } from './user-json';
+
+export interface UserChanges {
+  name?: string;
+  phone?: string | null;
+  company?: string | null;
+}
+
+const notFound = () => AppError.notFound(messages.userNotFound, 'user_not_found');
+const notSelf = () => AppError.unprocessable(messages.cannotChangeOwnAccount, 'cannot_change_own_account');
+
+function mayAccess(caller: AuthUser, userId: number): void {
+  if (caller.role !== 'admin' && caller.id !== userId) throw AppError.forbidden(messages.forbidden, 'forbidden');
+}
+
+export async function getUser(context: IdentityContext, caller: AuthUser, userId: number): Promise<User> {
+  mayAccess(caller, userId);
+  const row = await findUserById(context.db, userId);
+  if (!row) throw notFound();
+  return toUserJson(row);
+}
+
+export async function getProfile(context: IdentityContext, caller: AuthUser): Promise<ProfileUser> {
+  const row = await findUserById(context.db, caller.id);
+  // The session outlived its user (deleted a moment ago): the caller is no longer anyone.
+  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  return toProfileJson(row, await listSavedAddresses(context.db, row.id));
+}
+
+export async function getMe(context: IdentityContext, caller: AuthUser): Promise<User> {
+  const row = await findUserById(context.db, caller.id);
+  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  return toUserJson(row);
+}
+
+export async function changeUser(
+  context: IdentityContext,
+  caller: AuthUser,
+  userId: number,
+  changes: UserChanges,
+): Promise<User> {
+  mayAccess(caller, userId);
+  const patch: UserPatch = {};
+  if (changes.name !== undefined) patch.name = changes.name;
+  if (changes.phone !== undefined) patch.phone = changes.phone || null;
+  if (changes.company !== undefined) patch.company = changes.company || null;
+  const row =
+    Object.keys(patch).length > 0
+      ? await updateUser(context.db, userId, patch, context.clock())
+      : await findUserById(context.db, userId);
+  if (!row) throw notFound();
+  return toUserJson(row);
+}
+
+export async function removeUser(context: IdentityContext, caller: AuthUser, userId: number, meta: EventMeta): Promise<void> {
+  if (caller.id === userId) throw notSelf();
+  await context.db.transaction(async (trx) => {
+    const adminIds = await lockAdminIds(trx);
+    const row = await lockUserById(trx, userId);
+    if (!row) throw notFound();
+    if (row.role === 'admin' && adminIds.filter((id) => id !== userId).length === 0) {
+      throw AppError.unprocessable(messages.cannotDeleteLastAdmin, 'last_admin');
+    }
+    await deleteUser(trx, userId);
+    await context.outbox.add(trx, eventTypes.userDeleted, { userId, deletedBy: caller.id }, meta);
+  });
+  context.logger.info({ userId, deletedBy: caller.id }, 'user deleted');
+}
+
+export async function findUsers(
+  context: IdentityContext,
+  query: UsersQuery,
+): Promise<{ items: User[]; total: number; page: number; limit: number }> {
+  const { rows, total } = await listUsers(context.db, query);
+  return { items: rows.map(toUserJson), total, page: query.page, limit: query.limit };
+}
+
+export const countPendingCarriers = (context: IdentityContext) =>
+  countUsers(context.db, { role: 'carrier', is_approved: false, is_blocked: false });
+
+export const countBlockedUsers = (context: IdentityContext) => countUsers(context.db, { is_blocked: true });
+
+type AdminAction = 'approve' | 'reject' | 'block' | 'unblock';
+
+/**
+ * An admin's decision about a user. The event goes out only when the decision changes something, except a
+ * rejection, which is news for the carrier even when they were still pending.
+ */
+export async function decideUser(
+  context: IdentityContext,
+  caller: AuthUser,
+  userId: number,
+  action: AdminAction,
+  meta: EventMeta,
+): Promise<User> {
+  if ((action === 'block' || action === 'unblock') && caller.id === userId) throw notSelf();
+  const updated = await context.db.transaction(async (trx) => {
+    const row = await lockUserById(trx, userId);
+    if (!row) throw notFound();
+    const now = context.clock();
+    const save = (patch: UserPatch) => updateUser(trx, userId, patch, now) as Promise<UserRow>;
+    switch (action) {
+      case 'approve': {
+        requireCarrier(row);
+        if (row.is_approved) return row;
+        const saved = await save({ is_approved: true });
+        await context.outbox.add(trx, eventTypes.userApproved, { userId, approvedBy: caller.id }, meta);
+        return saved;
+      }
+      case 'reject': {
+        requireCarrier(row);
+        const saved = row.is_approved ? await save({ is_approved: false }) : row;
+        await context.outbox.add(trx, eventTypes.userRejected, { userId, rejectedBy: caller.id }, meta);
+        return saved;
+      }
+      case 'block': {
+        if (row.is_blocked) return row;
+        const saved = await save({ is_blocked: true });
+        await closeAllSessionsOf(trx, userId);
+        await context.outbox.add(trx, eventTypes.userBlocked, { userId, blockedBy: caller.id }, meta);
+        return saved;
+      }
+      case 'unblock': {
+        if (!row.is_blocked) return row;
+        const saved = await save({ is_blocked: false });
+        await context.outbox.add(trx, eventTypes.userUnblocked, { userId, unblockedBy: caller.id }, meta);
+        return saved;
+      }
+    }
+  });
+  context.logger.info({ userId, action, by: caller.id }, 'admin decision on user');
+  return toUserJson(updated);
+}
+
+function requireCarrier(row: UserRow): void {
+  if (row.role !== 'carrier') throw AppError.unprocessable(messages.notACarrier, 'not_a_carrier');
+}

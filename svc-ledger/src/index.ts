@@ -1,0 +1,2 @@
+export { ledgerService } from './service';
+export { ledgerConfigSchema, loadLedgerConfig } from './config';

@@ -1,0 +1,5 @@
+import { runStandalone } from '@fragtbud/platform';
+import { loadLedgerConfig } from './config';
+import { ledgerService } from './service';
+
+await runStandalone(ledgerService, loadLedgerConfig());

@@ -1,0 +1,2 @@
+export { paymentsService } from './service';
+export { paymentsConfigSchema, loadPaymentsConfig } from './config';

@@ -1,0 +1,2 @@
+export { tasksService } from './service';
+export { tasksConfigSchema, loadTasksConfig } from './config';

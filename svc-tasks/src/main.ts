@@ -1,0 +1,5 @@
+import { runStandalone } from '@fragtbud/platform';
+import { loadTasksConfig } from './config';
+import { tasksService } from './service';
+
+await runStandalone(tasksService, loadTasksConfig());
