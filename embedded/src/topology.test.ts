@@ -1,0 +1,133 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@fragtbud/platform';
+import { startEmbedded, type EmbeddedTopology } from './topology';
+
+let topology: EmbeddedTopology;
+let api: (path: string, init?: RequestInit) => Promise<Response>;
+
+/** A stand-in for the built front ends, so the gateway's static hosting is tested without a bundler run. */
+function fakeFrontEnds(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'fragtbud-static-'));
+  mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+  mkdirSync(path.join(root, 'mfe-admin', 'dist'), { recursive: true });
+  writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><html><body>shell</body></html>');
+  writeFileSync(path.join(root, 'mfe-admin', 'dist', 'remoteEntry.js'), 'var mfe_admin;');
+  return root;
+}
+
+beforeAll(async () => {
+  topology = await startEmbedded({
+    env: { STATIC_ROOT: fakeFrontEnds(), DEMO_SEED: '1', LOG_LEVEL: 'silent', SESSION_CACHE_MS: '0' },
+    dataDir: 'memory',
+    logger: createLogger({ name: 'test', level: 'silent' }),
+  });
+  api = (p, init) => fetch(`${topology.url}${p}`, init);
+});
+
+afterAll(async () => {
+  await topology?.close();
+});
+
+describe('embedded topology', () => {
+  it('when every service runs, then /api/health says ok for each of the six', async () => {
+    const response = await api('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      services: { identity: 'ok', tasks: 'ok', bids: 'ok', payments: 'ok', chat: 'ok', ledger: 'ok' },
+    });
+  });
+
+  it('when a service is asked directly, then it answers /healthz and /readyz and exposes metrics', async () => {
+    for (const service of topology.services) {
+      expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
+      expect(await (await fetch(`${service.url}/metrics`)).text()).toContain('http_requests_total');
+    }
+  });
+
+  it('when a service is called without the gateway, then it refuses', async () => {
+    const identity = topology.services.find((service) => service.name === 'identity')!;
+    const response = await fetch(`${identity.url}/auth/profile`);
+    expect(response.status).toBe(401);
+  });
+
+  it('when a deep link is opened, then the shell is served with a content security policy', async () => {
+    const response = await api('/AdminDashboard?tab=users');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('shell');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('when the shell asks for the runtime manifest, then it names the three remotes', async () => {
+    const manifest = await (await api('/mf-manifest.json')).json();
+    expect(manifest.remotes).toEqual({
+      mfe_customer: '/remotes/mfe-customer/remoteEntry.js',
+      mfe_carrier: '/remotes/mfe-carrier/remoteEntry.js',
+      mfe_admin: '/remotes/mfe-admin/remoteEntry.js',
+    });
+    expect((await api('/remotes/mfe-admin/remoteEntry.js')).status).toBe(200);
+    expect((await api('/remotes/mfe-admin/../../package.json')).status).toBe(404);
+  });
+
+  it('when an unknown API path is asked for, then the answer is a Danish 404', async () => {
+    const response = await api('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 'not_found', message: 'Ikke fundet' });
+  });
+
+  it('when the API contract is asked for, then OpenAPI lists the identity endpoints and the docs render offline', async () => {
+    const document = await (await api('/api/openapi.json')).json();
+    expect(document.openapi).toBe('3.0.3');
+    expect(document.paths['/auth/login'].post.requestBody).toBeDefined();
+    expect(document.paths['/users'].get.parameters.map((p: { name: string }) => p.name)).toContain('role');
+    const docs = await api('/api/docs');
+    expect(await docs.text()).toContain('/api/docs/swagger-ui-bundle.js');
+    expect((await api('/api/docs/swagger-ui-bundle.js')).status).toBe(200);
+  });
+
+  it('when a customer registers through the gateway, then the cookie session works until logout revokes it', async () => {
+    const email = `kunde-${Date.now()}@example.dk`;
+    const registered = await api('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Mette Kunde', email, password: 'hemmelig1', role: 'customer' }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers.get('set-cookie')?.split(';')[0];
+    expect(cookie).toMatch(/^session=/);
+
+    const profile = await api('/api/auth/profile', { headers: { cookie: cookie! } });
+    expect(profile.status).toBe(200);
+    expect((await profile.json()).user.email).toBe(email);
+
+    const crossSite = await api('/api/auth/logout', {
+      method: 'POST',
+      headers: { cookie: cookie!, origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+
+    const logout = await api('/api/auth/logout', { method: 'POST', headers: { cookie: cookie!, origin: topology.url } });
+    expect(logout.status).toBe(204);
+    expect((await api('/api/auth/profile', { headers: { cookie: cookie! } })).status).toBe(401);
+  });
+
+  it('when a service is down, then the gateway answers a Danish 503 and health names it', async () => {
+    const ledger = topology.services.find((service) => service.name === 'ledger')!;
+    await ledger.close();
+    const health = await api('/api/health');
+    expect(health.status).toBe(503);
+    expect((await health.json()).services).toMatchObject({ ledger: 'down', identity: 'ok' });
+    const response = await api('/api/pricing/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/utilgængelig/) });
+  });
+});

@@ -1,0 +1,17 @@
+import { createDatabase } from '../src/database';
+import { migrate } from '../src/migrate';
+import { openPglite } from '../src/pglite-instance';
+const url = process.argv[2];
+const shared = url ? undefined : await openPglite('memory');
+const a = await createDatabase({ schema: 'svc_a', url, pglite: shared });
+const b = await createDatabase({ schema: 'svc_b', url, pglite: shared });
+const m = { name: '001_init', up: async (k: any) => k.schema.createTable('things', (t: any) => { t.increments('id'); t.text('name'); t.decimal('amount'); }) };
+console.log(await migrate(a, [m]));
+console.log(await migrate(b, [m]));
+console.log(await migrate(a, [m]));
+await a.knex('things').insert({ name: 'x', amount: 12.5 });
+console.log(await a.knex('things'), await b.knex('things'), await a.knex('things').count('* as c'));
+console.log((await a.knex.raw("select column_name, data_type, column_default from information_schema.columns where table_name='outbox' and table_schema='svc_a'")).rows);
+await a.knex.raw('drop schema svc_a cascade'); await b.knex.raw('drop schema svc_b cascade');
+await a.close(); await b.close(); await shared?.close();
+console.log('done');

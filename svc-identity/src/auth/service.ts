@@ -1,0 +1,96 @@
+import type { AuthUser, LoginBody, RegisterBody, User } from '@fragtbud/contracts';
+import { eventTypes, messages } from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+import type { EventMeta, IdentityContext } from '../context';
+import type { ClientInfo, NewSession } from '../sessions/service';
+import { closeSession, openSession } from '../sessions/service';
+import { findUserByEmail, insertUser } from '../users/repo';
+import { toUserJson } from '../users/user-json';
+import {
+  clearLoginFailures,
+  countLoginFailuresSince,
+  deleteLoginFailuresBefore,
+  recordLoginFailure,
+  type LoginKey,
+} from './login-failures-repo';
+import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
+
+export interface SignedIn {
+  user: User;
+  session: NewSession;
+}
+
+const emailTaken = () => AppError.conflict(messages.emailTaken, 'email_taken');
+
+/** Creates a customer or a carrier (carriers wait for an admin's approval) and signs them in. */
+export async function register(
+  context: IdentityContext,
+  body: RegisterBody,
+  client: ClientInfo,
+  meta: EventMeta,
+): Promise<SignedIn> {
+  if (await findUserByEmail(context.db, body.email)) throw emailTaken();
+  // Hashing takes a while; it happens before the transaction so the connection is not held meanwhile.
+  const passwordHash = await hashPassword(body.password);
+  const signedIn = await context.db.transaction(async (trx) => {
+    const row = await insertUser(
+      trx,
+      {
+        name: body.name,
+        email: body.email,
+        password_hash: passwordHash,
+        role: body.role,
+        phone: body.phone ?? null,
+        company: body.company ?? null,
+        is_approved: body.role !== 'carrier',
+      },
+      context.clock(),
+    );
+    if (!row) throw emailTaken();
+    await context.outbox.add(
+      trx,
+      eventTypes.userRegistered,
+      { userId: row.id, role: row.role, name: row.name, email: row.email },
+      meta,
+    );
+    return { user: toUserJson(row), session: await openSession(context, trx, row.id, client) };
+  });
+  context.logger.info({ userId: signedIn.user.id, role: signedIn.user.role }, 'user registered');
+  return signedIn;
+}
+
+/**
+ * Signs a user in. A wrong e-mail and a wrong password get the same answer in about the same time; failures are
+ * counted per e-mail and client address and refused with 429 once there are too many in the window.
+ */
+export async function login(context: IdentityContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
+  const { db, config } = context;
+  const key: LoginKey = { email: body.email, ip: client.ip ?? 'unknown' };
+  const now = context.clock();
+  const windowStart = new Date(now.getTime() - config.LOGIN_RATE_WINDOW_MINUTES * 60_000);
+  if ((await countLoginFailuresSince(db, key, windowStart)) >= config.LOGIN_RATE_LIMIT) {
+    throw AppError.tooManyRequests(messages.tooManyLoginAttempts, 'too_many_attempts');
+  }
+
+  const row = await findUserByEmail(db, body.email);
+  const passwordMatches = row
+    ? await verifyPassword(row.password_hash, body.password)
+    : await verifyAgainstNobody(body.password);
+  if (!row || !passwordMatches) {
+    await deleteLoginFailuresBefore(db, windowStart);
+    await recordLoginFailure(db, key, now);
+    context.logger.info({ ip: key.ip }, 'login refused: wrong e-mail or password');
+    throw AppError.unauthorized(messages.wrongCredentials, 'invalid_credentials');
+  }
+  if (row.is_blocked) throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
+
+  const session = await db.transaction(async (trx) => {
+    await clearLoginFailures(trx, key);
+    return openSession(context, trx, row.id, client);
+  });
+  return { user: toUserJson(row), session };
+}
+
+export async function logout(context: IdentityContext, caller: AuthUser, token: string | null): Promise<void> {
+  await closeSession(context, caller.id, token);
+}
