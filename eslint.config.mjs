@@ -34,6 +34,7 @@ export default [
               onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:service'],
             },
             { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:composition'] },
           ],
         },
       ],

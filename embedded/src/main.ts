@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { roleLabels } from '@fragtbud/contracts';
 import { createLogger } from '@fragtbud/platform';
 import { demoAccounts } from '@fragtbud/svc-identity';
 import { startEmbedded } from './topology';
@@ -17,7 +18,9 @@ const lines = [
 ];
 if (env.DEMO_SEED === '1') {
   lines.push('', '  Demo-konti:');
-  for (const account of demoAccounts) lines.push(`    ${account.label.padEnd(22)} ${account.email.padEnd(24)} ${account.password}`);
+  for (const account of demoAccounts) {
+    lines.push(`    ${roleLabels[account.role].padEnd(15)} ${account.email.padEnd(24)} ${account.password}`);
+  }
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);
 

@@ -5,9 +5,10 @@ import {
   createEventBus,
   createService,
   openPglite,
+  type BaseConfig,
+  type Database,
   type EventBus,
   type Logger,
-  type RunningService,
   type ServiceDefinition,
 } from '@fragtbud/platform';
 import { createGateway, loadGatewayConfig, type RunningGateway } from '@fragtbud/gateway';
@@ -20,20 +21,49 @@ import { ledgerService, loadLedgerConfig } from '@fragtbud/svc-ledger';
 
 type Env = Record<string, string | undefined>;
 
+export interface EmbeddedService {
+  name: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+interface ServiceEntry {
+  name: string;
+  urlKey: string;
+  start(env: Env, database: Database, bus: EventBus, logger: Logger): Promise<EmbeddedService>;
+}
+
+function entry<C extends BaseConfig>(
+  definition: ServiceDefinition<C>,
+  loadConfig: (env: Env) => C,
+  urlKey: string,
+): ServiceEntry {
+  return {
+    name: definition.name,
+    urlKey,
+    async start(env, database, bus, logger) {
+      const service = await createService(definition, { config: loadConfig(env), database, bus, logger });
+      const { url } = await service.listen();
+      let closed: Promise<void> | undefined;
+      return { name: definition.name, url, close: () => (closed ??= service.close()) };
+    },
+  };
+}
+
 /** The six services in the order they start; identity first, since the gateway asks it about sessions. */
-const services: Array<{ definition: ServiceDefinition; loadConfig: (env: Env) => object; urlKey: string }> = [
-  { definition: identityService, loadConfig: loadIdentityConfig, urlKey: 'IDENTITY_URL' },
-  { definition: tasksService, loadConfig: loadTasksConfig, urlKey: 'TASKS_URL' },
-  { definition: bidsService, loadConfig: loadBidsConfig, urlKey: 'BIDS_URL' },
-  { definition: paymentsService, loadConfig: loadPaymentsConfig, urlKey: 'PAYMENTS_URL' },
-  { definition: chatService, loadConfig: loadChatConfig, urlKey: 'CHAT_URL' },
-  { definition: ledgerService, loadConfig: loadLedgerConfig, urlKey: 'LEDGER_URL' },
+const services: ServiceEntry[] = [
+  entry(identityService, loadIdentityConfig, 'IDENTITY_URL'),
+  entry(tasksService, loadTasksConfig, 'TASKS_URL'),
+  entry(bidsService, loadBidsConfig, 'BIDS_URL'),
+  entry(paymentsService, loadPaymentsConfig, 'PAYMENTS_URL'),
+  entry(chatService, loadChatConfig, 'CHAT_URL'),
+  entry(ledgerService, loadLedgerConfig, 'LEDGER_URL'),
 ];
 
 export interface EmbeddedTopology {
   url: string;
   gateway: RunningGateway;
-  services: RunningService[];
+  services: EmbeddedService[];
   bus: EventBus;
   close(): Promise<void>;
 }
@@ -47,22 +77,18 @@ export async function startEmbedded(options: { env: Env; dataDir: string; logger
   const pgliteDir = options.dataDir === 'memory' ? 'memory' : path.join(options.dataDir, 'pglite');
   if (pgliteDir !== 'memory') mkdirSync(pgliteDir, { recursive: true });
   const pglite = await openPglite(pgliteDir);
-  const bus = createEventBus({ logger });
-  const running: RunningService[] = [];
+  const bus = await createEventBus({ logger });
+  const running: EmbeddedService[] = [];
+  const databases: Database[] = [];
   const urls: Env = {};
   try {
-    for (const { definition, loadConfig, urlKey } of services) {
+    for (const { name, urlKey, start } of services) {
       const serviceEnv = { ...env, PORT: '0', DATABASE_URL: undefined, NATS_URL: undefined };
-      const config = loadConfig(serviceEnv);
-      const database = await createDatabase({ pglite, schema: definition.name, logger });
-      const service = await createService(definition, {
-        config,
-        database,
-        bus,
-        logger: logger.child({ service: definition.name }),
-      });
+      const database = await createDatabase({ pglite, schema: name, logger });
+      databases.push(database);
+      const service = await start(serviceEnv, database, bus, logger.child({ service: name }));
       running.push(service);
-      urls[urlKey] = (await service.listen()).url;
+      urls[urlKey] = service.url;
     }
     const gateway = createGateway({
       config: loadGatewayConfig({ ...env, ...urls }),
@@ -76,13 +102,15 @@ export async function startEmbedded(options: { env: Env; dataDir: string; logger
       bus,
       async close() {
         await gateway.close();
-        for (const service of running.reverse()) await service.close();
+        for (const service of [...running].reverse()) await service.close();
+        for (const database of databases) await database.close();
         await bus.close();
         await pglite.close();
       },
     };
   } catch (error) {
-    for (const service of running.reverse()) await service.close().catch(() => undefined);
+    for (const service of [...running].reverse()) await service.close().catch(() => undefined);
+    for (const database of databases) await database.close().catch(() => undefined);
     await bus.close().catch(() => undefined);
     await pglite.close().catch(() => undefined);
     throw error;

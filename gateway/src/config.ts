@@ -13,7 +13,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PAYMENTS_URL: url.default('http://127.0.0.1:4004'),
   CHAT_URL: url.default('http://127.0.0.1:4005'),
   LEDGER_URL: url.default('http://127.0.0.1:4006'),
-  /** Folder holding shell/dist and the mfe-*/dist folders. */
+  /** Folder holding shell/dist and each remote's dist folder. */
   STATIC_ROOT: z.string().default(repoRoot),
   REMOTE_MFE_CUSTOMER_URL: z.string().default('/remotes/mfe-customer/remoteEntry.js'),
   REMOTE_MFE_CARRIER_URL: z.string().default('/remotes/mfe-carrier/remoteEntry.js'),

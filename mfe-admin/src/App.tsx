@@ -1,3 +1,7 @@
+import { AdminDashboard } from './dashboard/admin-dashboard';
+import './admin.css';
+
+/** The admin's part of the product, exposed to the shell as `./App` for /AdminDashboard and /admin/users. */
 export default function AdminApp() {
-  return <p>Admin</p>;
+  return <AdminDashboard />;
 }

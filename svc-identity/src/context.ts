@@ -1,20 +1,12 @@
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
+import type { EventMeta, Logger, Outbox } from '@fragtbud/platform';
 import type { IdentityConfig } from './config';
+
+export type { EventMeta, Outbox };
 
 /** The time as the service sees it; tests move it forward to age sessions and login failures. */
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
-
-/** Carried into every event so a chain of effects can be followed from the request that began it. */
-export interface EventMeta {
-  correlationId: string;
-  causationId?: string;
-}
-
-export interface Outbox {
-  add(trx: Knex.Transaction, type: string, data: unknown, meta: EventMeta): Promise<unknown>;
-}
 
 /** What the feature services need, built once from the platform's deps in service.ts. */
 export interface IdentityContext {

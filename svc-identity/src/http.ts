@@ -30,14 +30,9 @@ export function clientOf(ctx: Context): ClientInfo {
   };
 }
 
+/** Events caused by a request carry its id, so the chain can be followed from the gateway's log line. */
 export function eventMetaOf(ctx: Context): EventMeta {
-  const state = ctx.state as { requestId?: unknown };
-  const requestId =
-    (typeof state.requestId === 'string' && state.requestId) ||
-    ctx.response.get('x-request-id') ||
-    ctx.get('x-request-id') ||
-    randomUUID();
-  return { correlationId: requestId };
+  return { correlationId: ctx.state.requestId || randomUUID() };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { defineService } from '@fragtbud/platform';
+import { defineService, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import { authRouter } from './auth/routes';
 import type { IdentityConfig } from './config';
@@ -15,15 +15,15 @@ export interface IdentityServiceOptions {
 
 /** svc-identity: users, registration, login, sessions, carrier approval and blocking. */
 export function createIdentityService({ clock = systemClock }: IdentityServiceOptions = {}) {
-  const contextOf = (deps: { db: IdentityContext['db']; outbox: IdentityContext['outbox']; logger: IdentityContext['logger']; config: unknown }): IdentityContext => ({
+  const contextOf = (deps: ServiceDeps<IdentityConfig>): IdentityContext => ({
     db: deps.db,
     outbox: deps.outbox,
     logger: deps.logger,
-    config: deps.config as IdentityConfig,
+    config: deps.config,
     clock,
   });
 
-  return defineService({
+  return defineService<IdentityConfig>({
     name: 'identity',
     migrations,
     routes: (deps) => {

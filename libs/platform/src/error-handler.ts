@@ -13,7 +13,9 @@ export function errorHandler(fallbackLogger: Logger): Middleware {
       if (ctx.status === 404 && ctx.body == null) throw AppError.notFound(messages.notFound, 'not_found');
     } catch (error) {
       const appError = toAppError(error);
-      if (!appError) (ctx.state.log ?? fallbackLogger).error({ err: error }, 'unhandled error');
+      const log = ctx.state.log ?? fallbackLogger;
+      if (!appError) log.error({ err: error }, 'unhandled error');
+      else if (appError.status >= 500) log.error({ err: appError }, appError.message);
       respond(ctx, appError ?? internalError());
     }
   };

@@ -21,7 +21,7 @@ const openDirs = new Set<string>();
 
 /** Opens a PGlite database in `dir` (or in memory for 'memory'), guarded against a second opener by a lock file. */
 export async function openPglite(dir = 'memory'): Promise<SharedPglite> {
-  if (dir === 'memory') return startInstance('memory', undefined, () => {});
+  if (dir === 'memory') return startInstance('memory', undefined, () => undefined);
   const dataDir = resolve(dir);
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = takeLock(dataDir);

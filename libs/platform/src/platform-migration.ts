@@ -19,7 +19,7 @@ export const platformMigration: Migration = {
     // One row per (consumer, event): two consumers of one service may both handle the same event.
     await knex.schema.createTable('inbox', (table) => {
       table.text('durable').notNullable();
-      table.uuid('event_id').notNullable();
+      table.text('event_id').notNullable();
       table.timestamp('handled_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       table.primary(['durable', 'event_id']);
     });

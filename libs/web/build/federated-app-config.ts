@@ -9,7 +9,10 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 type SharedConfig = Record<string, { singleton: true; requiredVersion: false; strictVersion?: false }>;
 
-/** One instance of each across shell and remotes: React state, the router context and the session store. */
+/**
+ * One instance of each across shell and remotes: React state, the router context and the session store.
+ * The contracts and zod are shared too, so every app does not ship its own copy of the schemas.
+ */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
@@ -19,6 +22,8 @@ const SINGLETONS = [
   'react-router-dom',
   'zustand',
   '@fragtbud/web',
+  '@fragtbud/contracts',
+  'zod',
 ] as const;
 
 function sharedSingletons(): SharedConfig {

@@ -14,7 +14,7 @@ export {
 } from './session/session-store';
 export { tokenStorage } from './session/token-storage';
 
-export { roleLabel, displayName, type Role, type User } from './domain/user';
+export { roleLabel, displayName, type ProfileUser, type Role, type User } from './domain/user';
 export { TASK_TYPES, isTaskType, taskTypeLabel, type TaskType, type TaskTypeInfo } from './domain/task-types';
 
 export { formatDkkFromKroner, formatDkkFromOre, formatWholeDkkFromKroner } from './format/money';

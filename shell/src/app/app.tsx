@@ -1,14 +1,11 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { RemoteApp } from '../remotes/remote-app';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app-routes';
+import './app.css';
 
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/AdminDashboard" element={<RemoteApp remote="mfe_admin" />} />
-        <Route path="/create-task" element={<RemoteApp remote="mfe_customer" />} />
-        <Route path="*" element={<p>Forside</p>} />
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

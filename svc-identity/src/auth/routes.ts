@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import Router, { type RouterContext } from '@koa/router';
 import { loginBodySchema, registerBodySchema } from '@fragtbud/contracts';
 import { parseBody, requireUser } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
@@ -14,7 +14,7 @@ export function authRouter(context: IdentityContext): Router {
     maxAgeSeconds: context.config.SESSION_ABSOLUTE_MINUTES * 60,
     secure: context.config.COOKIE_SECURE,
   };
-  const answerSignedIn = (ctx: Router.RouterContext, signedIn: SignedIn, status: number) => {
+  const answerSignedIn = (ctx: RouterContext, signedIn: SignedIn, status: number) => {
     setSessionCookie(ctx, signedIn.session.token, cookieOptions);
     ctx.status = status;
     ctx.body = { success: true, user: signedIn.user, token: signedIn.session.token };

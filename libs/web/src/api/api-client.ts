@@ -1,3 +1,4 @@
+import { limits } from '@fragtbud/contracts';
 import { tokenStorage } from '../session/token-storage';
 import { ApiError } from './api-error';
 import { danishErrorMessage, serverMessageOf, type ErrorBody } from './error-message';
@@ -5,7 +6,7 @@ import { ERROR_MESSAGES } from './messages';
 
 export const API_BASE = '/api';
 /** Spec section 9: API timeout. */
-export const API_TIMEOUT_MS = 20_000;
+export const API_TIMEOUT_MS = limits.apiTimeoutMs;
 
 export type QueryValue = string | number | boolean | null | undefined;
 

@@ -1,8 +1,10 @@
-/** Danish error texts of spec section 8 that the web kit itself produces. */
+import { messages } from '@fragtbud/contracts';
+
+/** Danish error texts the web kit itself produces (spec section 8 where it has one). */
 export const ERROR_MESSAGES = {
-  sessionExpired: 'Session udløbet – log ind igen',
-  forbidden: 'Du har ikke adgang til denne handling',
-  fallback: 'Noget gik galt',
+  sessionExpired: messages.sessionExpired,
+  forbidden: messages.forbidden,
+  fallback: messages.somethingWentWrong,
   unexpectedResponse: 'Uventet svar fra serveren',
   network: 'Kunne ikke kontakte serveren. Tjek din forbindelse og prøv igen.',
   timeout: 'Serveren svarede ikke i tide. Prøv igen.',

@@ -1,0 +1,19 @@
+import type { EventBus } from './event-bus';
+import { createInProcessBus } from './in-process-bus';
+import type { Logger } from './logger';
+import { createNatsBus } from './nats-bus';
+import type { RetryPolicy } from './retry-policy';
+
+export interface CreateEventBusOptions {
+  logger: Logger;
+  /** NATS JetStream when set, else the in-process bus. */
+  natsUrl?: string;
+  namespace?: string;
+  /** Connection name shown by the NATS server. */
+  name?: string;
+  retry?: RetryPolicy;
+}
+
+export async function createEventBus({ natsUrl, ...options }: CreateEventBusOptions): Promise<EventBus> {
+  return natsUrl ? createNatsBus({ url: natsUrl, ...options }) : createInProcessBus(options);
+}

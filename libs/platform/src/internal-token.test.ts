@@ -1,0 +1,71 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { AppError } from './app-error';
+import { internalTokenAudience, signInternalToken, verifyInternalToken } from './internal-token';
+
+const secret = 'a'.repeat(32);
+const user = { id: 7, role: 'carrier' as const, approved: true, blocked: false, name: 'Vognmand A/S', email: 'v@example.dk' };
+
+async function rejection(token: string | undefined): Promise<AppError> {
+  return verifyInternalToken({ secret, token }).then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: AppError) => error,
+  );
+}
+
+describe('internal token', () => {
+  it('when signed for a user, then it verifies to that user', async () => {
+    const token = await signInternalToken({ secret, user });
+    expect(await verifyInternalToken({ secret, token })).toEqual({ user });
+  });
+
+  it('when signed for an anonymous caller or a service, then it verifies to user null', async () => {
+    expect(await verifyInternalToken({ secret, token: await signInternalToken({ secret, user: null }) })).toEqual({ user: null });
+    const system = await signInternalToken({ secret, user: null, service: 'bids' });
+    expect(await verifyInternalToken({ secret, token: system })).toEqual({ user: null, service: 'bids' });
+  });
+
+  it.each([
+    ['missing', async () => undefined],
+    ['forged (other secret)', () => signInternalToken({ secret: 'b'.repeat(32), user })],
+    ['garbage', async () => 'not-a-jwt'],
+    [
+      'expired',
+      () =>
+        new SignJWT({ user })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setAudience(internalTokenAudience)
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'for another audience',
+      () =>
+        new SignJWT({ user })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setAudience('someone-else')
+          .setExpirationTime('60s')
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'without expiry',
+      () => new SignJWT({ user }).setProtectedHeader({ alg: 'HS256' }).setAudience(internalTokenAudience).sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'with a malformed user',
+      () =>
+        new SignJWT({ user: { id: 'x' } })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setAudience(internalTokenAudience)
+          .setExpirationTime('60s')
+          .sign(new TextEncoder().encode(secret)),
+    ],
+  ])('when the token is %s, then it is refused with 401 invalid_internal_token', async (_, makeToken) => {
+    const error = await rejection(await makeToken());
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 401, code: 'invalid_internal_token' });
+  });
+});

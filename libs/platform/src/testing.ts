@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createEventBus } from './create-event-bus';
+import { createDatabase, type Database } from './database';
+import type { EventBus } from './event-bus';
+import { createLogger, type Logger } from './logger';
+import { openPglite, type SharedPglite } from './pglite-instance';
+import { quoteIdentifier } from './shared-pglite-client';
+
+export interface TestInfra {
+  kind: 'pglite+in-process' | 'pg+nats' | 'pg+in-process' | 'pglite+nats';
+  /** A fresh schema of its own: `<name>_<random>`. */
+  database: Database;
+  bus: EventBus;
+  logger: Logger;
+  /** The bus namespace (NATS only) — streams and subjects are prefixed with it. */
+  namespace: string;
+  /** Environment for a service's loadConfig: NODE_ENV, LOG_LEVEL, DATABASE_SCHEMA, BUS_NAMESPACE. */
+  env: Record<string, string>;
+  /** Another fresh schema on the same database server/instance, e.g. for a second service in the test. */
+  addDatabase(name: string): Promise<Database>;
+  /** Drops the schemas, deletes the namespace's streams, closes everything. */
+  close(): Promise<void>;
+}
+
+export interface TestInfraOptions {
+  /** Defaults to TEST_DATABASE_URL; absent → PGlite in memory. */
+  databaseUrl?: string;
+  /** Defaults to NATS_URL; absent → the in-process bus. */
+  natsUrl?: string;
+  /** Defaults to TEST_LOG_LEVEL or 'silent'. */
+  logLevel?: string;
+}
+
+/** Handlers in tests retry quickly. */
+const testRetry = { baseMs: 50, maxMs: 1_000 };
+
+/** One PGlite instance per test file (worker module): a new one costs 2–4 s; schemas keep tests apart. */
+let sharedPglite: Promise<SharedPglite> | undefined;
+
+/**
+ * A fresh database schema and event bus for one test file: PGlite in memory and the in-process bus by default,
+ * PostgreSQL (TEST_DATABASE_URL) and NATS (NATS_URL) when set.
+ */
+export async function createTestInfra(name: string, options: TestInfraOptions = {}): Promise<TestInfra> {
+  const databaseUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
+  const natsUrl = options.natsUrl ?? process.env.NATS_URL;
+  const logLevel = options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'silent';
+  const logger = createLogger({ name, level: logLevel });
+  const suffix = randomBytes(5).toString('hex');
+  const namespace = `t_${suffix}`;
+  const databases: Database[] = [];
+
+  async function addDatabase(serviceName: string): Promise<Database> {
+    const schema = `${serviceName.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${suffix}`;
+    const database = databaseUrl
+      ? await createDatabase({ url: databaseUrl, schema, logger })
+      : await createDatabase({ pglite: await testPglite(), schema, logger });
+    databases.push(database);
+    return database;
+  }
+
+  const database = await addDatabase(name);
+  const bus = await createEventBus({ natsUrl, namespace, logger, name: `test-${name}`, retry: testRetry });
+
+  return {
+    kind: `${databaseUrl ? 'pg' : 'pglite'}+${natsUrl ? 'nats' : 'in-process'}`,
+    database,
+    bus,
+    logger,
+    namespace,
+    env: { NODE_ENV: 'test', LOG_LEVEL: logLevel, DATABASE_SCHEMA: database.schema, BUS_NAMESPACE: namespace },
+    addDatabase,
+    async close() {
+      await bus.close();
+      if (natsUrl) await deleteStreams(natsUrl, namespace);
+      for (const db of databases) await dropAndClose(db);
+    },
+  };
+}
+
+function testPglite(): Promise<SharedPglite> {
+  sharedPglite ??= openPglite('memory');
+  return sharedPglite;
+}
+
+async function dropAndClose(database: Database): Promise<void> {
+  try {
+    await database.knex.raw(`drop schema if exists ${quoteIdentifier(database.schema)} cascade`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function deleteStreams(natsUrl: string, namespace: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const prefix = `${namespace.toUpperCase()}_`;
+    for await (const stream of jsm.streams.names()) {
+      if (stream.startsWith(prefix)) await jsm.streams.delete(stream);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Polls until `check` returns a truthy value (or stops throwing) and returns it; for effects of events. */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 5_000, intervalMs = 20 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let failure: unknown;
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      failure = error;
+    }
+    if (Date.now() > deadline) {
+      throw failure instanceof Error ? failure : new Error(`waitFor: condition not met within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

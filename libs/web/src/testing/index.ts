@@ -1,0 +1,3 @@
+/** Test helpers for the front-end projects: `import { … } from '@fragtbud/web/testing'` in *.test.tsx only. */
+export { setupApiServer } from './api-server';
+export { makeUser, setSession } from './session';

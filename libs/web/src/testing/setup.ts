@@ -1,0 +1,8 @@
+// Shared vitest setup for the front-end projects (jsdom).
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});

@@ -1,0 +1,33 @@
+import { api } from '@fragtbud/web';
+
+export interface AdminCounts {
+  tasks: number;
+  carriers: number;
+  users: number;
+}
+
+const COUNT_PATHS: Record<keyof AdminCounts, string> = {
+  tasks: '/admin/tasks/pending-count',
+  carriers: '/admin/carriers/pending-count',
+  users: '/admin/users/blocked-count',
+};
+
+/** A missing endpoint or any failure counts as 0 (spec section 8, silent behaviours). */
+async function fetchCount(path: string, signal?: AbortSignal): Promise<number> {
+  try {
+    const answer = await api.get<{ count?: unknown }>(path, { signal });
+    const count = Number(answer?.count);
+    return Number.isFinite(count) && count > 0 ? count : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export async function getAdminCounts(signal?: AbortSignal): Promise<AdminCounts> {
+  const [tasks, carriers, users] = await Promise.all([
+    fetchCount(COUNT_PATHS.tasks, signal),
+    fetchCount(COUNT_PATHS.carriers, signal),
+    fetchCount(COUNT_PATHS.users, signal),
+  ]);
+  return { tasks, carriers, users };
+}

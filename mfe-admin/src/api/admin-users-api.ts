@@ -1,0 +1,32 @@
+import { api, type Page, type User } from '@fragtbud/web';
+
+/** The users list filters of API.md (`GET /users?role=`), 'all' meaning no filter. */
+export type UserFilter = 'all' | 'customer' | 'carrier' | 'admin' | 'blocked';
+
+export type UserAction = 'approve' | 'reject' | 'block' | 'unblock';
+
+/** The list endpoint pages at most 100 (API.md conventions). */
+const LIST_LIMIT = 100;
+
+export async function listUsers(filter: UserFilter, signal?: AbortSignal): Promise<User[]> {
+  const page = await api.get<Page<User>>('/users', {
+    query: { role: filter === 'all' ? undefined : filter, limit: LIST_LIMIT },
+    signal,
+  });
+  return page?.items ?? [];
+}
+
+export async function runUserAction(userId: number, action: UserAction): Promise<User> {
+  const { user } = await api.put<{ user: User }>(`/admin/users/${userId}/${action}`);
+  return user;
+}
+
+export async function deleteUser(userId: number): Promise<void> {
+  await api.delete(`/users/${userId}`);
+}
+
+export function matchesFilter(user: User, filter: UserFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'blocked') return Boolean(user.is_blocked);
+  return user.role === filter;
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Button, EmptyState, ErrorState, Spinner, displayName, formatDate, type User } from '@fragtbud/web';
+import { messages } from '@fragtbud/contracts';
+import { listUsers, runUserAction, type UserAction } from '../api/admin-users-api';
+import { adminActionError } from '../shared/action-error';
+import { carrierState, type CarrierState } from '../shared/user-status';
+
+const GROUPS: ReadonlyArray<{ state: CarrierState; title: string; empty: string }> = [
+  { state: 'pending', title: 'Afventer godkendelse', empty: 'Ingen vognmænd afventer godkendelse.' },
+  { state: 'approved', title: 'Godkendte vognmænd', empty: 'Ingen godkendte vognmænd endnu.' },
+  { state: 'blocked', title: 'Blokerede vognmænd', empty: 'Ingen blokerede vognmænd.' },
+];
+
+/** Buttons per approval state (spec section 6: approve, reject, block, unblock). */
+const ACTIONS: Record<CarrierState, ReadonlyArray<{ action: UserAction; label: string; variant: 'primary' | 'secondary' | 'ghost' }>> = {
+  pending: [
+    { action: 'approve', label: 'Godkend', variant: 'primary' },
+    { action: 'reject', label: 'Afvis', variant: 'secondary' },
+    { action: 'block', label: 'Bloker', variant: 'ghost' },
+  ],
+  approved: [
+    { action: 'reject', label: 'Tilbagekald godkendelse', variant: 'secondary' },
+    { action: 'block', label: 'Bloker', variant: 'ghost' },
+  ],
+  blocked: [{ action: 'unblock', label: 'Fjern blokering', variant: 'secondary' }],
+};
+
+const ACTION_NOTICES: Record<UserAction, (name: string) => string> = {
+  approve: (name) => `${name} er godkendt.`,
+  reject: (name) => `${name} er afvist.`,
+  block: (name) => `${name} er blokeret.`,
+  unblock: (name) => `Blokeringen af ${name} er fjernet.`,
+};
+
+type ListState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; carriers: User[] };
+
+export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
+  const [list, setList] = useState<ListState>({ kind: 'loading' });
+  const [reloadKey, setReloadKey] = useState(0);
+  const [busy, setBusy] = useState<{ userId: number; action: UserAction } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setList({ kind: 'loading' });
+    listUsers('carrier', controller.signal)
+      .then((carriers) => setList({ kind: 'loaded', carriers }))
+      .catch(() => {
+        if (!controller.signal.aborted) setList({ kind: 'failed' });
+      });
+    return () => controller.abort();
+  }, [reloadKey]);
+
+  const run = async (carrier: User, action: UserAction) => {
+    setBusy({ userId: carrier.id, action });
+    setActionError(null);
+    setNotice(null);
+    try {
+      const updated = await runUserAction(carrier.id, action);
+      setList((current) =>
+        current.kind === 'loaded'
+          ? { kind: 'loaded', carriers: current.carriers.map((c) => (c.id === updated.id ? updated : c)) }
+          : current,
+      );
+      setNotice(ACTION_NOTICES[action](displayName(updated)));
+      onCountsChanged();
+    } catch (error) {
+      setActionError(adminActionError(error, messages.couldNotPerformAction));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="carriers-tab-title" className="fb-stack">
+      <h2 id="carriers-tab-title" className="admin-panel__title">
+        Carrier-godkendelse
+      </h2>
+      {actionError && (
+        <p className="fb-form-error" role="alert">
+          {actionError}
+        </p>
+      )}
+      <p className="admin-notice" role="status">
+        {notice}
+      </p>
+      {list.kind === 'loading' && <Spinner label="Henter vognmænd…" />}
+      {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchCarriers} onRetry={() => setReloadKey((n) => n + 1)} />}
+      {list.kind === 'loaded' &&
+        GROUPS.map((group) => {
+          const carriers = list.carriers.filter((carrier) => carrierState(carrier) === group.state);
+          const headingId = `carriers-${group.state}-title`;
+          return (
+            <section key={group.state} className="carrier-group" aria-labelledby={headingId}>
+              <h3 id={headingId} className="carrier-group__title">
+                {group.title} <span className="carrier-group__count">({carriers.length})</span>
+              </h3>
+              {carriers.length === 0 ? (
+                <EmptyState title={group.empty} />
+              ) : (
+                <ul className="carrier-list">
+                  {carriers.map((carrier) => (
+                    <li key={carrier.id} className="carrier-card" aria-label={displayName(carrier)}>
+                      <div className="carrier-card__info">
+                        <p className="carrier-card__name">{displayName(carrier)}</p>
+                        {carrier.company && <p className="carrier-card__company">{carrier.company}</p>}
+                        <p className="carrier-card__meta">
+                          <a href={`mailto:${carrier.email}`}>{carrier.email}</a>
+                          {carrier.phone && <> · {carrier.phone}</>}
+                          {carrier.createdAt && <> · Oprettet {formatDate(carrier.createdAt)}</>}
+                        </p>
+                      </div>
+                      <div className="admin-actions">
+                        {ACTIONS[group.state].map(({ action, label, variant }) => (
+                          <Button
+                            key={action}
+                            size="small"
+                            variant={variant}
+                            loading={busy?.userId === carrier.id && busy.action === action}
+                            disabled={busy !== null}
+                            onClick={() => run(carrier, action)}
+                          >
+                            {label}
+                          </Button>
+                        ))}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Modal,
+  RoleBadge,
+  SelectField,
+  Spinner,
+  displayName,
+  formatDate,
+  useSession,
+  type User,
+} from '@fragtbud/web';
+import { messages } from '@fragtbud/contracts';
+import { deleteUser, listUsers, matchesFilter, runUserAction, type UserFilter } from '../api/admin-users-api';
+import { adminActionError } from '../shared/action-error';
+import { UserStatusBadge } from '../shared/user-status';
+
+const FILTER_OPTIONS: ReadonlyArray<{ value: UserFilter; label: string }> = [
+  { value: 'all', label: 'Alle' },
+  { value: 'customer', label: 'Kunder' },
+  { value: 'carrier', label: 'Vognmænd' },
+  { value: 'admin', label: 'Administratorer' },
+  { value: 'blocked', label: 'Blokerede' },
+];
+
+type ListState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; users: User[] };
+
+export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
+  const currentUserId = useSession((state) => state.user?.id);
+  const [filter, setFilter] = useState<UserFilter>('all');
+  const [list, setList] = useState<ListState>({ kind: 'loading' });
+  const [reloadKey, setReloadKey] = useState(0);
+  const [busyUserId, setBusyUserId] = useState<number | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<User | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setList({ kind: 'loading' });
+    listUsers(filter, controller.signal)
+      .then((users) => setList({ kind: 'loaded', users }))
+      .catch(() => {
+        if (!controller.signal.aborted) setList({ kind: 'failed' });
+      });
+    return () => controller.abort();
+  }, [filter, reloadKey]);
+
+  const replaceUser = useCallback(
+    (updated: User) =>
+      setList((current) =>
+        current.kind !== 'loaded'
+          ? current
+          : {
+              kind: 'loaded',
+              users: current.users
+                .map((user) => (user.id === updated.id ? updated : user))
+                .filter((user) => matchesFilter(user, filter)),
+            },
+      ),
+    [filter],
+  );
+
+  const toggleBlock = async (user: User) => {
+    setBusyUserId(user.id);
+    setActionError(null);
+    setNotice(null);
+    try {
+      const updated = await runUserAction(user.id, user.is_blocked ? 'unblock' : 'block');
+      replaceUser(updated);
+      setNotice(updated.is_blocked ? `${displayName(updated)} er blokeret.` : `Blokeringen af ${displayName(updated)} er fjernet.`);
+      onCountsChanged();
+    } catch (error) {
+      setActionError(adminActionError(error, messages.couldNotUpdateUser));
+    } finally {
+      setBusyUserId(null);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteUser(pendingDelete.id);
+      setList((current) =>
+        current.kind === 'loaded' ? { kind: 'loaded', users: current.users.filter((u) => u.id !== pendingDelete.id) } : current,
+      );
+      setNotice(`${displayName(pendingDelete)} er slettet.`);
+      setPendingDelete(null);
+      onCountsChanged();
+    } catch (error) {
+      setDeleteError(adminActionError(error, messages.couldNotDeleteUser));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const closeDeleteDialog = () => {
+    if (deleting) return;
+    setPendingDelete(null);
+    setDeleteError(null);
+  };
+
+  return (
+    <section aria-labelledby="users-tab-title" className="fb-stack">
+      <div className="admin-toolbar">
+        <h2 id="users-tab-title" className="admin-panel__title">
+          Brugeradministration
+        </h2>
+        <SelectField
+          label="Vis brugere"
+          className="admin-toolbar__filter"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value as UserFilter);
+            setNotice(null);
+            setActionError(null);
+          }}
+        >
+          {FILTER_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {actionError && (
+        <p className="fb-form-error" role="alert">
+          {actionError}
+        </p>
+      )}
+      <p className="admin-notice" role="status">
+        {notice}
+      </p>
+
+      {list.kind === 'loading' && <Spinner label="Henter brugere…" />}
+      {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchUsers} onRetry={() => setReloadKey((n) => n + 1)} />}
+      {list.kind === 'loaded' && list.users.length === 0 && <EmptyState title="Ingen brugere at vise" message="Prøv et andet filter." />}
+      {list.kind === 'loaded' && list.users.length > 0 && (
+        <div className="fb-table-wrap">
+          <table className="fb-table">
+            <caption className="fb-visually-hidden">Brugere</caption>
+            <thead>
+              <tr>
+                <th scope="col">Navn</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Rolle</th>
+                <th scope="col">Status</th>
+                <th scope="col">Oprettet</th>
+                <th scope="col">
+                  <span className="fb-visually-hidden">Handlinger</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.users.map((user) => {
+                const isSelf = user.id === currentUserId;
+                const busy = busyUserId === user.id;
+                return (
+                  <tr key={user.id}>
+                    <th scope="row" className="admin-table__name">
+                      {user.name || '–'}
+                      {user.company && <span className="admin-table__sub">{user.company}</span>}
+                    </th>
+                    <td>{user.email}</td>
+                    <td>
+                      <RoleBadge role={user.role} />
+                    </td>
+                    <td>
+                      <UserStatusBadge user={user} />
+                    </td>
+                    <td>{formatDate(user.createdAt)}</td>
+                    <td>
+                      {!isSelf && (
+                        <div className="admin-actions">
+                          <Button size="small" variant="secondary" loading={busy} disabled={busyUserId !== null} onClick={() => toggleBlock(user)}>
+                            {user.is_blocked ? 'Fjern blokering' : 'Bloker'}
+                          </Button>
+                          <Button
+                            size="small"
+                            variant="ghost"
+                            className="admin-actions__delete"
+                            disabled={busyUserId !== null}
+                            onClick={() => setPendingDelete(user)}
+                          >
+                            Slet
+                          </Button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Modal
+        open={pendingDelete !== null}
+        role="alertdialog"
+        title="Slet bruger"
+        onClose={closeDeleteDialog}
+        footer={
+          <>
+            <Button variant="secondary" onClick={closeDeleteDialog} disabled={deleting}>
+              Annuller
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} loading={deleting}>
+              Slet bruger
+            </Button>
+          </>
+        }
+      >
+        {pendingDelete && (
+          <p>
+            Er du sikker på, at du vil slette <strong>{displayName(pendingDelete)}</strong> ({pendingDelete.email})? Handlingen
+            kan ikke fortrydes.
+          </p>
+        )}
+        {deleteError && (
+          <p className="fb-form-error" role="alert">
+            {deleteError}
+          </p>
+        )}
+      </Modal>
+    </section>
+  );
+}

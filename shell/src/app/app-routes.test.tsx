@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import type { Role } from '@fragtbud/web';
+import { noReviews } from '../testing/handlers';
+import { renderApp } from '../testing/render-app';
+
+// Remote loading is covered in remote-app.test.tsx; here a remote simply renders its name.
+vi.mock('../remotes/load-remote-app', () => ({
+  loadRemoteApp: async (name: string) => ({ default: () => <p>Remote {name}</p> }),
+}));
+
+setupApiServer(noReviews);
+
+const location = () => screen.getByTestId('location').textContent;
+const signIn = (role: Role | null) => setSession(role ? makeUser({ role, name: 'Test Person' }) : null);
+
+describe('route table', () => {
+  it.each<[string, Role | null, string]>([
+    ['/dashboard', null, '/login?next=/dashboard'],
+    ['/tasks', null, '/login?next=/tasks'],
+    ['/tasks', 'customer', '/dashboard'],
+    ['/AdminDashboard', null, '/login?next=/AdminDashboard'],
+    ['/AdminDashboard?tab=users', 'customer', '/dashboard'],
+    ['/admin/users', 'carrier', '/dashboard'],
+    ['/create-task?type=moving', 'carrier', '/BrowseTasks'],
+    ['/tasks/create', 'carrier', '/BrowseTasks'],
+    ['/task/12', null, '/login?next=/task/12'],
+    ['/tasks/12', 'customer', '/task/12'],
+    ['/no/such/page', null, '/'],
+  ])('%s as %s goes to %s', async (path, role, expected) => {
+    signIn(role);
+    renderApp(path);
+    await waitFor(() => expect(location()).toBe(expected));
+  });
+
+  it('lets carriers and admins see /tasks', () => {
+    signIn('carrier');
+    renderApp('/tasks?type=moving');
+    expect(location()).toBe('/tasks?type=moving');
+    expect(screen.getByRole('heading', { level: 1, name: 'Opgaver' })).toBeTruthy();
+  });
+
+  it('says a non-numeric task id is invalid', () => {
+    signIn('customer');
+    renderApp('/task/abc');
+    expect(screen.getByRole('alert').textContent).toContain('Ugyldigt opgave-id');
+  });
+
+  it('loads the customer remote for task creation, for visitors too', async () => {
+    signIn(null);
+    renderApp('/create-task?type=moving&guest=1');
+    expect(await screen.findByText('Remote mfe_customer')).toBeTruthy();
+  });
+
+  it('loads the admin remote for admins only', async () => {
+    signIn('admin');
+    renderApp('/admin/users');
+    expect(await screen.findByText('Remote mfe_admin')).toBeTruthy();
+  });
+
+  it('greets the user on the dashboard with the quick actions of their role', () => {
+    signIn('carrier');
+    renderApp('/dashboard');
+    expect(screen.getByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Vis opgaver åbne for bud/ }).getAttribute('href')).toBe('/tasks?available=true');
+    expect(screen.queryByRole('link', { name: /Opret ny opgave/ })).toBeNull();
+    expect(screen.getByText('Opgaveoversigten kommer snart')).toBeTruthy();
+  });
+
+  it('waits for the session before deciding where a deep link goes', async () => {
+    setSession(null);
+    const { useSession } = await import('@fragtbud/web');
+    useSession.setState({ status: 'loading' });
+    renderApp('/dashboard');
+    expect(location()).toBe('/dashboard');
+    expect(screen.getAllByText('Indlæser…').length).toBeGreaterThan(0);
+  });
+});

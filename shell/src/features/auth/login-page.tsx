@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { loginBodySchema, messages } from '@fragtbud/contracts';
+import { Button, Field, isApiError, useSession } from '@fragtbud/web';
+import { safeNextPath } from '../../routing/login-redirect';
+import { useDocumentTitle } from '../../routing/use-document-title';
+
+interface LoginErrors {
+  email?: string;
+  password?: string;
+}
+
+/** The server's login schema checks the form before anything is sent. */
+function validate(email: string, password: string): LoginErrors {
+  const result = loginBodySchema.safeParse({ email, password });
+  const errors: LoginErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+export function LoginPage() {
+  useDocumentTitle('Log ind');
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const user = useSession((state) => state.user);
+  const login = useSession((state) => state.login);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [twoFactorRequired, setTwoFactorRequired] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const next = safeNextPath(searchParams.get('next'));
+
+  if (user && !submitting) return <Navigate to={next} replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(email, password);
+    setErrors(found);
+    setFormError(null);
+    setTwoFactorRequired(false);
+    if (found.email || found.password) return;
+
+    setSubmitting(true);
+    try {
+      const outcome = await login({ email: email.trim(), password });
+      if (outcome.kind === 'two-factor-required') {
+        setTwoFactorRequired(true);
+        setSubmitting(false);
+        return;
+      }
+      navigate(next, { replace: true });
+    } catch (error) {
+      setFormError(isApiError(error) ? error.message : messages.couldNotLogIn);
+      setSubmitting(false);
+    }
+  };
+
+  const registerLink = searchParams.get('next') ? `/register?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}` : '/register';
+
+  return (
+    <div className="auth-page fb-container">
+      <div className="auth-card fb-card">
+        <h1 className="auth-card__title">Log ind</h1>
+        <p className="auth-card__lead">Log ind for at se dine opgaver, bud og beskeder.</p>
+        <form className="fb-stack" onSubmit={onSubmit} noValidate aria-label="Log ind">
+          {formError && (
+            <p className="fb-form-error" role="alert">
+              {formError}
+            </p>
+          )}
+          {twoFactorRequired && (
+            <p className="fb-form-note" role="status">
+              Din konto er beskyttet med totrinsbekræftelse. Login med engangskode kommer snart.
+            </p>
+          )}
+          <Field
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+            required
+          />
+          <Field
+            label="Adgangskode"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+            required
+          />
+          <Button type="submit" size="large" fullWidth loading={submitting}>
+            Log ind
+          </Button>
+        </form>
+        <p className="auth-card__switch">
+          Har du ikke en bruger? <Link to={registerLink}>Opret bruger</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

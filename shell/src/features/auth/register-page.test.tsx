@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { renderApp } from '../../testing/render-app';
+
+const server = setupApiServer();
+
+beforeEach(() => setSession(null));
+
+async function fillCommonFields(user: ReturnType<typeof userEvent.setup>, password = 'hemmelig', confirm = password) {
+  await user.type(screen.getByLabelText(/^Navn/), 'Karen Kunde');
+  await user.type(screen.getByLabelText(/^E-mail/), 'karen@example.dk');
+  await user.type(screen.getByLabelText(/^Adgangskode/), password);
+  await user.type(screen.getByLabelText(/^Gentag adgangskode/), confirm);
+}
+
+describe('register page', () => {
+  it('when the passwords differ, then it says so beside the field and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderApp('/register');
+    await fillCommonFields(user, 'hemmelig', 'hemmelig2');
+    await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
+
+    const confirm = screen.getByLabelText(/^Gentag adgangskode/);
+    expect(screen.getByText('Adgangskoder matcher ikke')).toBeTruthy();
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(confirm.getAttribute('aria-describedby')).toContain(screen.getByText('Adgangskoder matcher ikke').id);
+  });
+
+  it('when the password is shorter than 6 characters, then it is refused', async () => {
+    const user = userEvent.setup();
+    renderApp('/register');
+    await fillCommonFields(user, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
+    expect(screen.getByText('Adgangskode skal være mindst 6 tegn')).toBeTruthy();
+  });
+
+  it('shows company and phone only for carriers', async () => {
+    const user = userEvent.setup();
+    renderApp('/register');
+    expect(screen.queryByLabelText(/^Firmanavn/)).toBeNull();
+    expect(screen.queryByLabelText(/^Telefon/)).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Vognmand' }));
+    expect(screen.getByLabelText(/^Firmanavn/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Telefon/)).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: 'Kunde' }));
+    expect(screen.queryByLabelText(/^Firmanavn/)).toBeNull();
+  });
+
+  it('registers a carrier with company and phone, signs in and goes to the dashboard', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/api/auth/register', async ({ request }) => {
+        sent = await request.json();
+        const created = makeUser({ name: 'Karen Kunde', email: 'karen@example.dk', role: 'carrier', is_approved: false });
+        return HttpResponse.json({ user: created, token: 'tok' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/register');
+    await user.click(screen.getByRole('radio', { name: 'Vognmand' }));
+    await fillCommonFields(user);
+    await user.type(screen.getByLabelText(/^Firmanavn/), 'Karens Fragt ApS');
+    await user.type(screen.getByLabelText(/^Telefon/), '12345678');
+    await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+    expect(sent).toEqual({
+      name: 'Karen Kunde',
+      email: 'karen@example.dk',
+      password: 'hemmelig',
+      role: 'carrier',
+      company: 'Karens Fragt ApS',
+      phone: '12345678',
+    });
+    expect(await screen.findByRole('heading', { name: 'Hej Karen Kunde!' })).toBeTruthy();
+  });
+
+  it('shows the server message when registration is refused', async () => {
+    server.use(
+      http.post('/api/auth/register', () =>
+        HttpResponse.json({ code: 'email_taken', message: 'Der findes allerede en bruger med denne e-mail.' }, { status: 409 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/register');
+    await fillCommonFields(user);
+    await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Der findes allerede en bruger med denne e-mail.');
+  });
+
+  it('links to the login page', () => {
+    renderApp('/register');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login');
+  });
+});

@@ -1,0 +1,36 @@
+import { limits, messages, registerFormSchema } from '@fragtbud/contracts';
+
+export interface RegistrationForm {
+  role: 'customer' | 'carrier';
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  company: string;
+  phone: string;
+}
+
+export type RegistrationErrors = Partial<Record<keyof RegistrationForm, string>>;
+
+export const PASSWORD_MIN_LENGTH = limits.passwordMinLength;
+
+/**
+ * The server's own register schema (plus the confirmation) decides; the first message per field is shown.
+ * Company and phone are sent for carriers only (spec section 5).
+ */
+export function validateRegistration(form: RegistrationForm): RegistrationErrors {
+  const candidate = form.role === 'carrier' ? form : { ...form, company: '', phone: '' };
+  const result = registerFormSchema.safeParse(candidate);
+  const errors: RegistrationErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as keyof RegistrationForm | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  // zod skips the object-level match check while a field is invalid; the user should see both at once.
+  if (!errors.confirmPassword && form.password !== form.confirmPassword) {
+    errors.confirmPassword = messages.passwordsDoNotMatch;
+  }
+  return errors;
+}

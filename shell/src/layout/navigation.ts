@@ -1,0 +1,16 @@
+import type { Role } from '@fragtbud/web';
+
+export interface NavigationLink {
+  to: string;
+  label: string;
+}
+
+/** Header links of spec section 2, for a visitor (null) or a signed-in role. */
+export function headerLinksFor(role: Role | null): NavigationLink[] {
+  const links: NavigationLink[] = [{ to: '/BrowseTasks', label: 'Opgaver' }];
+  if (role !== 'carrier') links.push({ to: '/create-task', label: 'Opret Opgave' });
+  links.push({ to: '/dashboard', label: 'Dashboard' });
+  if (role === 'admin') links.push({ to: '/AdminDashboard', label: 'Admin Dashboard' });
+  if (role !== 'admin') links.push({ to: '/profile', label: 'Profil' });
+  return links;
+}

@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupApiServer } from '@fragtbud/web/testing';
+import { RemoteApp } from './remote-app';
+import { resetRemoteManifest } from './remote-manifest';
+
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+
+const manifest = {
+  remotes: {
+    mfe_customer: '/remotes/mfe-customer/remoteEntry.js',
+    mfe_carrier: '/remotes/mfe-carrier/remoteEntry.js',
+    mfe_admin: '/remotes/mfe-admin/remoteEntry.js',
+  },
+};
+
+const server = setupApiServer();
+
+beforeEach(() => {
+  resetRemoteManifest();
+  runtime.loadRemote.mockReset();
+  runtime.registerRemotes.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => resetRemoteManifest());
+
+function Page() {
+  return (
+    <>
+      <nav aria-label="Hovedmenu">Navigation</nav>
+      <RemoteApp remote="mfe_admin" />
+    </>
+  );
+}
+
+describe('RemoteApp', () => {
+  it('registers only the remote it needs from the manifest and renders its App', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
+    runtime.loadRemote.mockResolvedValue({ default: () => <h2>Administration</h2> });
+
+    render(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_admin', entry: '/remotes/mfe-admin/remoteEntry.js' }], {
+      force: false,
+    });
+    expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_admin/App');
+  });
+
+  it('when the manifest cannot load, then a Danish error with retry replaces the remote, and the rest of the page stays', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ message: 'nede' }, { status: 503 })));
+
+    render(<Page />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses. Prøv igen senere.');
+    expect(screen.getByRole('navigation', { name: 'Hovedmenu' })).toBeTruthy();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+
+    // The manifest is back: "Prøv igen" asks again and the remote appears.
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
+    runtime.loadRemote.mockResolvedValue({ default: () => <h2>Administration</h2> });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
+  });
+
+  it('when the remote entry fails to load, then retrying registers it again with force', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
+    runtime.loadRemote.mockRejectedValueOnce(new Error('RUNTIME-008: failed to load remoteEntry.js'));
+
+    render(<Page />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses.');
+
+    runtime.loadRemote.mockResolvedValue({ default: () => <h2>Administration</h2> });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_admin', entry: '/remotes/mfe-admin/remoteEntry.js' }], {
+      force: true,
+    });
+  });
+
+  it('when the remote itself throws while rendering, then the same fallback shows', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
+    runtime.loadRemote.mockResolvedValue({
+      default: () => {
+        throw new Error('boom');
+      },
+    });
+    render(<Page />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses.');
+  });
+});

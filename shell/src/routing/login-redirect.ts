@@ -1,0 +1,24 @@
+const FALLBACK = '/dashboard';
+
+/**
+ * `?next=` after login: only a same-site path ("/…", not "//host" or "/\host") is followed, and never back
+ * to the sign-in pages themselves; anything else goes to the dashboard.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return FALLBACK;
+  if (/[\u0000-\u001f\u007f]/.test(next)) return FALLBACK;
+  let url: URL;
+  try {
+    url = new URL(next, 'http://fragtbud.invalid');
+  } catch {
+    return FALLBACK;
+  }
+  if (url.origin !== 'http://fragtbud.invalid') return FALLBACK;
+  if (url.pathname === '/login' || url.pathname === '/register') return FALLBACK;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `/login?next=/dashboard` — slashes stay readable, everything else in the path is encoded. */
+export function loginPathFor(pathWithSearch: string): string {
+  return `/login?next=${encodeURIComponent(pathWithSearch).replace(/%2F/gi, '/')}`;
+}

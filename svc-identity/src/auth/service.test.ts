@@ -1,0 +1,264 @@
+import { messages, userSchema, authResponseSchema, profileResponseSchema, eventTypes } from '@fragtbud/contracts';
+import { waitFor } from '@fragtbud/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minutes, registerUser, startIdentity, uniqueEmail, type StartedIdentity } from '../test-harness';
+
+let identity: StartedIdentity;
+
+beforeAll(async () => {
+  identity = await startIdentity({ LOGIN_RATE_LIMIT: '3', LOGIN_RATE_WINDOW_MINUTES: '15' });
+});
+afterAll(async () => {
+  await identity?.close();
+});
+
+describe('POST /auth/register', () => {
+  it('when a customer registers, then 201 answers the user, a token and the session cookie', async () => {
+    const email = uniqueEmail('mette');
+    const reply = await identity.call('POST', '/auth/register', {
+      body: { name: ' Mette ', email: ` ${email.toUpperCase()} `, password: 'hemmelig', role: 'customer', phone: '12345678' },
+    });
+
+    expect(reply.status).toBe(201);
+    expect(authResponseSchema.parse(reply.body)).toBeTruthy();
+    expect(reply.body.user).toMatchObject({
+      name: 'Mette',
+      email,
+      phone: '12345678',
+      company: null,
+      role: 'customer',
+      is_approved: true,
+      is_blocked: false,
+    });
+    expect(reply.body.user).not.toHaveProperty('password_hash');
+    expect(reply.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = reply.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain(`session=${reply.body.token}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('when a carrier registers, then they wait for approval', async () => {
+    const { user } = await registerUser(identity, { role: 'carrier', company: 'Flyt ApS' });
+    expect(user).toMatchObject({ role: 'carrier', is_approved: false, company: 'Flyt ApS' });
+  });
+
+  it('when the e-mail is taken (in any case), then 409 with the Danish message', async () => {
+    const { user } = await registerUser(identity);
+    const reply = await identity.call('POST', '/auth/register', {
+      body: { name: 'Igen', email: user.email.toUpperCase(), password: 'hemmelig', role: 'customer' },
+    });
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual({ code: 'email_taken', message: messages.emailTaken });
+  });
+
+  it('when someone asks to register as admin, then 400 and no user is created', async () => {
+    const email = uniqueEmail('admin');
+    const reply = await identity.call('POST', '/auth/register', {
+      body: { name: 'Hacker', email, password: 'hemmelig', role: 'admin' },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('invalid_input');
+    expect(reply.body.details).toContainEqual({ path: 'role', message: messages.roleInvalid });
+    expect(await identity.db('users').where({ email }).first()).toBeUndefined();
+  });
+
+  it('when the password is too short, then 400 names the field in Danish', async () => {
+    const reply = await identity.call('POST', '/auth/register', {
+      body: { name: 'Kort', email: uniqueEmail(), password: '123', role: 'customer' },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.details).toContainEqual({ path: 'password', message: messages.passwordTooShort });
+  });
+
+  it('when a user registers, then the password is stored as an argon2id hash only', async () => {
+    const { user, password } = await registerUser(identity);
+    const row = await identity.db('users').where({ id: user.id }).first();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(row)).not.toContain(password);
+  });
+
+  it('when a user registers, then identity.user.registered is written to the outbox and published', async () => {
+    const { user } = await registerUser(identity, { role: 'carrier', name: 'Event Vognmand' });
+    const row = await identity
+      .db('outbox')
+      .where({ type: eventTypes.userRegistered })
+      .whereRaw(`data->>'userId' = ?`, [String(user.id)])
+      .first();
+    expect(row).toBeTruthy();
+    const event = await waitFor(() =>
+      identity.published.find((e) => e.type === eventTypes.userRegistered && (e.data as { userId: number }).userId === user.id),
+    );
+    expect(event.data).toEqual({ userId: user.id, role: 'carrier', name: 'Event Vognmand', email: user.email });
+    expect(event.id).toBe(row.id);
+  });
+});
+
+describe('POST /auth/login', () => {
+  it('when the password is right, then the user, a new token and the cookie come back', async () => {
+    const registered = await registerUser(identity);
+    const reply = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email.toUpperCase(), password: registered.password },
+    });
+    expect(reply.status).toBe(200);
+    expect(authResponseSchema.parse(reply.body).user.id).toBe(registered.user.id);
+    expect(reply.body.token).not.toBe(registered.token);
+    expect(reply.headers.get('set-cookie')).toContain(`session=${reply.body.token}`);
+  });
+
+  it('when the password is wrong, then 401 invalid_credentials Forkert email eller adgangskode', async () => {
+    const registered = await registerUser(identity);
+    const reply = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: 'forkert-kode' },
+      headers: { 'x-forwarded-for': '10.0.0.1' },
+    });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ code: 'invalid_credentials', message: 'Forkert email eller adgangskode' });
+    expect(reply.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('when the e-mail is unknown, then the answer is the same as for a wrong password', async () => {
+    const reply = await identity.call('POST', '/auth/login', {
+      body: { email: uniqueEmail('ukendt'), password: 'hvadsomhelst' },
+      headers: { 'x-forwarded-for': '10.0.0.2' },
+    });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ code: 'invalid_credentials', message: messages.wrongCredentials });
+  });
+
+  it('when the user is blocked, then 403 with the blocked message even with the right password', async () => {
+    const registered = await registerUser(identity);
+    await identity.db('users').where({ id: registered.user.id }).update({ is_blocked: true });
+    const reply = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: registered.password },
+    });
+    expect(reply.status).toBe(403);
+    expect(reply.body).toEqual({ code: 'account_blocked', message: messages.accountBlocked });
+  });
+
+  it('when a blocked user gives a wrong password, then it is the plain 401 (nothing about the account leaks)', async () => {
+    const registered = await registerUser(identity);
+    await identity.db('users').where({ id: registered.user.id }).update({ is_blocked: true });
+    const reply = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: 'forkert-kode' },
+      headers: { 'x-forwarded-for': '10.0.0.3' },
+    });
+    expect(reply.status).toBe(401);
+  });
+
+  it('when there are too many failures for one e-mail and address, then 429 too_many_attempts, even with the right password', async () => {
+    const registered = await registerUser(identity);
+    const from = { 'x-forwarded-for': '203.0.113.9, 10.1.1.1' };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const reply = await identity.call('POST', '/auth/login', {
+        body: { email: registered.user.email, password: 'forkert' },
+        headers: from,
+      });
+      expect(reply.status).toBe(401);
+    }
+    const blocked = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: registered.password },
+      headers: from,
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ code: 'too_many_attempts', message: messages.tooManyLoginAttempts });
+
+    // Another client address (the gateway's right-most entry) is counted on its own.
+    const elsewhere = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: registered.password },
+      headers: { 'x-forwarded-for': '203.0.113.9, 10.1.1.2' },
+    });
+    expect(elsewhere.status).toBe(200);
+
+    // After the window the address may try again.
+    identity.clock.advance(minutes(16));
+    const later = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: registered.password },
+      headers: from,
+    });
+    expect(later.status).toBe(200);
+  });
+
+  it('when a login succeeds, then earlier failures of that e-mail and address are forgotten', async () => {
+    const registered = await registerUser(identity);
+    const from = { 'x-forwarded-for': '10.2.2.2' };
+    const attempt = (password: string) =>
+      identity.call('POST', '/auth/login', { body: { email: registered.user.email, password }, headers: from });
+    expect((await attempt('forkert')).status).toBe(401);
+    expect((await attempt('forkert')).status).toBe(401);
+    expect((await attempt(registered.password)).status).toBe(200);
+    expect((await attempt('forkert')).status).toBe(401);
+    expect((await attempt('forkert')).status).toBe(401);
+    expect((await attempt(registered.password)).status).toBe(200);
+  });
+});
+
+describe('POST /auth/logout and GET /auth/profile', () => {
+  it('when a logged-in user asks for the profile, then it carries savedAddresses', async () => {
+    const registered = await registerUser(identity);
+    const reply = await identity.call('GET', '/auth/profile', { session: registered.token });
+    expect(reply.status).toBe(200);
+    expect(profileResponseSchema.parse(reply.body).user).toMatchObject({ id: registered.user.id, savedAddresses: [] });
+  });
+
+  it('when a user logs out, then 204, the cookie is cleared and the session no longer resolves', async () => {
+    const registered = await registerUser(identity);
+    const reply = await identity.call('POST', '/auth/logout', { session: registered.token });
+    expect(reply.status).toBe(204);
+    expect(reply.headers.get('set-cookie')).toMatch(/^session=;.*Max-Age=0/);
+
+    const resolved = await identity.call('POST', '/internal/sessions/resolve', { body: { token: registered.token } });
+    expect(resolved.status).toBe(401);
+    const profile = await identity.call('GET', '/auth/profile', { session: registered.token });
+    expect(profile.status).toBe(401);
+    expect(profile.body).toEqual({ code: 'unauthorized', message: messages.sessionExpired });
+  });
+
+  it('when a user logs out with the cookie, then only that session ends', async () => {
+    const registered = await registerUser(identity);
+    const second = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: registered.password },
+    });
+    const caller = (await identity.call('POST', '/internal/sessions/resolve', { body: { token: registered.token } })).body.user;
+    const reply = await identity.call('POST', '/auth/logout', {
+      as: caller,
+      headers: { cookie: `other=1; session=${encodeURIComponent(registered.token)}` },
+    });
+    expect(reply.status).toBe(204);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token: registered.token } })).status).toBe(401);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token: second.body.token } })).status).toBe(200);
+  });
+
+  it('when the caller is anonymous, then logout is 401', async () => {
+    const reply = await identity.call('POST', '/auth/logout');
+    expect(reply.status).toBe(401);
+    expect(reply.body.message).toBe(messages.sessionExpired);
+  });
+
+  it('when a user asks for /users/me, then the user comes back in the contract shape', async () => {
+    const registered = await registerUser(identity);
+    const reply = await identity.call('GET', '/users/me', { session: registered.token });
+    expect(reply.status).toBe(200);
+    expect(userSchema.strict().parse(reply.body.user).id).toBe(registered.user.id);
+  });
+});
+
+describe('cookie settings', () => {
+  it('when COOKIE_SECURE is on, then the session cookie is Secure', async () => {
+    const secure = await startIdentity({ COOKIE_SECURE: 'true', SESSION_ABSOLUTE_MINUTES: '60', SESSION_IDLE_MINUTES: '30' });
+    try {
+      const reply = await secure.call('POST', '/auth/register', {
+        body: { name: 'Sikker', email: uniqueEmail(), password: 'hemmelig', role: 'customer' },
+      });
+      expect(reply.status).toBe(201);
+      const cookie = reply.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toContain('Max-Age=3600');
+    } finally {
+      await secure.close();
+    }
+  });
+});
