@@ -1,4 +1,4 @@
-import { federatedAppConfig } from '../libs/web/build/federated-app-config';
+import { federatedAppConfig } from '@fragtbud/web/rspack';
 
 export default federatedAppConfig({
   kind: 'remote',

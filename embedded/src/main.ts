@@ -4,8 +4,9 @@ import { createLogger } from '@fragtbud/platform';
 import { demoAccounts } from '@fragtbud/svc-identity';
 import { startEmbedded } from './topology';
 
-const env: Record<string, string | undefined> = { DEMO_SEED: '1', ...process.env };
-const logger = createLogger({ name: 'fragtbud', level: env.LOG_LEVEL ?? 'info' });
+/** `npm start` is for trying the product: demo accounts on, and only warnings in the console unless asked. */
+const env: Record<string, string | undefined> = { DEMO_SEED: '1', LOG_LEVEL: 'warn', ...process.env };
+const logger = createLogger({ name: 'fragtbud', level: env.LOG_LEVEL });
 const dataDir = path.resolve(env.DATA_DIR ?? 'data');
 
 const topology = await startEmbedded({ env, dataDir, logger });

@@ -14,7 +14,9 @@ const flag = (fallback: boolean) =>
       .transform((value) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value))),
   );
 
-const minutes = (fallback: number) => z.preprocess(blankAsUnset, z.coerce.number().int().positive().default(fallback));
+const positiveInt = (fallback: number) => z.preprocess(blankAsUnset, z.coerce.number().int().positive().default(fallback));
+/** Days, fractions allowed (0.5 = 12 hours). */
+const days = (fallback: number) => z.preprocess(blankAsUnset, z.coerce.number().positive().max(3650).default(fallback));
 
 export const identityConfigSchema = baseConfigSchema
   .extend({
@@ -24,14 +26,14 @@ export const identityConfigSchema = baseConfigSchema
     /** Demo customer, approved carrier and admin with fixed credentials (see seed/demo-accounts.ts). */
     DEMO_SEED: flag(false),
     /** A session unused this long is gone. */
-    SESSION_IDLE_MINUTES: minutes(7 * 24 * 60),
+    SESSION_IDLE_DAYS: days(7),
     /** A session is gone this long after login, however much it is used; also the cookie's Max-Age. */
-    SESSION_ABSOLUTE_MINUTES: minutes(30 * 24 * 60),
+    SESSION_ABSOLUTE_DAYS: days(30),
     /** Mark the session cookie Secure (set it when the site is served over HTTPS). */
     COOKIE_SECURE: flag(false),
     /** Failed logins allowed per e-mail and client address within the window before 429. */
-    LOGIN_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number().int().positive().default(10)),
-    LOGIN_RATE_WINDOW_MINUTES: minutes(15),
+    LOGIN_RATE_LIMIT: positiveInt(10),
+    LOGIN_RATE_WINDOW_MINUTES: positiveInt(15),
   })
   .superRefine((config, ctx) => {
     if (Boolean(config.SEED_ADMIN_EMAIL) !== Boolean(config.SEED_ADMIN_PASSWORD)) {
@@ -41,11 +43,11 @@ export const identityConfigSchema = baseConfigSchema
         message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together',
       });
     }
-    if (config.SESSION_IDLE_MINUTES > config.SESSION_ABSOLUTE_MINUTES) {
+    if (config.SESSION_IDLE_DAYS > config.SESSION_ABSOLUTE_DAYS) {
       ctx.addIssue({
         code: 'custom',
-        path: ['SESSION_IDLE_MINUTES'],
-        message: 'must not exceed SESSION_ABSOLUTE_MINUTES',
+        path: ['SESSION_IDLE_DAYS'],
+        message: 'must not exceed SESSION_ABSOLUTE_DAYS',
       });
     }
   });

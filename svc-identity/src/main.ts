@@ -14,8 +14,7 @@ try {
 
 const logger = createLogger({ name: 'identity', level: config.LOG_LEVEL });
 const running = await createService(identityService, { config, logger });
-const { url } = await running.listen();
-logger.info({ url }, 'svc-identity listening');
+await running.listen();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

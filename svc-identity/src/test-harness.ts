@@ -9,6 +9,7 @@ import {
   createService,
   createTestInfra,
   signInternalToken,
+  waitFor,
   type EventEnvelope,
   type RunningService,
   type TestInfra,
@@ -28,6 +29,8 @@ export class TestClock {
 export const minutes = (count: number) => count * 60_000;
 export const days = (count: number) => count * 24 * 60 * 60_000;
 
+// Replies are checked by the tests' assertions (and contract schemas where it matters), not by the compiler.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Reply<B = any> {
   status: number;
   body: B;
@@ -56,6 +59,7 @@ export interface StartedIdentity {
   db: Knex;
   /** Every identity.* event seen on the bus, in arrival order. */
   published: EventEnvelope[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call<B = any>(method: string, path: string, options?: CallOptions): Promise<Reply<B>>;
   /** Stops the service only (the infra stays for a restart). */
   stop(): Promise<void>;
@@ -211,3 +215,12 @@ export function asCaller(user: Registered['user']): AuthUser {
 }
 
 export const seedAdmin = { email: 'chef@fragtbud.test', password: 'chefkode1' };
+
+/** The event of that type about that user, once it has come through the bus. */
+export async function publishedEvent(identity: StartedIdentity, type: string, userId: number): Promise<EventEnvelope> {
+  return waitFor(() => {
+    const event = identity.published.find((e) => e.type === type && (e.data as { userId?: number }).userId === userId);
+    if (!event) throw new Error(`${type} for user ${userId} not published`);
+    return event;
+  });
+}

@@ -9,6 +9,7 @@ import { requireRole, requireUser } from './auth-context';
 import { baseConfigSchema, loadConfig, type BaseConfig } from './config';
 import { createService, type RunningService } from './create-service';
 import { internalTokenAudience, signInternalToken } from './internal-token';
+import { runStandalone } from './run-standalone';
 import { createLogger } from './logger';
 import { defineService } from './service-definition';
 import { createTestInfra, type TestInfra } from './testing';
@@ -259,6 +260,18 @@ describe('createService', () => {
       } finally {
         await other.close();
       }
+    });
+  });
+
+  describe('runStandalone', () => {
+    it('when run as its own process, then it listens on config HOST/PORT and stops on SIGTERM', async () => {
+      const before = process.listenerCount('SIGTERM');
+      const standalone = await runStandalone(testService, config, { database: infra.database, bus: infra.bus, logger: infra.logger });
+      expect(process.listenerCount('SIGTERM')).toBe(before + 1);
+      expect(standalone.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${standalone.url}/healthz`)).status).toBe(200);
+      await standalone.close();
+      expect(process.listenerCount('SIGTERM')).toBe(before);
     });
   });
 

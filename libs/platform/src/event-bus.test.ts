@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { createEventBus } from './create-event-bus';
 import type { EventBus, EventEnvelope } from './event-bus';
 import { createLogger } from './logger';
-import { waitFor } from './testing';
+import { deleteNamespaceStreams, waitFor } from './testing';
 
 const natsUrl = process.env.NATS_URL;
 const namespace = `t_${randomBytes(5).toString('hex')}`;
@@ -30,12 +28,7 @@ describe(`event bus (${natsUrl ? 'NATS JetStream' : 'in-process'})`, () => {
 
   afterAll(async () => {
     await bus.close();
-    if (natsUrl) {
-      const nc = await connect({ servers: natsUrl });
-      const jsm = await jetstreamManager(nc);
-      for await (const name of jsm.streams.names()) if (name.startsWith(namespace.toUpperCase())) await jsm.streams.delete(name);
-      await nc.close();
-    }
+    if (natsUrl) await deleteNamespaceStreams(natsUrl, namespace);
   });
 
   it('when an event is published, then a subscriber gets it later, not on the publisher’s stack', async () => {

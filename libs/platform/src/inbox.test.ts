@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseConfigSchema, loadConfig } from './config';
 import { consume } from './consumer';
 import { createService, type RunningService } from './create-service';
 import type { EventEnvelope } from './event-bus';
 import { handleOnce } from './inbox';
+import { signInternalToken } from './internal-token';
+import { causedBy } from './outbox';
 import { createInProcessBus } from './in-process-bus';
 import { migrate, type Migration } from './migrate';
 import { defineService } from './service-definition';
@@ -109,6 +112,61 @@ describe('inbox', () => {
         await waitFor(async () => (await count()) === 1);
       } finally {
         await service.close();
+      }
+    });
+
+    it('when another service commits an event through its outbox, then the consumer handles it in the same correlation', async () => {
+      const shopDatabase = await infra.addDatabase('shopsvc');
+      const seen: EventEnvelope[] = [];
+      const shopService = defineService({
+        name: 'shopsvc',
+        migrations,
+        routes: ({ db, outbox }) => [
+          new Router().post('/items', async (ctx) => {
+            ctx.body = await db.transaction(async (trx) => {
+              await trx('counters').insert({ name: 'shop', value: 1 });
+              return outbox.add(trx, 'shop.item.added', { name: 'sofa' }, { correlationId: ctx.state.requestId });
+            });
+          }),
+        ],
+      });
+      const auditService = defineService({
+        name: 'auditsvc',
+        migrations,
+        consumers: ({ outbox }) => [
+          consume({
+            durable: 'audit',
+            subjects: ['shop.item.added'],
+            handle: async (event, trx) => {
+              seen.push(event);
+              await outbox.add(trx, 'audit.entry.written', { of: event.id }, causedBy(event));
+            },
+          }),
+        ],
+      });
+      const cfg = config();
+      const shop = await createService(shopService, { config: cfg, database: shopDatabase, bus: infra.bus });
+      const audit = await createService(auditService, { config: cfg, database: infra.database, bus: infra.bus });
+      try {
+        const { url } = await shop.listen();
+        const response = await fetch(`${url}/items`, {
+          method: 'POST',
+          headers: {
+            'x-request-id': 'req-flow-1',
+            'x-internal-token': await signInternalToken({ secret: cfg.INTERNAL_TOKEN_SECRET, user: null }),
+          },
+        });
+        const published = (await response.json()) as EventEnvelope;
+        // A new durable also receives the earlier tests' shop events (deliver policy "all"): look for ours.
+        const handled = await waitFor(() => seen.find((event) => event.id === published.id));
+        expect(handled).toMatchObject({ correlationId: 'req-flow-1', data: { name: 'sofa' } });
+        const follow = await waitFor(() =>
+          infra.database.knex('outbox').where({ type: 'audit.entry.written', causation_id: published.id }).first(),
+        );
+        expect(follow).toMatchObject({ correlation_id: 'req-flow-1', causation_id: published.id });
+      } finally {
+        await shop.close();
+        await audit.close();
       }
     });
 

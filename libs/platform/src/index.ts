@@ -40,6 +40,7 @@ export { consume, type ConsumerDefinition } from './consumer';
 
 export { defineService, type ServiceDefinition, type ServiceDeps } from './service-definition';
 export { createService, type CreateServiceOptions, type RunningService } from './create-service';
+export { runStandalone } from './run-standalone';
 export {
   createServiceClient,
   type ServiceClient,
@@ -48,4 +49,4 @@ export {
 } from './service-client';
 export { serviceClients, type ServiceClients } from './service-clients';
 
-export { createTestInfra, waitFor, type TestInfra, type TestInfraOptions } from './testing';
+export { createTestInfra, deleteNamespaceStreams, waitFor, type TestInfra, type TestInfraOptions } from './testing';

@@ -74,7 +74,7 @@ export async function createTestInfra(name: string, options: TestInfraOptions = 
     addDatabase,
     async close() {
       await bus.close();
-      if (natsUrl) await deleteStreams(natsUrl, namespace);
+      if (natsUrl) await deleteNamespaceStreams(natsUrl, namespace);
       for (const db of databases) await dropAndClose(db);
     },
   };
@@ -93,7 +93,8 @@ async function dropAndClose(database: Database): Promise<void> {
   }
 }
 
-async function deleteStreams(natsUrl: string, namespace: string): Promise<void> {
+/** Removes the JetStream streams a test namespace created. */
+export async function deleteNamespaceStreams(natsUrl: string, namespace: string): Promise<void> {
   const nc = await connect({ servers: natsUrl });
   try {
     const jsm = await jetstreamManager(nc);

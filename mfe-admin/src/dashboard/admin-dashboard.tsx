@@ -32,9 +32,9 @@ export function AdminDashboard() {
     else if (event.key === 'ArrowLeft') next = (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length;
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = ADMIN_TABS.length - 1;
-    if (next < 0) return;
+    const key = ADMIN_TABS[next]?.key;
+    if (!key) return;
     event.preventDefault();
-    const key = ADMIN_TABS[next]!.key;
     selectTab(key);
     tabRefs.current.get(key)?.focus();
   };

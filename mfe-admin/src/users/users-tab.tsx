@@ -176,7 +176,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
                       <UserStatusBadge user={user} />
                     </td>
                     <td>{formatDate(user.createdAt)}</td>
-                    <td>
+                    <td className="admin-table__actions">
                       {!isSelf && (
                         <div className="admin-actions">
                           <Button size="small" variant="secondary" loading={busy} disabled={busyUserId !== null} onClick={() => toggleBlock(user)}>

@@ -23,7 +23,7 @@ beforeEach(() => {
   resetRemoteManifest();
   runtime.loadRemote.mockReset();
   runtime.registerRemotes.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => undefined); // the boundary logs what it caught
 });
 afterEach(() => resetRemoteManifest());
 

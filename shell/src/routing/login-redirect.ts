@@ -6,7 +6,7 @@ const FALLBACK = '/dashboard';
  */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return FALLBACK;
-  if (/[\u0000-\u001f\u007f]/.test(next)) return FALLBACK;
+  if ([...next].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return FALLBACK;
   let url: URL;
   try {
     url = new URL(next, 'http://fragtbud.invalid');

@@ -11,7 +11,7 @@ export function authRouter(context: IdentityContext): Router {
   const router = new Router({ prefix: '/auth' });
   router.use(refuseUnstorableInput);
   const cookieOptions = {
-    maxAgeSeconds: context.config.SESSION_ABSOLUTE_MINUTES * 60,
+    maxAgeSeconds: Math.floor(context.config.SESSION_ABSOLUTE_DAYS * 24 * 60 * 60),
     secure: context.config.COOKIE_SECURE,
   };
   const answerSignedIn = (ctx: RouterContext, signedIn: SignedIn, status: number) => {

@@ -1,7 +1,13 @@
 import { messages, userSchema, authResponseSchema, profileResponseSchema, eventTypes } from '@fragtbud/contracts';
-import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minutes, registerUser, startIdentity, uniqueEmail, type StartedIdentity } from '../test-harness';
+import {
+  minutes,
+  publishedEvent,
+  registerUser,
+  startIdentity,
+  uniqueEmail,
+  type StartedIdentity,
+} from '../test-harness';
 
 let identity: StartedIdentity;
 
@@ -89,9 +95,7 @@ describe('POST /auth/register', () => {
       .whereRaw(`data->>'userId' = ?`, [String(user.id)])
       .first();
     expect(row).toBeTruthy();
-    const event = await waitFor(() =>
-      identity.published.find((e) => e.type === eventTypes.userRegistered && (e.data as { userId: number }).userId === user.id),
-    );
+    const event = await publishedEvent(identity, eventTypes.userRegistered, user.id);
     expect(event.data).toEqual({ userId: user.id, role: 'carrier', name: 'Event Vognmand', email: user.email });
     expect(event.id).toBe(row.id);
   });
@@ -248,7 +252,7 @@ describe('POST /auth/logout and GET /auth/profile', () => {
 
 describe('cookie settings', () => {
   it('when COOKIE_SECURE is on, then the session cookie is Secure', async () => {
-    const secure = await startIdentity({ COOKIE_SECURE: 'true', SESSION_ABSOLUTE_MINUTES: '60', SESSION_IDLE_MINUTES: '30' });
+    const secure = await startIdentity({ COOKIE_SECURE: 'true', SESSION_ABSOLUTE_DAYS: '0.5', SESSION_IDLE_DAYS: '0.25' });
     try {
       const reply = await secure.call('POST', '/auth/register', {
         body: { name: 'Sikker', email: uniqueEmail(), password: 'hemmelig', role: 'customer' },
@@ -256,7 +260,7 @@ describe('cookie settings', () => {
       expect(reply.status).toBe(201);
       const cookie = reply.headers.get('set-cookie') ?? '';
       expect(cookie).toMatch(/; Secure/);
-      expect(cookie).toContain('Max-Age=3600');
+      expect(cookie).toContain('Max-Age=43200');
     } finally {
       await secure.close();
     }

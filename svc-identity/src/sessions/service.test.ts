@@ -132,12 +132,13 @@ describe('session expiry', () => {
   });
 
   it('when the idle and absolute limits are configured shorter, then they apply', async () => {
-    const short = await startIdentity({ SESSION_IDLE_MINUTES: '10', SESSION_ABSOLUTE_MINUTES: '20' });
+    // Half an hour idle, one hour in all.
+    const short = await startIdentity({ SESSION_IDLE_DAYS: String(1 / 48), SESSION_ABSOLUTE_DAYS: String(1 / 24) });
     try {
       const { token } = await registerUser(short);
-      short.clock.advance(minutes(9));
+      short.clock.advance(minutes(29));
       expect((await short.call('POST', '/internal/sessions/resolve', { body: { token } })).status).toBe(200);
-      short.clock.advance(minutes(9));
+      short.clock.advance(minutes(29));
       expect((await short.call('POST', '/internal/sessions/resolve', { body: { token } })).status).toBe(200);
       short.clock.advance(minutes(3));
       expect((await short.call('POST', '/internal/sessions/resolve', { body: { token } })).status).toBe(401);

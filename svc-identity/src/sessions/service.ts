@@ -15,7 +15,7 @@ import { hashSessionToken, newSessionToken } from './tokens';
 /** last_seen_at is written at most this often, so a busy session does not cost a write per request. */
 const touchIntervalMs = 60_000;
 
-const minutesMs = (minutes: number) => minutes * 60_000;
+const daysMs = (days: number) => Math.round(days * 24 * 60 * 60_000);
 
 export interface ClientInfo {
   ip: string | null;
@@ -36,7 +36,7 @@ export async function openSession(
 ): Promise<NewSession> {
   const now = context.clock();
   const token = newSessionToken();
-  const expiresAt = new Date(now.getTime() + minutesMs(context.config.SESSION_ABSOLUTE_MINUTES));
+  const expiresAt = new Date(now.getTime() + daysMs(context.config.SESSION_ABSOLUTE_DAYS));
   await deleteExpiredSessions(db, { now, idleCutoff: idleCutoff(context, now), userId });
   await insertSession(db, {
     token_hash: hashSessionToken(token),
@@ -84,5 +84,5 @@ export async function sweepExpiredSessions(context: IdentityContext): Promise<nu
 }
 
 function idleCutoff(context: IdentityContext, now: Date): Date {
-  return new Date(now.getTime() - minutesMs(context.config.SESSION_IDLE_MINUTES));
+  return new Date(now.getTime() - daysMs(context.config.SESSION_IDLE_DAYS));
 }

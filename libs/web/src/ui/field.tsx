@@ -6,23 +6,17 @@ interface FieldFrameProps {
   label: ReactNode;
   error?: string | null;
   hint?: ReactNode;
-  required?: boolean;
   className?: string;
   children: ReactNode;
 }
 
 /** Label above, control, then the hint and the error text right beside the control it belongs to. */
-function FieldFrame({ id, label, error, hint, required, className, children }: FieldFrameProps) {
+function FieldFrame({ id, label, error, hint, className, children }: FieldFrameProps) {
   return (
     <div className={classNames('fb-field', error && 'fb-field--invalid', className)}>
+      {/* Required fields are the norm; optional ones say so in their hint, so the label stays the plain name. */}
       <label className="fb-field__label" htmlFor={id}>
         {label}
-        {required && (
-          <span className="fb-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
       </label>
       {children}
       {hint && (
@@ -55,7 +49,7 @@ export function Field({ label, error, hint, id, className, required, ...inputPro
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
-    <FieldFrame id={inputId} label={label} error={error} hint={hint} required={required} className={className}>
+    <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
       <input
         {...inputProps}
         id={inputId}
@@ -80,7 +74,7 @@ export function SelectField({ label, error, hint, id, className, required, child
   const generatedId = useId();
   const selectId = id ?? generatedId;
   return (
-    <FieldFrame id={selectId} label={label} error={error} hint={hint} required={required} className={className}>
+    <FieldFrame id={selectId} label={label} error={error} hint={hint} className={className}>
       <select
         {...selectProps}
         id={selectId}

@@ -36,9 +36,9 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog' 
       }
       if (event.key !== 'Tab' || !dialog) return;
       const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (focusable.length === 0) return;
-      const firstEl = focusable[0]!;
-      const lastEl = focusable[focusable.length - 1]!;
+      const firstEl = focusable[0];
+      const lastEl = focusable[focusable.length - 1];
+      if (!firstEl || !lastEl) return;
       if (event.shiftKey && document.activeElement === firstEl) {
         event.preventDefault();
         lastEl.focus();

@@ -40,15 +40,15 @@ describe('register page', () => {
   it('shows company and phone only for carriers', async () => {
     const user = userEvent.setup();
     renderApp('/register');
-    expect(screen.queryByLabelText(/^Firmanavn/)).toBeNull();
+    expect(screen.queryByLabelText(/^Firma/)).toBeNull();
     expect(screen.queryByLabelText(/^Telefon/)).toBeNull();
 
     await user.click(screen.getByRole('radio', { name: 'Vognmand' }));
-    expect(screen.getByLabelText(/^Firmanavn/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Firma/)).toBeTruthy();
     expect(screen.getByLabelText(/^Telefon/)).toBeTruthy();
 
     await user.click(screen.getByRole('radio', { name: 'Kunde' }));
-    expect(screen.queryByLabelText(/^Firmanavn/)).toBeNull();
+    expect(screen.queryByLabelText(/^Firma/)).toBeNull();
   });
 
   it('registers a carrier with company and phone, signs in and goes to the dashboard', async () => {
@@ -64,7 +64,7 @@ describe('register page', () => {
     renderApp('/register');
     await user.click(screen.getByRole('radio', { name: 'Vognmand' }));
     await fillCommonFields(user);
-    await user.type(screen.getByLabelText(/^Firmanavn/), 'Karens Fragt ApS');
+    await user.type(screen.getByLabelText(/^Firma/), 'Karens Fragt ApS');
     await user.type(screen.getByLabelText(/^Telefon/), '12345678');
     await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
 

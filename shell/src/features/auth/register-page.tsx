@@ -111,7 +111,7 @@ export function RegisterPage() {
           {isCarrier && (
             <div className="form-grid">
               <Field
-                label="Firmanavn"
+                label="Firma"
                 name="company"
                 autoComplete="organization"
                 value={form.company}

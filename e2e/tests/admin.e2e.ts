@@ -1,0 +1,70 @@
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { demo, launchBrowser, snapshot } from '../support/browser';
+import { startProduct, type RunningProduct } from '../support/product';
+import { logIn } from '../support/session';
+
+let product: RunningProduct;
+let browser: Browser;
+
+before(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('an admin', () => {
+  it('when a new carrier registers, then the admin approves them on Carrier-godkendelse', async () => {
+    const carrierEmail = `vognmand-${Date.now()}@example.dk`;
+    const registered = await fetch(`${product.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Jens Kørsel', email: carrierEmail, password: 'hemmelig1', role: 'carrier', company: 'Jens Kørsel ApS' }),
+    });
+    if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+
+    const page = await (await browser.newContext({ locale: 'da-DK' })).newPage();
+    await logIn(page, product.url, demo.admin, '/AdminDashboard?tab=carriers');
+    await page.waitForURL(/\/AdminDashboard\?tab=carriers/);
+    const carrierTab = page.getByRole('tab', { name: /Carrier-godkendelse/ });
+    await carrierTab.getByText('1', { exact: true }).waitFor(); // the pending-count badge
+
+    const row = page.getByRole('row', { name: /Jens Kørsel/ });
+    await row.getByRole('button', { name: 'Godkend' }).click();
+    await row.getByRole('button', { name: 'Bloker' }).waitFor();
+    await snapshot(page, 'admin-carriers');
+
+    const users = await fetch(`${product.url}/api/users?role=pending`, {
+      headers: { authorization: `Bearer ${await tokenOf(demo.admin)}` },
+    });
+    const body = (await users.json()) as { items: Array<{ email: string }> };
+    if (body.items.some((user) => user.email === carrierEmail)) throw new Error('carrier still pending after approval');
+    await page.context().close();
+  });
+
+  it('when the admin filters users by blocked after blocking one, then only that user is listed', async () => {
+    const page = await (await browser.newContext({ locale: 'da-DK' })).newPage();
+    await logIn(page, product.url, demo.admin, '/AdminDashboard?tab=users');
+    await page.waitForURL(/tab=users/);
+    const customerRow = page.getByRole('row', { name: new RegExp(demo.customer.email) });
+    await customerRow.getByRole('button', { name: 'Bloker' }).click();
+    await customerRow.getByRole('button', { name: 'Ophæv blokering' }).waitFor();
+    await page.getByLabel('Filter').selectOption('blocked');
+    await page.getByRole('row', { name: new RegExp(demo.customer.email) }).waitFor();
+    await snapshot(page, 'admin-users-blocked');
+    await page.context().close();
+  });
+});
+
+async function tokenOf(account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  return ((await response.json()) as { token: string }).token;
+}

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setSession, setupApiServer } from '@fragtbud/web/testing';
+import { admin, approvedCarrier, blockedCarrier, fakeUsersApi, pendingCarrier } from '../testing/admin-api';
+import { renderAdmin } from '../testing/render-admin';
+
+const server = setupApiServer();
+
+beforeEach(() => {
+  server.use(...fakeUsersApi([admin, approvedCarrier, pendingCarrier, blockedCarrier]).handlers);
+  setSession(admin);
+});
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.firstChild?.textContent);
+
+describe('admin dashboard', () => {
+  it('shows the seven tabs with task management selected by default', () => {
+    renderAdmin('/AdminDashboard');
+    expect(tabNames()).toEqual([
+      'Opgavehåndtering',
+      'Carrier-godkendelse',
+      'Brugeradministration',
+      'Gebyrhåndtering',
+      'Økonomioversigt',
+      'Fakturaændringer',
+      'Ledger',
+    ]);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Opgavehåndtering');
+    expect(screen.getByRole('tabpanel', { name: 'Opgavehåndtering' }).textContent).toContain('Kommer snart');
+  });
+
+  it('opens the tab named by ?tab= and changes ?tab= when another tab is chosen', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=fees');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Gebyrhåndtering');
+
+    await user.click(screen.getByRole('tab', { name: 'Ledger' }));
+    expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=ledger');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Ledger');
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=tasks');
+    screen.getByRole('tab', { name: 'Opgavehåndtering' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=carriers');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Carrier-godkendelse' }));
+  });
+
+  it('shows count badges above 0; a missing or failing count endpoint counts as 0', async () => {
+    server.use(http.get('/api/admin/users/blocked-count', () => HttpResponse.json({ message: 'nede' }, { status: 500 })));
+    renderAdmin('/AdminDashboard');
+    const carriersTab = await screen.findByRole('tab', { name: 'Carrier-godkendelse', description: '1 afventer godkendelse' });
+    expect(carriersTab.textContent).toContain('1');
+    expect(screen.getByRole('tab', { name: 'Opgavehåndtering' }).getAttribute('aria-describedby')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Brugeradministration' }).getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('says honestly that the other tabs arrive later', () => {
+    renderAdmin('/AdminDashboard?tab=financial');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Kommer snart');
+  });
+});

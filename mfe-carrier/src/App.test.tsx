@@ -1,0 +1,15 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import App from './App';
+
+describe('carrier remote', () => {
+  it('renders its entry frame', () => {
+    render(
+      <MemoryRouter>
+        <App />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Bud og kørsler kommer snart' })).toBeTruthy();
+  });
+});
