@@ -1,5 +1,5 @@
 import nx from '@nx/eslint-plugin';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default [
@@ -15,6 +15,10 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ conditionNames: ['types', 'import', 'node', 'default'] })],
+      'import-x/ignore': ['node_modules'],
+    },
     rules: {
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
       '@nx/enforce-module-boundaries': [

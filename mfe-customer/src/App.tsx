@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { isTaskType, PageHeader, TASK_TYPES, useSession } from '@fragtbud/web';
 import './create-task.css';
 
@@ -8,6 +8,7 @@ import './create-task.css';
  */
 export default function CustomerApp() {
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const user = useSession((state) => state.user);
   const requestedType = searchParams.get('type');
   const selectedType = isTaskType(requestedType) ? TASK_TYPES.find((t) => t.type === requestedType) : undefined;
@@ -38,7 +39,7 @@ export default function CustomerApp() {
             Se opgaver
           </Link>
           {!user && (
-            <Link className="fb-button fb-button--ghost" to="/login?next=/create-task">
+            <Link className="fb-button fb-button--ghost" to={`/login?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>
               Log ind
             </Link>
           )}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
-import type { Role } from '@fragtbud/web';
+import { useSession, type Role } from '@fragtbud/web';
 import { noReviews } from '../testing/handlers';
 import { renderApp } from '../testing/render-app';
 
@@ -68,9 +68,8 @@ describe('route table', () => {
     expect(screen.getByText('Opgaveoversigten kommer snart')).toBeTruthy();
   });
 
-  it('waits for the session before deciding where a deep link goes', async () => {
+  it('waits for the session before deciding where a deep link goes', () => {
     setSession(null);
-    const { useSession } = await import('@fragtbud/web');
     useSession.setState({ status: 'loading' });
     renderApp('/dashboard');
     expect(location()).toBe('/dashboard');
