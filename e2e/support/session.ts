@@ -4,7 +4,7 @@ export async function logIn(page: Page, baseUrl: string, account: { email: strin
   await page.goto(`${baseUrl}/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   const form = page.getByRole('form', { name: 'Log ind' });
   await form.getByLabel('E-mail').fill(account.email);
-  await form.getByLabel('Adgangskode').fill(account.password);
+  await form.getByLabel('Adgangskode', { exact: true }).fill(account.password);
   await form.getByRole('button', { name: 'Log ind' }).click();
 }
 

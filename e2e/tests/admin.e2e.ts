@@ -33,9 +33,8 @@ describe('an admin', () => {
     const carrierTab = page.getByRole('tab', { name: /Carrier-godkendelse/ });
     await carrierTab.getByText('1', { exact: true }).waitFor(); // the pending-count badge
 
-    const row = page.getByRole('row', { name: /Jens Kørsel/ });
-    await row.getByRole('button', { name: 'Godkend' }).click();
-    await row.getByRole('button', { name: 'Bloker' }).waitFor();
+    await page.getByRole('listitem', { name: 'Jens Kørsel' }).getByRole('button', { name: 'Godkend' }).click();
+    await page.getByRole('listitem', { name: 'Jens Kørsel' }).getByRole('button', { name: 'Tilbagekald godkendelse' }).waitFor();
     await snapshot(page, 'admin-carriers');
 
     const users = await fetch(`${product.url}/api/users?role=pending`, {
@@ -52,9 +51,10 @@ describe('an admin', () => {
     await page.waitForURL(/tab=users/);
     const customerRow = page.getByRole('row', { name: new RegExp(demo.customer.email) });
     await customerRow.getByRole('button', { name: 'Bloker' }).click();
-    await customerRow.getByRole('button', { name: 'Ophæv blokering' }).waitFor();
-    await page.getByLabel('Filter').selectOption('blocked');
+    await customerRow.getByRole('button', { name: 'Fjern blokering' }).waitFor();
+    await page.getByRole('combobox', { name: 'Vis brugere' }).selectOption({ label: 'Blokerede' });
     await page.getByRole('row', { name: new RegExp(demo.customer.email) }).waitFor();
+    await page.getByRole('row', { name: new RegExp(demo.admin.email) }).waitFor({ state: 'detached' });
     await snapshot(page, 'admin-users-blocked');
     await page.context().close();
   });

@@ -29,7 +29,7 @@ describe('the shell', () => {
 
     await page.getByRole('banner').getByRole('link', { name: 'Opgaver' }).click();
     await page.waitForURL(`${product.url}/BrowseTasks`);
-    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.waitForURL(`${product.url}/dashboard`);
     await context.close();
   });

@@ -7,6 +7,9 @@ import { startEmbedded, type EmbeddedTopology } from './topology';
 
 let topology: EmbeddedTopology;
 let api: (path: string, init?: RequestInit) => Promise<Response>;
+// Bodies are read loosely here; the assertions say what must be in them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = (response: Response): Promise<any> => response.json();
 
 /** A stand-in for the built front ends, so the gateway's static hosting is tested without a bundler run. */
 function fakeFrontEnds(): string {
@@ -64,7 +67,7 @@ describe('embedded topology', () => {
   });
 
   it('when the shell asks for the runtime manifest, then it names the three remotes', async () => {
-    const manifest = await (await api('/mf-manifest.json')).json();
+    const manifest = await json(await api('/mf-manifest.json'));
     expect(manifest.remotes).toEqual({
       mfe_customer: '/remotes/mfe-customer/remoteEntry.js',
       mfe_carrier: '/remotes/mfe-carrier/remoteEntry.js',
@@ -81,10 +84,10 @@ describe('embedded topology', () => {
   });
 
   it('when the API contract is asked for, then OpenAPI lists the identity endpoints and the docs render offline', async () => {
-    const document = await (await api('/api/openapi.json')).json();
+    const document = await json(await api('/api/openapi.json'));
     expect(document.openapi).toBe('3.0.3');
     expect(document.paths['/auth/login'].post.requestBody).toBeDefined();
-    expect(document.paths['/users'].get.parameters.map((p: { name: string }) => p.name)).toContain('role');
+    expect(document.paths['/users'].get.parameters.map((parameter: { name: string }) => parameter.name)).toContain('role');
     const docs = await api('/api/docs');
     expect(await docs.text()).toContain('/api/docs/swagger-ui-bundle.js');
     expect((await api('/api/docs/swagger-ui-bundle.js')).status).toBe(200);
@@ -103,7 +106,7 @@ describe('embedded topology', () => {
 
     const profile = await api('/api/auth/profile', { headers: { cookie: cookie! } });
     expect(profile.status).toBe(200);
-    expect((await profile.json()).user.email).toBe(email);
+    expect((await json(profile)).user.email).toBe(email);
 
     const crossSite = await api('/api/auth/logout', {
       method: 'POST',
@@ -121,7 +124,7 @@ describe('embedded topology', () => {
     await ledger.close();
     const health = await api('/api/health');
     expect(health.status).toBe(503);
-    expect((await health.json()).services).toMatchObject({ ledger: 'down', identity: 'ok' });
+    expect((await json(health)).services).toMatchObject({ ledger: 'down', identity: 'ok' });
     const response = await api('/api/pricing/quote', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -10,6 +10,14 @@ import {
   userUpdateBodySchema,
 } from './identity';
 import { countSchema, errorBodySchema } from './common';
+import {
+  createTaskBodySchema,
+  taskListQuerySchema,
+  taskSchema,
+  tasksPageSchema,
+  taskStatusChangeBodySchema,
+  updateTaskBodySchema,
+} from './tasks';
 
 export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
 export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
@@ -49,6 +57,13 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'put', path: '/admin/users/{id}/unblock', service: 'identity', summary: 'Ophæv blokering', access: 'admin', response: userResponseSchema },
   { method: 'get', path: '/admin/carriers/pending-count', service: 'identity', summary: 'Antal vognmænd der venter på godkendelse', access: 'admin', response: countSchema },
   { method: 'get', path: '/admin/users/blocked-count', service: 'identity', summary: 'Antal blokerede brugere', access: 'admin', response: countSchema },
+  { method: 'get', path: '/tasks', service: 'tasks', summary: 'Opgaver (filtre, fritekstsøgning, sider); offentlig visning for uvedkommende', access: 'anyone', query: taskListQuerySchema, response: tasksPageSchema },
+  { method: 'post', path: '/tasks', service: 'tasks', summary: 'Opret opgave (kunde, gæst eller admin; ikke vognmand)', access: 'anyone', body: createTaskBodySchema, response: taskSchema, status: 201 },
+  { method: 'get', path: '/tasks/{id}', service: 'tasks', summary: 'En opgave (fuld visning for ejer, admin og tildelt vognmand)', access: 'logged_in', response: taskSchema },
+  { method: 'put', path: '/tasks/{id}', service: 'tasks', summary: 'Ret en opgave (ejer før tildeling, admin)', access: 'logged_in', body: updateTaskBodySchema, response: taskSchema },
+  { method: 'delete', path: '/tasks/{id}', service: 'tasks', summary: 'Slet en opgave', access: 'admin', status: 204 },
+  { method: 'patch', path: '/tasks/{id}/status', service: 'tasks', summary: 'Skift status efter tilstandsmaskinen', access: 'logged_in', body: taskStatusChangeBodySchema, response: taskSchema },
+  { method: 'get', path: '/admin/tasks/pending-count', service: 'tasks', summary: 'Antal opgaver der afventer godkendelse', access: 'admin', response: countSchema },
 ];
 
 export { errorBodySchema };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles';
+import { taskStatusSchema, taskTypeSchema } from './task-types';
 
 /** Every event travels in this envelope; `id` is the dedupe key end to end (outbox → NATS msgID → inbox). */
 export const eventEnvelopeSchema = z.object({
@@ -20,10 +21,16 @@ export const eventTypes = {
   userBlocked: 'identity.user.blocked',
   userUnblocked: 'identity.user.unblocked',
   userDeleted: 'identity.user.deleted',
+  taskCreated: 'tasks.task.created',
+  taskUpdated: 'tasks.task.updated',
+  taskStatusChanged: 'tasks.task.status_changed',
+  taskDeleted: 'tasks.task.deleted',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
 const userRef = z.object({ userId: z.number().int().positive() });
+/** Task events name the task and its owner (null for a guest's task). */
+const taskRef = z.object({ taskId: z.number().int().positive(), userId: z.number().int().positive().nullable() });
 
 export const eventPayloadSchemas = {
   [eventTypes.userRegistered]: userRef.extend({
@@ -36,6 +43,33 @@ export const eventPayloadSchemas = {
   [eventTypes.userBlocked]: userRef.extend({ blockedBy: z.number().int().positive() }),
   [eventTypes.userUnblocked]: userRef.extend({ unblockedBy: z.number().int().positive() }),
   [eventTypes.userDeleted]: userRef.extend({ deletedBy: z.number().int().positive() }),
+  [eventTypes.taskCreated]: taskRef.extend({
+    type: taskTypeSchema,
+    status: taskStatusSchema,
+    isGuest: z.boolean(),
+    fromPostalCode: z.string().nullable(),
+    fromCity: z.string().nullable(),
+    toPostalCode: z.string().nullable(),
+    toCity: z.string().nullable(),
+    maxBids: z.number().int().nullable(),
+    createdBy: z.number().int().positive().nullable(),
+  }),
+  [eventTypes.taskUpdated]: taskRef.extend({
+    type: taskTypeSchema,
+    status: taskStatusSchema,
+    /** Names of the fields that changed (snake_case task fields). */
+    changed: z.array(z.string()),
+    updatedBy: z.number().int().positive(),
+  }),
+  [eventTypes.taskStatusChanged]: taskRef.extend({
+    type: taskTypeSchema,
+    from: taskStatusSchema,
+    to: taskStatusSchema,
+    assignedCarrierId: z.number().int().positive().nullable(),
+    /** The user who changed it; null when a service did on an event. */
+    changedBy: z.number().int().positive().nullable(),
+  }),
+  [eventTypes.taskDeleted]: taskRef.extend({ deletedBy: z.number().int().positive() }),
 } satisfies Record<EventType, z.ZodType>;
 
 export type EventPayload<T extends EventType> = z.infer<(typeof eventPayloadSchemas)[T]>;

@@ -29,3 +29,29 @@ export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { RoleBadge } from './ui/role-badge';
 export { PageHeader, type PageHeaderProps } from './ui/page-header';
 export { classNames } from './ui/class-names';
+
+export { AddressField, type AddressFieldProps } from './address/address-field';
+export {
+  EMPTY_ADDRESS,
+  addressFromSuggestion,
+  addressFromText,
+  toSuggestedAddress,
+  type AddressValue,
+  type SuggestedAddress,
+} from './address/address-suggestion';
+export { ADDRESS_SUGGEST, suggestAddresses } from './address/suggest-addresses';
+export { useAddressSuggestions, type AddressSuggestionsState, type SuggestAddresses } from './address/use-address-suggestions';
+
+export { PhotoPicker, type PhotoPickerProps } from './uploads/photo-picker';
+export { downscaleImage, prepareImageForUpload, type DownscaleOptions, type PreparedImage } from './uploads/downscale-image';
+export { UPLOAD_MESSAGES, uploadImage, type UploadOptions } from './uploads/upload-image';
+
+export { useApiQuery, type ApiQueryState } from './api/use-api-query';
+export { useApiMutation, type ApiMutationState } from './api/use-api-mutation';
+export { TaskStatusBadge, isTaskStatus, taskStatusLabel } from './tasks/task-status';
+export { TaskStatusProgress } from './tasks/task-status-progress';
+export { TaskTypeIcon } from './tasks/task-type-icon';
+export { RouteMap, configureRouteMap, routeMapEmbedUrl, type RouteMapProps } from './tasks/route-map';
+export { ImageGallery, type ImageGalleryProps } from './tasks/image-gallery';
+export { TaskCard, type TaskCardProps, type TaskCardTask } from './tasks/task-card';
+export { taskAddress, taskPlace } from './tasks/task-places';

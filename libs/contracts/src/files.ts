@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+const megabyte = 1024 * 1024;
+
+/** Limits of POST /upload/image and /upload/document; the browser checks the size before it sends. */
+export const uploadLimits = {
+  imageMaxBytes: 15 * megabyte,
+  documentMaxBytes: 10 * megabyte,
+  /** Decoding bigger images costs too much memory; phones save far smaller ones. */
+  imageMaxPixels: 100_000_000,
+  /** Stored images: the long side at most this many pixels, JPEG at this quality (spec section 9, Photo). */
+  imageMaxSidePx: 1600,
+  imageJpegQuality: 82,
+} as const;
+
+export const fileKinds = ['image', 'document'] as const;
+export const fileKindSchema = z.enum(fileKinds);
+export type FileKind = z.infer<typeof fileKindSchema>;
+
+/** A stored file's key: a random uuid chosen by the server, then the extension of what was stored. */
+export const fileKeyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|pdf)$/;
+export const fileKeySchema = z.string().regex(fileKeyPattern);
+
+/** Where the browser fetches a stored file: GET /api/files/{key}. */
+export const fileUrlPrefix = '/api/files/';
+export const fileUrlOf = (key: string) => `${fileUrlPrefix}${key}`;
+
+export const uploadImageResponseSchema = z.object({ url: z.string() });
+export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
+
+export const uploadDocumentResponseSchema = z.object({ file_url: z.string() });
+export type UploadDocumentResponse = z.infer<typeof uploadDocumentResponseSchema>;

@@ -1,0 +1,71 @@
+import Router from '@koa/router';
+import { messages, uploadLimits } from '@fragtbud/contracts';
+import { requireUser, type BaseConfig, type Logger } from '@fragtbud/platform';
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import type { UploadsConfig } from './config';
+import { receiveFile, type ReceiveFileOptions } from './multipart';
+import { openFile, storeDocument, storeImage, type UploadsContext } from './service';
+import { createLocalDiskStorage, type FileStorage } from './storage';
+
+/** What the router needs of the platform's ServiceDeps. */
+export interface UploadsDeps {
+  db: Knex;
+  logger: Logger;
+  config: BaseConfig & UploadsConfig;
+}
+
+export interface UploadsRouterOptions {
+  /** Defaults to local disk under UPLOADS_DIR; tests pass the in-memory storage. */
+  storage?: FileStorage;
+}
+
+const imageUpload: ReceiveFileOptions = { maxBytes: uploadLimits.imageMaxBytes, tooLargeMessage: messages.uploadImageTooLarge };
+const documentUpload: ReceiveFileOptions = {
+  maxBytes: uploadLimits.documentMaxBytes,
+  tooLargeMessage: messages.uploadDocumentTooLarge,
+};
+
+/** POST /upload/image, POST /upload/document (multipart field `file`) and GET /files/{key}. */
+export function uploadsRouter(deps: UploadsDeps, options: UploadsRouterOptions = {}): Router {
+  const context: UploadsContext = {
+    db: deps.db,
+    logger: deps.logger,
+    storage: options.storage ?? createLocalDiskStorage(deps.config.UPLOADS_DIR),
+  };
+  const router = new Router();
+
+  router.post('/upload/image', async (ctx) => {
+    const upload = await receiveUpload(ctx, imageUpload);
+    ctx.body = await storeImage(context, ctx.state.user ?? null, upload);
+    ctx.status = 201;
+  });
+
+  router.post('/upload/document', async (ctx) => {
+    const owner = requireUser(ctx);
+    const upload = await receiveUpload(ctx, documentUpload);
+    ctx.body = await storeDocument(context, owner, upload);
+    ctx.status = 201;
+  });
+
+  router.get('/files/:key', async (ctx) => {
+    const { file, data } = await openFile(context, ctx.state.user ?? null, ctx.params.key ?? '');
+    ctx.body = data;
+    ctx.type = file.contentType;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+    ctx.set('Content-Disposition', file.kind === 'image' ? 'inline' : `attachment; filename="${file.key}"`);
+  });
+
+  return router;
+}
+
+/** The upload's bytes; a refused request also closes its connection, so the rest of a big body is not read. */
+async function receiveUpload(ctx: Context, options: ReceiveFileOptions): Promise<Buffer> {
+  try {
+    return await receiveFile(ctx.req, options);
+  } catch (error) {
+    ctx.set('Connection', 'close');
+    throw error;
+  }
+}
