@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,14 +17,14 @@ export interface RunningProduct {
  */
 export async function startProduct(extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fragtbud-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEMO_SEED: '1', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`product did not start in 90 s:\n${output}`)), 90_000);
@@ -35,7 +35,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
         resolve(match[1]);
       }
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`product exited with ${code}:\n${output}`));

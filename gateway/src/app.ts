@@ -162,10 +162,11 @@ export function createGateway({ config, logger }: GatewayOptions): RunningGatewa
     app,
     listen: () =>
       new Promise((resolve, reject) => {
-        server = app.listen(config.PORT, config.HOST);
-        server.once('error', reject);
-        server.once('listening', () => {
-          const address = server!.address();
+        const listening = app.listen(config.PORT, config.HOST);
+        server = listening;
+        listening.once('error', reject);
+        listening.once('listening', () => {
+          const address = listening.address();
           const port = typeof address === 'object' && address ? address.port : config.PORT;
           resolve({ port, url: `http://${config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${port}` });
         });

@@ -51,8 +51,7 @@ function operation(route: ApiRoute) {
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of apiRoutes) {
-    paths[route.path] ??= {};
-    paths[route.path]![route.method] = operation(route);
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   }
   return {
     openapi: '3.0.3',

@@ -1,2 +1,2 @@
-export { tasksService } from './service';
+export { tasksService, createTasksService, type TasksServiceOptions } from './service';
 export { tasksConfigSchema, loadTasksConfig } from './config';

@@ -1,11 +1,47 @@
-import { defineService } from '@fragtbud/platform';
+import { defineService, type ServiceDeps } from '@fragtbud/platform';
+import { migrations } from '../migrations';
+import type { TasksConfig } from './config';
+import type { TasksContext } from './context';
+import type { AddressProvider } from './geo/provider';
+import { geoRouter } from './geo/routes';
+import { bidPlacedConsumer } from './tasks/bidders';
+import { adminTasksRouter, tasksRouter } from './tasks/routes';
+import { uploadsRouter } from './uploads/routes';
+import type { FileStorage } from './uploads/storage';
+
+const contextOf = (deps: ServiceDeps<TasksConfig>): TasksContext => ({
+  db: deps.db,
+  outbox: deps.outbox,
+  logger: deps.logger,
+  config: deps.config,
+});
 
 /**
- * svc-tasks owns tasks, their status machine, photos, proofs, freight notes, deletion requests and ratings (issue #3 on).
- * It starts, migrates and answers health now; its domain arrives with those issues.
+ * svc-tasks: tasks (five types), their status machine, browse and search; uploads and address suggestions.
+ * Proofs, freight notes, deletion requests, ratings and task-type settings arrive with their issues.
  */
-export const tasksService = defineService({
-  name: 'tasks',
-  migrations: [],
-  routes: () => [],
-});
+export interface TasksServiceOptions {
+  /** Instead of the local disk under UPLOADS_DIR (tests). */
+  storage?: FileStorage;
+  /** Instead of the provider GEO_PROVIDER names (tests); null = none. */
+  geoProvider?: AddressProvider | null;
+}
+
+export function createTasksService(options: TasksServiceOptions = {}) {
+  return defineService<TasksConfig>({
+    name: 'tasks',
+    migrations,
+    routes: (deps) => {
+      const context = contextOf(deps);
+      return [
+        tasksRouter(context),
+        adminTasksRouter(context),
+        uploadsRouter(deps, options.storage ? { storage: options.storage } : {}),
+        geoRouter(deps, options.geoProvider !== undefined ? { provider: options.geoProvider } : {}),
+      ];
+    },
+    consumers: (deps) => [bidPlacedConsumer(contextOf(deps))],
+  });
+}
+
+export const tasksService = createTasksService();

@@ -53,11 +53,8 @@ const toBoolean = (value: unknown) => {
 /** A yes/no field; not given → false. */
 export const yesNo = () => z.preprocess(toBoolean, z.boolean({ error: messages.invalidYesNo }).optional().default(false));
 
-const choice = <const T extends readonly [string, ...string[]]>(values: T, required?: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.enum(values, { error: (issue) => (issue.input === undefined && required ? required : messages.invalidChoice) }),
-  );
+const choice = <const T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string = messages.invalidChoice) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: (issue) => (issue.input === undefined ? required : invalid) }));
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, invalid: string = messages.invalidChoice) =>
   z.preprocess(blankToUndefined, z.enum(values, { error: invalid }).optional());
 
@@ -190,7 +187,7 @@ const palletCount = optionalNumber({ min: 0, max: 1000, int: true, range: messag
 
 /** One line of pallets (package and fullload): type, how many, measures for `custom`. */
 export const palletLineSchema = z.object({
-  palletType: choice(palletTypes, messages.palletTypeInvalid),
+  palletType: choice(palletTypes, messages.palletTypeInvalid, messages.palletTypeInvalid),
   quantity: requiredNumber({ min: 1, max: 1000, int: true, range: messages.palletCountRange, required: messages.palletCountRange }),
   dimensions: optionalDimensions,
 });

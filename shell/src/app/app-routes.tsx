@@ -5,8 +5,8 @@ import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { HomePage } from '../features/home/home-page';
 import { PaymentSuccessPage } from '../features/payment/payment-success-page';
 import { ProfilePage } from '../features/profile/profile-page';
-import { BrowseTasksPage } from '../features/tasks/browse-tasks-page';
-import { TaskDetailPage } from '../features/tasks/task-detail-page';
+import { BrowseTasksPage } from '../features/tasks/browse/browse-tasks-page';
+import { TaskDetailPage } from '../features/tasks/detail/task-detail-page';
 import { AppLayout } from '../layout/app-layout';
 import { AdminRoute, CreateTaskRoute } from '../remotes/remote-routes';
 import { RequireSession } from '../routing/require-session';
@@ -33,7 +33,7 @@ export function AppRoutes() {
           path="tasks"
           element={
             <RequireSession roles={['carrier', 'admin']}>
-              <BrowseTasksPage title="Opgaver" />
+              <BrowseTasksPage title="Opgaver" variant="staff" />
             </RequireSession>
           }
         />

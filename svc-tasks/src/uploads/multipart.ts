@@ -83,7 +83,7 @@ export function receiveFile(req: IncomingMessage, options: ReceiveFileOptions): 
         if (!stream.truncated) received = Buffer.concat(chunks, size);
       });
     });
-    parser.on('field', () => {});
+    // Other form fields are not needed; busboy's limits bound them.
     parser.on('partsLimit', () => fail(malformed()));
     parser.on('fieldsLimit', () => fail(malformed()));
     parser.on('error', () => fail(malformed()));

@@ -82,7 +82,7 @@ export function RouteMap({ from, to, className, compact = false }: RouteMapProps
   const title = `Rute fra ${fromText} til ${toText}`;
 
   return (
-    <figure className={classNames('fb-route-map', compact && 'fb-route-map--compact', className)}>
+    <figure className={classNames('fb-route-map', compact && 'fb-route-map--compact', className)} aria-label={title}>
       {embedUrl ? (
         <iframe
           className="fb-route-map__frame"
@@ -96,7 +96,6 @@ export function RouteMap({ from, to, className, compact = false }: RouteMapProps
         <OfflineRoute from={fromText} to={toText} />
       )}
       <figcaption className="fb-route-map__caption">
-        <span className="fb-visually-hidden">{title}</span>
         <span className="fb-route-map__stop" aria-hidden="true">
           <span className="fb-route-map__dot fb-route-map__dot--start" />
           {fromText}

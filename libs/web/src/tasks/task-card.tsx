@@ -55,8 +55,7 @@ export function TaskCard({ task, href = `/task/${task.id}` }: TaskCardProps) {
         <div className="fb-task-card__top">
           <h3 className="fb-task-card__title" id={`${routeId}-title`}>
             <Link to={href} className="fb-task-card__link">
-              {typeLabel}
-              <span className="fb-task-card__id"> #{task.id}</span>
+              {typeLabel} <span className="fb-task-card__id">#{task.id}</span>
             </Link>
           </h3>
           <TaskStatusBadge status={task.status} />

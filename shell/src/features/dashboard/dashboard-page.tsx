@@ -1,7 +1,11 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, displayName, roleLabel, useSession } from '@fragtbud/web';
+import { displayName, roleLabel, useSession } from '@fragtbud/web';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { quickActionsFor } from './quick-actions';
+import { RecentTasks } from './recent-tasks';
+import { statCardsFor } from './stat-cards';
+import { TaskStatCards } from './task-stat-cards';
+import './dashboard.css';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -9,6 +13,7 @@ export function DashboardPage() {
   if (!user) return null; // the route guard sends visitors to /login first
 
   const awaitingApproval = user.role === 'carrier' && user.is_approved === false;
+  const allHref = statCardsFor(user.role).find((card) => card.key === 'all')?.href ?? '/BrowseTasks';
 
   return (
     <div className="fb-container page">
@@ -24,6 +29,13 @@ export function DashboardPage() {
         </p>
       )}
 
+      <section aria-labelledby="task-stats-title" className="page-section">
+        <h2 id="task-stats-title" className="fb-visually-hidden">
+          Overblik
+        </h2>
+        <TaskStatCards role={user.role} />
+      </section>
+
       <section aria-labelledby="quick-actions-title" className="page-section">
         <h2 id="quick-actions-title">Hurtige handlinger</h2>
         <ul className="quick-actions">
@@ -38,12 +50,11 @@ export function DashboardPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="task-overview-title" className="page-section">
-        <h2 id="task-overview-title">Dine opgaver</h2>
-        <EmptyState
-          title="Opgaveoversigten kommer snart"
-          message="Her kommer du til at se statistik og dine nyeste opgaver med status, bud og pris."
-        />
+      <section aria-labelledby="recent-tasks-title" className="page-section">
+        <div className="dashboard-section-header">
+          <h2 id="recent-tasks-title">{user.role === 'admin' ? 'Nyeste opgaver' : 'Dine nyeste opgaver'}</h2>
+        </div>
+        <RecentTasks role={user.role} allHref={allHref} />
       </section>
     </div>
   );

@@ -1,8 +1,9 @@
 import { api, useApiMutation } from '@fragtbud/web';
 
-/** DELETE /tasks/{id} (admin). */
-export async function deleteTask(id: number): Promise<void> {
+/** DELETE /tasks/{id} (admin). Resolves true once deleted. */
+export async function deleteTask(id: number): Promise<true> {
   await api.delete(`/tasks/${id}`);
+  return true;
 }
 
 export function useDeleteTask() {

@@ -1,0 +1,230 @@
+import {
+  createTaskBodySchema,
+  normaliseDate,
+  taskTypes,
+  typesRequiringDescription,
+  type CreateTaskBody,
+  type Task,
+  type TaskType,
+} from '@fragtbud/contracts';
+import type { AddressValue } from '@fragtbud/web';
+import { TASK_FIELD_GROUPS, type DimensionKey } from './task-fields';
+
+/*
+ * The wizard's form state. Inputs hold what the user typed (numbers as strings, so '' means "not given"); the
+ * shared schema `createTaskBodySchema` — the very one svc-tasks parses POST /tasks with — turns it into the body
+ * and gives the Danish messages. Each type keeps its own details, so switching type and back loses nothing.
+ */
+
+export type DimensionsInput = Record<DimensionKey, string>;
+export interface PalletLineInput {
+  palletType: string;
+  quantity: string;
+  dimensions: DimensionsInput;
+}
+export type DetailInput = string | boolean | DimensionsInput | PalletLineInput[];
+export type DetailsInput = Record<string, DetailInput>;
+
+export interface TaskForm {
+  type: TaskType | null;
+  from: AddressValue;
+  to: AddressValue;
+  description: string;
+  details: Partial<Record<TaskType, DetailsInput>>;
+  preferredPickupDate: string;
+  preferredDeliveryDate: string;
+  timeFrameStart: string;
+  timeFrameEnd: string;
+  isFlexible: boolean;
+  images: string[];
+  contactEmail: string;
+  contactPhone: string;
+}
+
+/** Field errors keyed by the body's path: 'type', 'from_address', 'details.numberOfRooms', 'details.pallets.0.quantity'. */
+export type FieldErrors = Record<string, string>;
+
+export const emptyDimensions = (): DimensionsInput => ({ length: '', width: '', height: '' });
+export const emptyPalletLine = (): PalletLineInput => ({ palletType: '', quantity: '', dimensions: emptyDimensions() });
+
+export function emptyTaskForm(type: TaskType | null = null): TaskForm {
+  return {
+    type,
+    from: { address: '' },
+    to: { address: '' },
+    description: '',
+    details: {},
+    preferredPickupDate: '',
+    preferredDeliveryDate: '',
+    timeFrameStart: '',
+    timeFrameEnd: '',
+    isFlexible: false,
+    images: [],
+    contactEmail: '',
+    contactPhone: '',
+  };
+}
+
+export const isDescriptionRequired = (type: TaskType | null): boolean => type !== null && typesRequiringDescription.includes(type);
+
+// ---- form → body ----
+
+const blank = (value: string | undefined) => !value || value.trim() === '';
+
+function dimensionsOut(value: DimensionsInput | undefined): DimensionsInput | undefined {
+  if (!value || (blank(value.length) && blank(value.width) && blank(value.height))) return undefined;
+  return value;
+}
+
+function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const group of TASK_FIELD_GROUPS[type]) {
+    for (const field of group.fields) {
+      if (field.kind === 'dimensions' && field.key === '') {
+        // Courier keeps length, width and height directly in its details.
+        const dims = input.dimensions as DimensionsInput | undefined;
+        if (dims) Object.assign(out, { length: dims.length, width: dims.width, height: dims.height });
+      } else if (field.kind === 'dimensions') {
+        out[field.key] = dimensionsOut(input[field.key] as DimensionsInput | undefined);
+      } else if (field.kind === 'pallets') {
+        const lines = ((input[field.key] as PalletLineInput[] | undefined) ?? [])
+          .filter((line) => !(blank(line.palletType) && blank(line.quantity)))
+          .map((line) => ({ palletType: line.palletType, quantity: line.quantity, dimensions: dimensionsOut(line.dimensions) }));
+        out[field.key] = lines.length > 0 ? lines : undefined;
+      } else {
+        out[field.key] = input[field.key];
+      }
+    }
+  }
+  if (type === 'moving') {
+    // Spec section 3: the moving form also sends what the address suggestions gave.
+    Object.assign(out, {
+      fromLat: form.from.lat,
+      fromLng: form.from.lng,
+      toLat: form.to.lat,
+      toLng: form.to.lng,
+      fromPlaceId: form.from.placeId,
+      toPlaceId: form.to.placeId,
+      fromFormattedAddress: form.from.formattedAddress,
+      toFormattedAddress: form.to.formattedAddress,
+    });
+  }
+  return out;
+}
+
+/** What the form sends before the schema normalises it (snake_case keys of the API). */
+export function toTaskInput(form: TaskForm, options: { guest: boolean }): Record<string, unknown> {
+  return {
+    type: form.type ?? undefined,
+    from_address: form.from.address,
+    to_address: form.to.address,
+    from_postal_code: form.from.postalCode,
+    from_city: form.from.city,
+    to_postal_code: form.to.postalCode,
+    to_city: form.to.city,
+    description: form.description,
+    details: form.type ? detailsOut(form.type, form.details[form.type] ?? {}, form) : {},
+    preferred_pickup_date: form.preferredPickupDate,
+    preferred_delivery_date: form.preferredDeliveryDate,
+    time_frame_start: form.timeFrameStart,
+    time_frame_end: form.timeFrameEnd,
+    is_flexible: form.isFlexible,
+    images: form.images,
+    ...(options.guest ? { contact_email: form.contactEmail, contact_phone: form.contactPhone } : {}),
+  };
+}
+
+export type Validation = { ok: true; body: CreateTaskBody } | { ok: false; errors: FieldErrors };
+
+/** The form checked with the service's own schema: the body to send, or the Danish message of each field. */
+export function validateTaskForm(form: TaskForm, options: { guest: boolean }): Validation {
+  const result = createTaskBodySchema.safeParse(toTaskInput(form, options));
+  if (result.success) return { ok: true, body: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+// ---- task → form (edit) ----
+
+const text = (value: unknown): string => (typeof value === 'number' || typeof value === 'string' ? String(value) : '');
+const flag = (value: unknown): boolean => value === true;
+const optionalText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+const optionalNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+function dimensionsIn(value: unknown): DimensionsInput {
+  const source = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return { length: text(source.length), width: text(source.width), height: text(source.height) };
+}
+
+function detailsIn(type: TaskType, details: Record<string, unknown>): DetailsInput {
+  const out: DetailsInput = {};
+  for (const group of TASK_FIELD_GROUPS[type]) {
+    for (const field of group.fields) {
+      const value = details[field.key];
+      if (field.kind === 'checkbox') out[field.key] = flag(value);
+      else if (field.kind === 'dimensions' && field.key === '') out.dimensions = dimensionsIn(details);
+      else if (field.kind === 'dimensions') out[field.key] = dimensionsIn(value);
+      else if (field.kind === 'pallets') {
+        out[field.key] = Array.isArray(value)
+          ? value.map((line: Record<string, unknown>) => ({
+              palletType: text(line?.palletType),
+              quantity: text(line?.quantity),
+              dimensions: dimensionsIn(line?.dimensions),
+            }))
+          : [];
+      } else out[field.key] = text(value);
+    }
+  }
+  return out;
+}
+
+function dateIn(value: string | null): string {
+  if (!value) return '';
+  return normaliseDate(value) ?? '';
+}
+
+/** The form prefilled from a task being edited. */
+export function taskToForm(task: Task): TaskForm {
+  const type = (taskTypes as readonly string[]).includes(task.type) ? task.type : null;
+  const details = (task.details ?? {}) as Record<string, unknown>;
+  return {
+    type,
+    from: {
+      address: task.from_address ?? '',
+      postalCode: task.from_postal_code ?? undefined,
+      city: task.from_city ?? undefined,
+      lat: optionalNumber(details.fromLat),
+      lng: optionalNumber(details.fromLng),
+      placeId: optionalText(details.fromPlaceId),
+      formattedAddress: optionalText(details.fromFormattedAddress),
+    },
+    to: {
+      address: task.to_address ?? '',
+      postalCode: task.to_postal_code ?? undefined,
+      city: task.to_city ?? undefined,
+      lat: optionalNumber(details.toLat),
+      lng: optionalNumber(details.toLng),
+      placeId: optionalText(details.toPlaceId),
+      formattedAddress: optionalText(details.toFormattedAddress),
+    },
+    description: task.description ?? '',
+    details: type ? { [type]: detailsIn(type, details) } : {},
+    preferredPickupDate: dateIn(task.preferred_pickup_date),
+    preferredDeliveryDate: dateIn(task.preferred_delivery_date),
+    timeFrameStart: task.time_frame_start?.slice(0, 5) ?? '',
+    timeFrameEnd: task.time_frame_end?.slice(0, 5) ?? '',
+    isFlexible: task.is_flexible,
+    images: task.images ?? [],
+    contactEmail: task.contact_email ?? '',
+    contactPhone: task.contact_phone ?? '',
+  };
+}
+
+/** The step that shows the first error: the type cards (step 1) or the form (step 2). */
+export function stepOfErrors(errors: FieldErrors): 1 | 2 {
+  return errors.type ? 1 : 2;
+}

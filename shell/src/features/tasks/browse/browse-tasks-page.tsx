@@ -1,0 +1,155 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, EmptyState, ErrorState, PageHeader, Spinner, TaskCard, isApiError, useSession, type Role } from '@fragtbud/web';
+import { useDocumentTitle } from '../../../routing/use-document-title';
+import { useTaskList } from '../api/list-tasks';
+import { PAGE_SIZE, filtersFromSearch, searchFromFilters, type BrowseFilters } from './browse-filters';
+import { Pagination } from './pagination';
+import { TaskSearchForm } from './task-search-form';
+import './browse-tasks.css';
+
+interface BrowseTasksPageProps {
+  /** /tasks (carriers and admins) has its own heading; /BrowseTasks and /browse-tasks are open to everyone. */
+  title?: string;
+  /** /tasks adds the carrier's 'Kan bydes på' and the 'Aktive' status. */
+  variant?: 'public' | 'staff';
+}
+
+export const LOAD_ERROR = 'Fejl ved indlæsning af opgaver';
+
+function mineLabelFor(role: Role | null): string | null {
+  if (role === 'customer') return 'Kun mine opgaver';
+  if (role === 'carrier') return 'Kun mine opgaver (tildelt eller med bud)';
+  return null;
+}
+
+/** 'Viser 21–40 af 134 opgaver', or 'Viser 5 af 5 opgaver' when everything fits on one page. */
+export function resultLine(page: number, shown: number, total: number): string {
+  const noun = total === 1 ? 'opgave' : 'opgaver';
+  if (shown >= total) return `Viser ${shown} af ${total} ${noun}`;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  return `Viser ${first}–${first + shown - 1} af ${total} ${noun}`;
+}
+
+/** The task browser of spec section 2: filters in the URL, one page of 20 from the server at a time. */
+export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: BrowseTasksPageProps) {
+  useDocumentTitle(title);
+  const role = useSession((state) => state.user?.role ?? null);
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const search = searchParams.toString();
+  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
+  const staff = variant === 'staff';
+
+  const query = useMemo(
+    () => ({
+      q: filters.q || undefined,
+      type: filters.type || undefined,
+      status: filters.status || undefined,
+      flexible: filters.flexible || undefined,
+      dateFrom: filters.dateFrom || undefined,
+      dateTo: filters.dateTo || undefined,
+      minPrice: filters.minPrice || undefined,
+      maxPrice: filters.maxPrice || undefined,
+      available: (staff && filters.available) || undefined,
+      mine: (role !== null && filters.mine) || undefined,
+      page: filters.page,
+      limit: PAGE_SIZE,
+    }),
+    [filters, staff, role],
+  );
+  const list = useTaskList(query);
+
+  const hrefFor = (next: Partial<BrowseFilters>) => {
+    const params = searchFromFilters({ ...filters, ...next }).toString();
+    return params ? `${pathname}?${params}` : pathname;
+  };
+  const apply = (next: BrowseFilters) => navigate(hrefFor({ ...next, page: 1 }));
+  const showAll = () => navigate(pathname);
+
+  // A new page starts at the top of the list.
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const previousPage = useRef(filters.page);
+  useEffect(() => {
+    if (previousPage.current !== filters.page) resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    previousPage.current = filters.page;
+  }, [filters.page]);
+
+  const data = list.data;
+  const firstLoad = list.loading && !data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  let content;
+  if (list.error) {
+    content = (
+      <ErrorState message={LOAD_ERROR} onRetry={list.reload}>
+        {isApiError(list.error) && list.error.status === 400 && <p className="fb-state__message">{list.error.message}</p>}
+      </ErrorState>
+    );
+  } else if (firstLoad || !data) {
+    content = (
+      <div className="page-loading">
+        <Spinner label="Henter opgaver…" />
+      </div>
+    );
+  } else if (data.items.length === 0) {
+    content = (
+      <EmptyState
+        title="Ingen opgaver fundet"
+        message={data.total > 0 ? 'Der er ingen opgaver på denne side.' : 'Prøv at ændre eller nulstille din søgning.'}
+        action={
+          <Button variant="secondary" onClick={showAll}>
+            Vis alle
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <>
+        <ul className="task-list" aria-label="Opgaver">
+          {data.items.map((task) => (
+            <li key={task.id}>
+              <TaskCard task={task} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={filters.page} pageCount={pageCount} hrefFor={(page) => hrefFor({ page })} />
+      </>
+    );
+  }
+
+  return (
+    <div className="fb-container page">
+      <PageHeader
+        title={title}
+        lead="Se flytte- og fragtopgaver fra hele Danmark."
+        actions={
+          role !== 'carrier' ? (
+            <Link className="fb-button fb-button--primary" to="/create-task">
+              Opret Opgave
+            </Link>
+          ) : undefined
+        }
+      />
+      <TaskSearchForm
+        filters={filters}
+        onApply={apply}
+        onReset={showAll}
+        showAvailable={staff && role === 'carrier'}
+        showActive={staff}
+        mineLabel={mineLabelFor(role)}
+      />
+      <div className="task-results" ref={resultsRef} aria-busy={list.loading || undefined}>
+        <div className="task-results__bar">
+          <p className="task-results__count" role="status">
+            {data && !list.error ? resultLine(filters.page, data.items.length, data.total) : ''}
+          </p>
+          {list.loading && data && <Spinner inline label="Opdaterer…" />}
+        </div>
+        <div className={list.loading && data ? 'task-results__content is-stale' : 'task-results__content'}>{content}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { adminStatusOptions, type Task, type TaskStatus } from '@fragtbud/contracts';
+import { Button, Modal, SelectField, taskStatusLabel } from '@fragtbud/web';
+import { useDeleteTask } from '../api/delete-task';
+import { useUpdateTaskStatus } from '../api/update-task-status';
+import { actionError } from './action-error';
+
+export const STATUS_NOT_UPDATED = 'Kunne ikke opdatere status';
+export const TASK_NOT_DELETED = 'Kunne ikke slette opgave';
+
+interface AdminTaskControlsProps {
+  task: Pick<Task, 'id' | 'status'>;
+  onChanged: (task: Task) => void;
+}
+
+/** The admin's part of the action panel: the status dropdown of spec section 4 and deletion after confirmation. */
+export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<TaskStatus | ''>('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const changeStatus = useUpdateTaskStatus();
+  const remove = useDeleteTask();
+  const chosen = status || task.status;
+  const statusFailure = changeStatus.error ? actionError(changeStatus.error, STATUS_NOT_UPDATED) : null;
+  const deleteFailure = remove.error ? actionError(remove.error, TASK_NOT_DELETED) : null;
+
+  const submitStatus = async () => {
+    if (chosen === task.status) return;
+    setNotice(null);
+    const updated = await changeStatus.run(task.id, chosen);
+    if (!updated) return;
+    onChanged(updated);
+    setStatus('');
+    setNotice(`Status ændret til ${taskStatusLabel(updated.status)}.`);
+  };
+
+  const confirmDelete = async () => {
+    if (await remove.run(task.id)) navigate('/tasks', { replace: true });
+  };
+
+  return (
+    <div className="task-admin">
+      <h3 className="task-admin__title">Administrator</h3>
+      <div className="task-admin__status">
+        <SelectField
+          label="Skift status"
+          value={chosen}
+          onChange={(event) => {
+            setStatus(event.target.value as TaskStatus);
+            setNotice(null);
+            changeStatus.reset();
+          }}
+        >
+          {!(adminStatusOptions as readonly string[]).includes(task.status) && (
+            <option value={task.status} disabled>
+              {taskStatusLabel(task.status)} (nuværende)
+            </option>
+          )}
+          {adminStatusOptions.map((option) => (
+            <option key={option} value={option}>
+              {taskStatusLabel(option)}
+              {option === task.status ? ' (nuværende)' : ''}
+            </option>
+          ))}
+        </SelectField>
+        <Button variant="secondary" onClick={submitStatus} loading={changeStatus.pending} disabled={chosen === task.status}>
+          Opdater status
+        </Button>
+      </div>
+      {statusFailure && (
+        <div className="fb-form-error" role="alert">
+          {statusFailure.message}
+          {statusFailure.reason && <span className="task-error-reason">{statusFailure.reason}</span>}
+        </div>
+      )}
+      {notice && (
+        <p className="task-notice task-notice--success" role="status">
+          {notice}
+        </p>
+      )}
+      <Button
+        variant="danger"
+        onClick={() => {
+          remove.reset();
+          setConfirmOpen(true);
+        }}
+      >
+        Slet opgave
+      </Button>
+      <Modal
+        open={confirmOpen}
+        role="alertdialog"
+        title={`Slet opgave #${task.id}?`}
+        onClose={() => !remove.pending && setConfirmOpen(false)}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirmOpen(false)} disabled={remove.pending}>
+              Annuller
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.pending}
+              onClick={confirmDelete}
+            >
+              Slet opgave
+            </Button>
+          </>
+        }
+      >
+        <p>Opgaven slettes permanent sammen med dens billeder. Det kan ikke fortrydes.</p>
+        {deleteFailure && (
+          <div className="fb-form-error" role="alert">
+            {deleteFailure.message}
+            {deleteFailure.reason && <span className="task-error-reason">{deleteFailure.reason}</span>}
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}

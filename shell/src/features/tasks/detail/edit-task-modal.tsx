@@ -1,0 +1,195 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { updateTaskBodySchema, type Task, type TaskType } from '@fragtbud/contracts';
+import {
+  AddressField,
+  Button,
+  Field,
+  Modal,
+  SelectField,
+  TASK_TYPES,
+  fieldErrorsOf,
+  type AddressFieldProps,
+  type AddressValue,
+} from '@fragtbud/web';
+import { useUpdateTask } from '../api/update-task';
+import { actionError } from './action-error';
+
+export const EDIT_NOT_SAVED = 'Kunne ikke gemme ændringer.';
+
+interface EditTaskModalProps {
+  task: Task;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (task: Task) => void;
+  /** For tests: where address suggestions come from. */
+  suggest?: AddressFieldProps['suggest'];
+}
+
+interface EditForm {
+  type: TaskType;
+  from: AddressValue;
+  to: AddressValue;
+  description: string;
+  contactEmail: string;
+  contactPhone: string;
+}
+
+type FieldName = 'type' | 'from_address' | 'to_address' | 'description' | 'contact_email' | 'contact_phone';
+
+const formOf = (task: Task): EditForm => ({
+  type: task.type,
+  from: { address: task.from_address ?? '', postalCode: task.from_postal_code ?? undefined, city: task.from_city ?? undefined },
+  to: { address: task.to_address ?? '', postalCode: task.to_postal_code ?? undefined, city: task.to_city ?? undefined },
+  description: task.description,
+  contactEmail: task.contact_email ?? '',
+  contactPhone: task.contact_phone ?? '',
+});
+
+function bodyOf(form: EditForm) {
+  return {
+    type: form.type,
+    from_address: form.from.address,
+    from_postal_code: form.from.postalCode ?? null,
+    from_city: form.from.city ?? null,
+    to_address: form.to.address,
+    to_postal_code: form.to.postalCode ?? null,
+    to_city: form.to.city ?? null,
+    description: form.description,
+    contact_email: form.contactEmail,
+    contact_phone: form.contactPhone,
+  };
+}
+
+/** The edit-task modal of spec section 2: type, both addresses, description and the optional contact details. */
+export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTaskModalProps) {
+  const descriptionId = useId();
+  const [form, setForm] = useState<EditForm>(() => formOf(task));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const save = useUpdateTask();
+  const { reset } = save;
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(formOf(task));
+    setErrors({});
+    reset();
+  }, [open, task, reset]);
+
+  const set = <K extends keyof EditForm>(name: K, value: EditForm[K]) => setForm((current) => ({ ...current, [name]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = bodyOf(form);
+    const parsed = updateTaskBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '') as FieldName;
+        if (field && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    const updated = await save.run(task.id, parsed.data);
+    if (updated) {
+      onSaved(updated);
+      onClose();
+    }
+  };
+
+  const serverErrors = fieldErrorsOf(save.error) as Partial<Record<FieldName, string>>;
+  const errorOf = (name: FieldName) => errors[name] ?? serverErrors[name];
+  const failure = save.error ? actionError(save.error, EDIT_NOT_SAVED) : null;
+  const formId = `${descriptionId}-form`;
+
+  return (
+    <Modal
+      open={open}
+      title={`Rediger opgave #${task.id}`}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={save.pending}>
+            Annuller
+          </Button>
+          <Button type="submit" form={formId} loading={save.pending}>
+            Gem ændringer
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="fb-stack" onSubmit={submit} noValidate>
+        <SelectField label="Opgavetype" value={form.type} required error={errorOf('type')} onChange={(event) => set('type', event.target.value as TaskType)}>
+          {TASK_TYPES.map((type) => (
+            <option key={type.type} value={type.type}>
+              {type.label}
+            </option>
+          ))}
+        </SelectField>
+        <AddressField
+          label="Afhentningsadresse"
+          value={form.from}
+          required
+          error={errorOf('from_address')}
+          onChange={(value) => set('from', value)}
+          suggest={suggest}
+        />
+        <AddressField
+          label="Leveringsadresse"
+          value={form.to}
+          required
+          error={errorOf('to_address')}
+          onChange={(value) => set('to', value)}
+          suggest={suggest}
+        />
+        <div className={errorOf('description') ? 'fb-field fb-field--invalid' : 'fb-field'}>
+          <label className="fb-field__label" htmlFor={descriptionId}>
+            Beskrivelse
+          </label>
+          <textarea
+            id={descriptionId}
+            className="fb-input task-textarea"
+            rows={4}
+            maxLength={5000}
+            value={form.description}
+            aria-invalid={errorOf('description') ? true : undefined}
+            aria-describedby={errorOf('description') ? `${descriptionId}-error` : undefined}
+            onChange={(event) => set('description', event.target.value)}
+          />
+          {errorOf('description') && (
+            <p className="fb-field__error" id={`${descriptionId}-error`}>
+              {errorOf('description')}
+            </p>
+          )}
+        </div>
+        <div className="form-grid">
+          <Field
+            label="Kontakt-e-mail"
+            hint="Valgfri"
+            type="email"
+            autoComplete="email"
+            value={form.contactEmail}
+            error={errorOf('contact_email')}
+            onChange={(event) => set('contactEmail', event.target.value)}
+          />
+          <Field
+            label="Kontakttelefon"
+            hint="Valgfri"
+            type="tel"
+            autoComplete="tel"
+            value={form.contactPhone}
+            error={errorOf('contact_phone')}
+            onChange={(event) => set('contactPhone', event.target.value)}
+          />
+        </div>
+        {failure && (
+          <div className="fb-form-error" role="alert">
+            {failure.message}
+            {failure.reason && <span className="task-error-reason">{failure.reason}</span>}
+          </div>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { messages, type Task } from '@fragtbud/contracts';
+import { Button, type AddressFieldProps, type User } from '@fragtbud/web';
+import { AdminTaskControls } from './admin-task-controls';
+import { EditTaskModal } from './edit-task-modal';
+import { canEditTask, isTaskOwner } from './task-access';
+
+interface TaskActionPanelProps {
+  task: Task;
+  viewer: Pick<User, 'id' | 'role'> | null;
+  onChanged: (task: Task) => void;
+  /** For tests: address suggestions in the edit modal. */
+  suggest?: AddressFieldProps['suggest'];
+}
+
+/** What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete. */
+export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskActionPanelProps) {
+  const [editing, setEditing] = useState(false);
+  const owner = isTaskOwner(task, viewer);
+  const admin = viewer?.role === 'admin';
+  const editable = canEditTask(task, viewer);
+
+  return (
+    <section className="task-aside-card task-actions" aria-labelledby="task-actions-title">
+      <h2 id="task-actions-title" className="task-section__title">
+        Handlinger
+      </h2>
+      {owner && !admin && editable && (
+        <div className="task-actions__buttons">
+          <Link className="fb-button fb-button--primary" to={`/create-task?edit=${task.id}`}>
+            Rediger
+          </Link>
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Ret adresser og beskrivelse
+          </Button>
+        </div>
+      )}
+      {owner && !admin && !editable && <p className="fb-muted">{messages.taskNoLongerEditable}</p>}
+      {admin && (
+        <div className="task-actions__buttons">
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Ret oplysninger
+          </Button>
+        </div>
+      )}
+      {viewer?.role === 'carrier' && task.status === 'open_for_bids' && (
+        <p className="fb-muted">Opgaven er åben for bud. Se fanen Bud.</p>
+      )}
+      {admin && <AdminTaskControls task={task} onChanged={onChanged} />}
+      <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>
+        ← Tilbage til opgaver
+      </Link>
+      {editable && <EditTaskModal task={task} open={editing} onClose={() => setEditing(false)} onSaved={onChanged} suggest={suggest} />}
+    </section>
+  );
+}

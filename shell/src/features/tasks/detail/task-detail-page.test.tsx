@@ -1,0 +1,278 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Task } from '@fragtbud/contracts';
+import type { Role } from '@fragtbud/web';
+import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { fakeTasksApi, makeTask } from '../../../testing/tasks';
+import { TaskDetailPage } from './task-detail-page';
+
+const server = setupApiServer();
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const owner = makeUser({ id: 2, role: 'customer', name: 'Karen Kunde' });
+const carrier = makeUser({ id: 3, role: 'carrier' });
+const admin = makeUser({ id: 1, role: 'admin' });
+const viewers: Record<Role, typeof owner> = { customer: owner, carrier, admin };
+
+/** The task page as the route table mounts it, with uploads and address suggestions that need no browser APIs. */
+function renderTaskPage(route: string, tasks: Task[], role: Role | null = 'customer') {
+  const fake = fakeTasksApi(tasks);
+  server.use(...fake.handlers);
+  setSession(role ? viewers[role] : null);
+  let uploads = 0;
+  render(
+    <MemoryRouter initialEntries={[route]}>
+      <Routes>
+        <Route
+          path="/task/:id"
+          element={
+            <TaskDetailPage
+              prepare={async (file) => ({ blob: file, filename: file.name })}
+              upload={async () => `/api/files/uploaded-${++uploads}.jpg`}
+              suggest={async () => []}
+            />
+          }
+        />
+        <Route path="*" element={<p>Anden side</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return fake;
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('task page', () => {
+  it('shows the progress bar with the Danish steps and the current one marked', async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5, status: 'paid' })]);
+    const steps = within(await screen.findByRole('list', { name: 'Opgavens forløb' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent?.replace(/^[\d✓]+/, '').replace(' (gennemført)', ''))).toEqual([
+      'Oprettet',
+      'Åben for bud',
+      'Tildelt',
+      'Betalt',
+      'Afhentet',
+      'På vej',
+      'Leveret',
+      'Afsluttet',
+    ]);
+    expect(steps[3]!.getAttribute('aria-current')).toBe('step');
+    expect(steps[2]!.textContent).toContain('(gennemført)');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Flytning #5');
+  });
+
+  it.each<[Role, string[]]>([
+    ['customer', ['Detaljer', 'Bud', 'Chat', 'Fragtbrev']],
+    ['admin', ['Detaljer', 'Bud', 'Chat', 'Fragtbrev']],
+    ['carrier', ['Detaljer', 'Chat', 'Bud', 'Fragtbrev']],
+  ])('orders the tabs for a %s', async (role, expected) => {
+    renderTaskPage('/task/5', [makeTask({ id: 5 })], role);
+    await screen.findByRole('tablist', { name: 'Opgavens faner' });
+    expect(tabNames()).toEqual(expected);
+  });
+
+  it('keeps the tab in the query string and says honestly what is not there yet', async () => {
+    renderTaskPage('/task/5?tab=bids', [makeTask({ id: 5, bid_count: 2 })]);
+    const bidsTab = await screen.findByRole('tab', { name: 'Bud 2' });
+    expect(bidsTab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Bud kommer snart');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Opgaven har 2 bud.');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Fragtbrev' }));
+    expect(location()).toBe('/task/5?tab=consignment');
+    expect(screen.getByText('Fragtbrev kommer snart')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Detaljer' }));
+    expect(location()).toBe('/task/5');
+    expect(screen.getByRole('heading', { name: 'Rute' })).toBeTruthy();
+  });
+
+  it('shows the details: addresses with the route, description, facts and info', async () => {
+    renderTaskPage(
+      '/task/5',
+      [
+        makeTask({
+          id: 5,
+          description: 'Tre tunge kasser',
+          details: { apartmentSize: 'medium', numberOfRooms: 3, hasElevatorFrom: true, floorTo: 0 },
+          lowest_bid: 2500,
+          bid_count: 3,
+          contact_email: 'karen@example.dk',
+        }),
+      ],
+    );
+    expect(await screen.findByText('Vestergade 1, 8000 Aarhus C')).toBeTruthy();
+    expect(screen.getByText('Nørrebrogade 10, 2200 København N')).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'Rute fra Vestergade 1, 8000 Aarhus C til Nørrebrogade 10, 2200 København N' })).toBeTruthy();
+    expect(screen.getByText('Tre tunge kasser')).toBeTruthy();
+    expect(screen.getByText('Mellemstor lejlighed')).toBeTruthy();
+    expect(screen.getByText('Stuen')).toBeTruthy();
+    expect(screen.getByText('2.500,00 DKK')).toBeTruthy();
+    expect(screen.getByText('Ikke tildelt endnu')).toBeTruthy();
+    expect(screen.getByText('karen@example.dk')).toBeTruthy();
+  });
+
+  it("says 'Opgave ikke fundet' for a task that does not exist", async () => {
+    renderTaskPage('/task/404', []);
+    expect((await screen.findByRole('alert')).textContent).toContain('Opgave ikke fundet');
+  });
+
+  it("says 'Kunne ikke hente opgave' when loading fails, and tries again", async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/tasks/:id', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ code: 'unavailable', message: 'Nede' }, { status: 503 })
+          : HttpResponse.json({ task: makeTask({ id: 6 }) });
+      }),
+    );
+    setSession(owner);
+    render(
+      <MemoryRouter initialEntries={['/task/6']}>
+        <Routes>
+          <Route path="/task/:id" element={<TaskDetailPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Kunne ikke hente opgave');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByRole('heading', { name: 'Flytning #6' })).toBeTruthy();
+  });
+
+  it("refuses a non-numeric id with 'Ugyldigt opgave-id' without asking the server", () => {
+    const fake = renderTaskPage('/task/12abc', []);
+    expect(screen.getByRole('alert').textContent).toContain('Ugyldigt opgave-id');
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('task page actions', () => {
+  it('lets the owner change photos before a bid is accepted and saves them', async () => {
+    const fake = renderTaskPage('/task/5', [makeTask({ id: 5, images: ['/api/files/a.jpg'] })]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Skift billeder' }));
+    const file = new File(['x'], 'sofa.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Tilføj billeder'), file);
+    await screen.findByRole('img', { name: 'Billede 2' });
+    await userEvent.click(screen.getByRole('button', { name: 'Gem billeder' }));
+    expect(await screen.findByText('Billeder gemt')).toBeTruthy();
+    expect(fake.requests).toContain('PUT /tasks/5 {"images":["/api/files/a.jpg","/api/files/uploaded-1.jpg"]}');
+    expect(screen.getAllByRole('button', { name: /^Vis billede/ })).toHaveLength(2);
+  });
+
+  it("says 'Kunne ikke gemme billeder. Prøv igen.' when saving fails", async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5 })]);
+    server.use(http.put('/api/tasks/5', () => HttpResponse.json({ code: 'boom', message: 'Intern fejl' }, { status: 500 })));
+    await userEvent.click(await screen.findByRole('button', { name: 'Tilføj billeder' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Gem billeder' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Kunne ikke gemme billeder. Prøv igen.');
+  });
+
+  it('tells the owner that photos cannot change once a bid is accepted', async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5, status: 'assigned', assigned_carrier_id: 3, images: ['/api/files/a.jpg'] })]);
+    expect(await screen.findByText('Billederne kan ikke ændres, efter et bud er accepteret.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Skift billeder' })).toBeNull();
+    expect(screen.getByText('Opgaven kan ikke længere redigeres.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Rediger' })).toBeNull();
+  });
+
+  it('shows a carrier neither photo controls nor the lock text', async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2, images: ['/api/files/a.jpg'] })], 'carrier');
+    await screen.findByRole('heading', { name: 'Billeder' });
+    expect(screen.queryByRole('button', { name: 'Skift billeder' })).toBeNull();
+    expect(screen.queryByText('Billederne kan ikke ændres, efter et bud er accepteret.')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Skift status' })).toBeNull();
+  });
+
+  it('lets the owner edit the task in the wizard or in the edit modal', async () => {
+    const fake = renderTaskPage('/task/5', [makeTask({ id: 5 })]);
+    expect((await screen.findByRole('link', { name: 'Rediger' })).getAttribute('href')).toBe('/create-task?edit=5');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ret adresser og beskrivelse' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
+    const from = within(dialog).getByRole('combobox', { name: 'Afhentningsadresse' });
+    await userEvent.clear(from);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem ændringer' }));
+    expect(within(dialog).getByText('Udfyld både afhentnings- og leveringsadresse.')).toBeTruthy();
+    expect(fake.requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
+
+    await userEvent.type(from, 'Åboulevarden 5, 8000 Aarhus C');
+    await userEvent.clear(within(dialog).getByLabelText('Beskrivelse'));
+    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), 'Klaver');
+    await userEvent.type(within(dialog).getByLabelText('Kontakttelefon'), '12 34 56 78');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem ændringer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Klaver')).toBeTruthy();
+    expect(screen.getByText('Åboulevarden 5, 8000 Aarhus C')).toBeTruthy();
+    const put = fake.requests.find((r) => r.startsWith('PUT /tasks/5'))!;
+    expect(JSON.parse(put.slice('PUT /tasks/5 '.length))).toMatchObject({
+      type: 'moving',
+      from_address: 'Åboulevarden 5, 8000 Aarhus C',
+      description: 'Klaver',
+      contact_phone: '12 34 56 78',
+      contact_email: null,
+    });
+  });
+
+  it('lets an admin change the status from the dropdown', async () => {
+    const fake = renderTaskPage('/task/5', [makeTask({ id: 5, status: 'open_for_bids' })], 'admin');
+    const select = await screen.findByRole('combobox', { name: 'Skift status' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Afventer godkendelse',
+      'Åben for bud (nuværende)',
+      'Tildelt',
+      'I gang',
+      'Afsluttet',
+      'Annulleret',
+    ]);
+    await userEvent.selectOptions(select, 'Annulleret');
+    await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
+    expect(await screen.findByText('Status ændret til Annulleret.')).toBeTruthy();
+    expect(fake.requests).toContain('PATCH /tasks/5/status {"status":"cancelled"}');
+    expect(screen.getByText('Opgaven er annulleret.')).toBeTruthy();
+  });
+
+  it("says 'Kunne ikke opdatere status' when the change is refused", async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5 })], 'admin');
+    server.use(
+      http.patch('/api/tasks/5/status', () =>
+        HttpResponse.json({ code: 'transition_not_allowed', message: 'Statusændringen er ikke tilladt.' }, { status: 409 }),
+      ),
+    );
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Skift status' }), 'Afsluttet');
+    await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Kunne ikke opdatere status');
+    expect(alert.textContent).toContain('Statusændringen er ikke tilladt.');
+  });
+
+  it('deletes a task only after the admin confirms, then goes back to /tasks', async () => {
+    const fake = renderTaskPage('/task/5', [makeTask({ id: 5 })], 'admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Slet opgave' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Slet opgave #5?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.requests.some((r) => r.startsWith('DELETE'))).toBe(false);
+
+    server.use(http.delete('/api/tasks/5', () => HttpResponse.json({ code: 'boom', message: 'Fejl' }, { status: 500 }), { once: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Slet opgave' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Slet opgave #5?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Slet opgave' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Kunne ikke slette opgave');
+    expect(location()).toBe('/task/5');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Slet opgave' }));
+    await waitFor(() => expect(location()).toBe('/tasks'));
+    expect(fake.requests).toContain('DELETE /tasks/5');
+  });
+});

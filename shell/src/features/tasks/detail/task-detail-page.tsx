@@ -1,0 +1,114 @@
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { messages } from '@fragtbud/contracts';
+import {
+  ErrorState,
+  Spinner,
+  TaskStatusBadge,
+  TaskStatusProgress,
+  formatDate,
+  isApiError,
+  taskTypeLabel,
+  useSession,
+  type AddressFieldProps,
+  type PhotoPickerProps,
+} from '@fragtbud/web';
+import { useDocumentTitle } from '../../../routing/use-document-title';
+import { useTask } from '../api/get-task';
+import { ComingLaterPanel } from './coming-later-panel';
+import { TaskDetailsTab } from './task-details-tab';
+import { TaskTabList, panelId, tabId } from './task-tab-list';
+import { activeTaskTab, taskTabsFor, type TaskTabKey } from './task-tabs';
+import './task-detail.css';
+
+export const TASK_LOAD_ERROR = 'Kunne ikke hente opgave';
+
+interface TaskDetailPageProps {
+  /** For tests: photo uploads and address suggestions without a browser canvas or the geo endpoint. */
+  upload?: PhotoPickerProps['upload'];
+  prepare?: PhotoPickerProps['prepare'];
+  suggest?: AddressFieldProps['suggest'];
+}
+
+function BackLink() {
+  return <Link to="/BrowseTasks">Tilbage til opgaver</Link>;
+}
+
+/** /task/{id}: status progress, then the tabs of spec section 2 with the details tab complete. */
+export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps = {}) {
+  const { id = '' } = useParams();
+  const valid = /^\d{1,15}$/.test(id) && Number(id) > 0;
+  const taskId = valid ? Number(id) : null;
+  const viewer = useSession((state) => state.user);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { data: task, error, loading, reload, setData } = useTask(taskId);
+  useDocumentTitle(task ? `${taskTypeLabel(task.type)} #${task.id}` : valid ? `Opgave #${id}` : 'Opgave');
+
+  if (!valid || (isApiError(error) && error.status === 400 && error.serverMessage === messages.invalidTaskId)) {
+    return (
+      <div className="fb-container page">
+        <ErrorState message={messages.invalidTaskId}>
+          <BackLink />
+        </ErrorState>
+      </div>
+    );
+  }
+  if (error && !(task && task.id === taskId)) {
+    const notFound = isApiError(error) && error.status === 404;
+    return (
+      <div className="fb-container page">
+        {notFound ? (
+          <ErrorState message={messages.taskNotFound}>
+            <BackLink />
+          </ErrorState>
+        ) : (
+          <ErrorState message={TASK_LOAD_ERROR} onRetry={reload}>
+            {isApiError(error) && (error.status === 401 || error.status === 403) && <p className="fb-state__message">{error.message}</p>}
+          </ErrorState>
+        )}
+      </div>
+    );
+  }
+  if (!task || task.id !== taskId || (loading && !task)) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Henter opgave…" />
+      </div>
+    );
+  }
+
+  const tabs = taskTabsFor(viewer?.role ?? null);
+  const active = activeTaskTab(searchParams.get('tab'), tabs);
+  const selectTab = (key: TaskTabKey) => {
+    const next = new URLSearchParams(searchParams);
+    if (key === 'details') next.delete('tab');
+    else next.set('tab', key);
+    setSearchParams(next);
+  };
+
+  return (
+    <div className="fb-container page task-page">
+      <header className="task-page__header">
+        <div>
+          <h1 className="task-page__title">
+            {taskTypeLabel(task.type)} <span className="task-page__id">#{task.id}</span>
+          </h1>
+          <p className="task-page__meta">
+            <TaskStatusBadge status={task.status} />
+            <span>Oprettet {formatDate(task.created_at)}</span>
+          </p>
+        </div>
+      </header>
+
+      <TaskStatusProgress status={task.status} />
+
+      <TaskTabList tabs={tabs} active={active} onSelect={selectTab} counts={{ bids: task.bid_count }} />
+      <div className="task-panel" role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)}>
+        {active === 'details' ? (
+          <TaskDetailsTab task={task} viewer={viewer} onChanged={(updated) => setData(updated)} upload={upload} prepare={prepare} suggest={suggest} />
+        ) : (
+          <ComingLaterPanel tab={active} task={task} />
+        )}
+      </div>
+    </div>
+  );
+}

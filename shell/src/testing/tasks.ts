@@ -1,0 +1,104 @@
+import { http, HttpResponse } from 'msw';
+import type { Task } from '@fragtbud/contracts';
+
+let nextId = 1;
+
+/** A task as GET /api/tasks answers it (full view), with sensible defaults for a test. */
+export function makeTask(overrides: Partial<Task> = {}): Task {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    view: 'full',
+    user_id: 2,
+    is_guest: false,
+    is_test: false,
+    type: 'moving',
+    status: 'open_for_bids',
+    from_address: 'Vestergade 1, 8000 Aarhus C',
+    to_address: 'Nørrebrogade 10, 2200 København N',
+    from_postal_code: '8000',
+    from_city: 'Aarhus C',
+    to_postal_code: '2200',
+    to_city: 'København N',
+    description: 'Flytning af 2-værelses lejlighed',
+    details: {},
+    preferred_pickup_date: null,
+    preferred_delivery_date: null,
+    time_frame_start: null,
+    time_frame_end: null,
+    is_flexible: false,
+    contact_email: null,
+    contact_phone: null,
+    assigned_carrier_id: null,
+    images: [],
+    lowest_bid: null,
+    bid_count: 0,
+    max_bids: null,
+    pickup_at: null,
+    delivered_at: null,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The public view anonymous and uninvolved users get: no street, no contact data. */
+export function publicView(task: Task): Task {
+  return { ...task, view: 'public', from_address: null, to_address: null, contact_email: null, contact_phone: null };
+}
+
+/**
+ * A small in-memory tasks API: GET /tasks with the filters the pages send (status, type, q, mine, page, limit),
+ * GET/PUT/DELETE /tasks/{id} and PATCH /tasks/{id}/status. Every request is recorded as 'METHOD /path?query'.
+ */
+export function fakeTasksApi(initial: Task[], options: { viewerId?: number } = {}) {
+  let tasks = initial.map((task) => ({ ...task }));
+  const requests: string[] = [];
+
+  const handlers = [
+    http.get('/api/tasks', ({ request }) => {
+      const url = new URL(request.url);
+      requests.push(`GET /tasks${url.search}`);
+      const q = url.searchParams;
+      const status = q.get('status');
+      const matches = tasks.filter(
+        (task) =>
+          (!status || (status === 'active' ? !['completed', 'cancelled'].includes(task.status) : task.status === status)) &&
+          (!q.get('type') || task.type === q.get('type')) &&
+          (!q.get('q') || `${task.id} ${task.description} ${task.from_address}`.toLowerCase().includes(q.get('q')!.toLowerCase())) &&
+          (q.get('mine') !== 'true' || task.user_id === options.viewerId),
+      );
+      const page = Number(q.get('page') ?? 1);
+      const limit = Number(q.get('limit') ?? 20);
+      return HttpResponse.json({ items: matches.slice((page - 1) * limit, page * limit), total: matches.length, page, limit });
+    }),
+    http.get('/api/tasks/:id', ({ params }) => {
+      requests.push(`GET /tasks/${params.id}`);
+      const task = tasks.find((t) => t.id === Number(params.id));
+      if (!task) return HttpResponse.json({ code: 'task_not_found', message: 'Opgave ikke fundet' }, { status: 404 });
+      return HttpResponse.json({ task });
+    }),
+    http.put('/api/tasks/:id', async ({ params, request }) => {
+      const body = (await request.json()) as Partial<Task>;
+      requests.push(`PUT /tasks/${params.id} ${JSON.stringify(body)}`);
+      const task = tasks.find((t) => t.id === Number(params.id));
+      if (!task) return HttpResponse.json({ code: 'task_not_found', message: 'Opgave ikke fundet' }, { status: 404 });
+      Object.assign(task, body);
+      return HttpResponse.json({ task });
+    }),
+    http.patch('/api/tasks/:id/status', async ({ params, request }) => {
+      const body = (await request.json()) as { status: Task['status'] };
+      requests.push(`PATCH /tasks/${params.id}/status ${JSON.stringify(body)}`);
+      const task = tasks.find((t) => t.id === Number(params.id));
+      if (!task) return HttpResponse.json({ code: 'task_not_found', message: 'Opgave ikke fundet' }, { status: 404 });
+      task.status = body.status;
+      return HttpResponse.json({ task });
+    }),
+    http.delete('/api/tasks/:id', ({ params }) => {
+      requests.push(`DELETE /tasks/${params.id}`);
+      tasks = tasks.filter((t) => t.id !== Number(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+  return { handlers, requests, tasks: () => tasks };
+}

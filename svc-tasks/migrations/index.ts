@@ -1,0 +1,8 @@
+import * as init from './001_init';
+import * as files from './002_files';
+
+/** In order; names are recorded in the schema's knex_migrations table and must never change. */
+export const migrations = [
+  { name: '001_init', up: init.up, down: init.down },
+  { name: '002_files', up: files.up, down: files.down },
+];

@@ -1,0 +1,60 @@
+import Router from '@koa/router';
+import { createTaskBodySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
+import { requireRole, requireUser } from '@fragtbud/platform';
+import type { TasksContext } from '../context';
+import { bodyOf, eventMetaOf, parseOrRefuse, refuseUnstorableInput, taskIdParam } from '../http';
+import { changeStatus, changeTask, countPendingReview, createTask, findTasks, getTask, removeTask } from './service';
+
+/** GET/POST /tasks, GET/PUT/DELETE /tasks/:id, PATCH /tasks/:id/status. */
+export function tasksRouter(context: TasksContext): Router {
+  const router = new Router({ prefix: '/tasks' });
+  router.use(refuseUnstorableInput);
+
+  router.get('/', async (ctx) => {
+    ctx.body = await findTasks(context, ctx.state.user ?? null, parseOrRefuse(taskListQuerySchema, ctx.query));
+  });
+
+  router.post('/', async (ctx) => {
+    const caller = ctx.state.user ?? null;
+    const body = parseOrRefuse(createTaskBodySchema, bodyOf(ctx));
+    ctx.body = await createTask(context, caller, body, eventMetaOf(ctx));
+    ctx.status = 201;
+  });
+
+  router.get('/:id', async (ctx) => {
+    const caller = requireUser(ctx);
+    ctx.body = await getTask(context, caller, taskIdParam(ctx));
+  });
+
+  router.put('/:id', async (ctx) => {
+    const caller = requireUser(ctx);
+    const taskId = taskIdParam(ctx);
+    const body = parseOrRefuse(updateTaskBodySchema, bodyOf(ctx));
+    ctx.body = await changeTask(context, caller, taskId, body, eventMetaOf(ctx));
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const caller = requireRole(ctx, 'admin');
+    await removeTask(context, caller, taskIdParam(ctx), eventMetaOf(ctx));
+    ctx.status = 204;
+  });
+
+  router.patch('/:id/status', async (ctx) => {
+    const caller = requireUser(ctx);
+    const taskId = taskIdParam(ctx);
+    const body = parseOrRefuse(taskStatusChangeBodySchema, bodyOf(ctx));
+    ctx.body = await changeStatus(context, caller, taskId, body, eventMetaOf(ctx));
+  });
+
+  return router;
+}
+
+/** GET /admin/tasks/pending-count. */
+export function adminTasksRouter(context: TasksContext): Router {
+  const router = new Router({ prefix: '/admin/tasks' });
+  router.get('/pending-count', async (ctx) => {
+    requireRole(ctx, 'admin');
+    ctx.body = { count: await countPendingReview(context) };
+  });
+  return router;
+}

@@ -1,0 +1,337 @@
+import {
+  canTransition,
+  defaultPlatformSettings,
+  detailsSchemaFor,
+  eventTypes,
+  finishedTaskStatuses,
+  isTaskEditable,
+  messages,
+  parsePostalCity,
+  taskStatuses,
+  typesRequiringDescription,
+  type AuthUser,
+  type CreateTaskBody,
+  type EventPayload,
+  type Task,
+  type TaskListQuery,
+  type TaskStatus,
+  type TaskStatusChangeBody,
+  type TasksPage,
+  type UpdateTaskBody,
+} from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+import type { Db, EventMeta, TasksContext } from '../context';
+import { parseOrRefuse } from '../http';
+import {
+  countTasksWithStatus,
+  deleteTask,
+  findTaskById,
+  insertTask,
+  listTasks,
+  lockTaskById,
+  updateTask,
+  type TaskListFilter,
+  type TaskPatch,
+  type TaskRow,
+} from './repo';
+import { relationOf, seesFullTask, taskJsonFor, toTaskJson } from './task-json';
+import { searchOf } from './search';
+
+const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
+const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
+
+/** A task awaiting admin review is no one's business but its owner's and the admins'. */
+function mayKnowOf(caller: AuthUser | null, row: TaskRow): boolean {
+  return row.status !== 'pending_admin_review' || seesFullTask(caller, row);
+}
+
+// ---- create ----
+
+export async function createTask(context: TasksContext, caller: AuthUser | null, body: CreateTaskBody, meta: EventMeta): Promise<Task> {
+  if (caller?.role === 'carrier') {
+    throw AppError.forbidden(messages.carriersCannotCreateTasks, 'carriers_cannot_create_tasks');
+  }
+  if (caller?.blocked) throw forbidden();
+  const from = placeOf(body.from_address, body.from_postal_code, body.from_city);
+  const to = placeOf(body.to_address, body.to_postal_code, body.to_city);
+  const details = body.details as Record<string, unknown>;
+  const detailsPhone = typeof details.contactPhone === 'string' ? details.contactPhone : null;
+  const now = new Date();
+
+  const row = await context.db.transaction(async (trx) => {
+    const created = await insertTask(
+      trx,
+      {
+        user_id: caller?.id ?? null,
+        is_guest: caller === null,
+        type: body.type,
+        // A new task is open for bids at once; `created` exists as a status but tasks do not wait in it.
+        status: 'open_for_bids',
+        from_address: body.from_address,
+        to_address: body.to_address,
+        from_postal_code: from.postalCode,
+        from_city: from.city,
+        to_postal_code: to.postalCode,
+        to_city: to.city,
+        description: body.description,
+        details,
+        preferred_pickup_date: body.preferred_pickup_date,
+        preferred_delivery_date: body.preferred_delivery_date,
+        time_frame_start: body.time_frame_start,
+        time_frame_end: body.time_frame_end,
+        is_flexible: body.is_flexible,
+        contact_email: body.contact_email,
+        contact_phone: body.contact_phone ?? detailsPhone,
+        images: body.images,
+      },
+      now,
+    );
+    await context.outbox.add(
+      trx,
+      eventTypes.taskCreated,
+      {
+        taskId: created.id,
+        userId: created.user_id,
+        type: created.type,
+        status: created.status,
+        isGuest: created.is_guest,
+        fromPostalCode: created.from_postal_code,
+        fromCity: created.from_city,
+        toPostalCode: created.to_postal_code,
+        toCity: created.to_city,
+        maxBids: created.max_bids,
+        createdBy: caller?.id ?? null,
+      } satisfies EventPayload<typeof eventTypes.taskCreated>,
+      meta,
+    );
+    return created;
+  });
+  // The creator sees what they just sent, guests included.
+  return toTaskJson(row, 'full');
+}
+
+/** Postal code and city as the suggestion gave them, else read from the address text. */
+function placeOf(address: string, postalCode: string | undefined, city: string | undefined) {
+  const parsed = parsePostalCity(address);
+  return { postalCode: postalCode ?? parsed.postalCode, city: city ?? parsed.city };
+}
+
+// ---- read ----
+
+export async function getTask(context: TasksContext, caller: AuthUser, taskId: number): Promise<Task> {
+  const row = await findTaskById(context.db, taskId);
+  if (!row || !mayKnowOf(caller, row)) throw notFound();
+  return taskJsonFor(caller, row);
+}
+
+export async function findTasks(context: TasksContext, caller: AuthUser | null, query: TaskListQuery): Promise<TasksPage> {
+  if (query.mine && !caller) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  const filter: TaskListFilter = {};
+
+  if (query.status === 'active') filter.excludeStatuses = finishedTaskStatuses;
+  else if (query.status) filter.statuses = [query.status];
+  if (query.type) filter.type = query.type;
+  if (query.flexible) filter.flexible = true;
+  if (query.dateFrom) filter.createdFrom = new Date(`${query.dateFrom}T00:00:00.000Z`);
+  if (query.dateTo) filter.createdBefore = new Date(new Date(`${query.dateTo}T00:00:00.000Z`).getTime() + 24 * 3600 * 1000);
+  if (query.minPrice !== undefined) filter.minLowestBidOre = Math.round(query.minPrice * 100);
+  if (query.maxPrice !== undefined) filter.maxLowestBidOre = Math.round(query.maxPrice * 100);
+  if (query.available) {
+    filter.available = {
+      carrierId: caller?.role === 'carrier' ? caller.id : null,
+      defaultMaxBids: defaultPlatformSettings.maxBids,
+    };
+  }
+  if (query.mine && caller) {
+    if (caller.role === 'carrier') filter.involvedCarrierId = caller.id;
+    else filter.ownerId = caller.id;
+  }
+  if (caller?.role !== 'admin') filter.hidePendingReviewExceptOwner = caller?.id ?? null;
+
+  // Street addresses are searchable only by those who may see them: admins, and customers among their own tasks.
+  const searchesFullText = caller?.role === 'admin' || (filter.ownerId !== undefined && caller?.role === 'customer');
+  if (query.q) filter.search = searchOf(query.q, searchesFullText ? 'search_full' : 'search_public');
+
+  const { rows, total } = await listTasks(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit });
+  return { items: rows.map((row) => taskJsonFor(caller, row)), total, page: query.page, limit: query.limit };
+}
+
+export async function countPendingReview(context: TasksContext): Promise<number> {
+  return countTasksWithStatus(context.db, 'pending_admin_review');
+}
+
+// ---- update ----
+
+export async function changeTask(
+  context: TasksContext,
+  caller: AuthUser,
+  taskId: number,
+  body: UpdateTaskBody,
+  meta: EventMeta,
+): Promise<Task> {
+  const row = await context.db.transaction(async (trx) => {
+    const current = await lockTaskById(trx, taskId);
+    if (!current || !mayKnowOf(caller, current)) throw notFound();
+    const isAdmin = caller.role === 'admin';
+    if (!isAdmin && relationOf(caller, current) !== 'owner') throw forbidden();
+    if (!isAdmin && !isTaskEditable(current.status)) {
+      throw AppError.conflict(messages.taskNoLongerEditable, 'task_not_editable');
+    }
+    if (body.images !== undefined && !isTaskEditable(current.status) && !sameList(body.images, current.images)) {
+      throw AppError.conflict(messages.taskImagesLocked, 'task_images_locked');
+    }
+
+    const patch = patchOf(current, body);
+    const changed = (Object.keys(patch) as (keyof TaskPatch)[]).filter((key) => !sameValue(patch[key], current[key]));
+    if (changed.length === 0) return current;
+    const updated = await updateTask(trx, taskId, patch, new Date());
+    await context.outbox.add(
+      trx,
+      eventTypes.taskUpdated,
+      {
+        taskId,
+        userId: updated.user_id,
+        type: updated.type,
+        status: updated.status,
+        changed,
+        updatedBy: caller.id,
+      } satisfies EventPayload<typeof eventTypes.taskUpdated>,
+      meta,
+    );
+    return updated;
+  });
+  return taskJsonFor(caller, row);
+}
+
+/** The row's new values, checked as a whole: details against the (new) type, description, date order. */
+function patchOf(current: TaskRow, body: UpdateTaskBody): TaskPatch {
+  const patch: TaskPatch = {};
+  const type = body.type ?? current.type;
+  if (body.type !== undefined) patch.type = body.type;
+  if (body.details !== undefined || type !== current.type) {
+    patch.details = parseOrRefuse(detailsSchemaFor(type), body.details ?? current.details, ['details']) as Record<string, unknown>;
+  }
+  if (body.from_address !== undefined || body.from_postal_code !== undefined || body.from_city !== undefined) {
+    const address = body.from_address ?? current.from_address;
+    const place = placeOf(address, body.from_postal_code, body.from_city);
+    Object.assign(patch, { from_address: address, from_postal_code: place.postalCode, from_city: place.city });
+  }
+  if (body.to_address !== undefined || body.to_postal_code !== undefined || body.to_city !== undefined) {
+    const address = body.to_address ?? current.to_address;
+    const place = placeOf(address, body.to_postal_code, body.to_city);
+    Object.assign(patch, { to_address: address, to_postal_code: place.postalCode, to_city: place.city });
+  }
+  if (body.description !== undefined) patch.description = body.description;
+  const description = patch.description ?? current.description;
+  if (typesRequiringDescription.includes(type) && description.trim() === '') {
+    throw AppError.badRequest(messages.descriptionRequired, 'invalid_input', [{ path: 'description', message: messages.descriptionRequired }]);
+  }
+  for (const key of ['preferred_pickup_date', 'preferred_delivery_date', 'time_frame_start', 'time_frame_end', 'contact_email', 'contact_phone'] as const) {
+    if (body[key] !== undefined) patch[key] = body[key];
+  }
+  if (body.is_flexible !== undefined) patch.is_flexible = body.is_flexible;
+  if (body.images !== undefined) patch.images = body.images;
+
+  const pickup = patch.preferred_pickup_date !== undefined ? patch.preferred_pickup_date : current.preferred_pickup_date;
+  const delivery = patch.preferred_delivery_date !== undefined ? patch.preferred_delivery_date : current.preferred_delivery_date;
+  if (pickup && delivery && delivery < pickup) {
+    throw AppError.badRequest(messages.deliveryBeforePickup, 'invalid_input', [
+      { path: 'preferred_delivery_date', message: messages.deliveryBeforePickup },
+    ]);
+  }
+  const start = patch.time_frame_start !== undefined ? patch.time_frame_start : current.time_frame_start;
+  const end = patch.time_frame_end !== undefined ? patch.time_frame_end : current.time_frame_end;
+  if (start && end && end <= start) {
+    throw AppError.badRequest(messages.timeFrameOrder, 'invalid_input', [{ path: 'time_frame_end', message: messages.timeFrameOrder }]);
+  }
+  return patch;
+}
+
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+// ---- delete ----
+
+export async function removeTask(context: TasksContext, caller: AuthUser, taskId: number, meta: EventMeta): Promise<void> {
+  await context.db.transaction(async (trx) => {
+    const row = await lockTaskById(trx, taskId);
+    if (!row) throw notFound();
+    await deleteTask(trx, taskId);
+    await context.outbox.add(
+      trx,
+      eventTypes.taskDeleted,
+      { taskId, userId: row.user_id, deletedBy: caller.id } satisfies EventPayload<typeof eventTypes.taskDeleted>,
+      meta,
+    );
+  });
+}
+
+// ---- status ----
+
+export async function changeStatus(
+  context: TasksContext,
+  caller: AuthUser,
+  taskId: number,
+  body: TaskStatusChangeBody,
+  meta: EventMeta,
+): Promise<Task> {
+  const row = await context.db.transaction(async (trx) => {
+    const current = await lockTaskById(trx, taskId);
+    if (!current || !mayKnowOf(caller, current)) throw notFound();
+    const relation = relationOf(caller, current);
+    const isAdmin = caller.role === 'admin';
+    if (!isAdmin && relation === 'none') throw forbidden();
+    if (body.updates?.assigned_carrier_id !== undefined && !isAdmin) throw forbidden();
+
+    const to = body.status;
+    // Setting the status it already has (a retried step) changes nothing.
+    if (to === current.status) return current;
+    if (!canTransition(current.status, to, caller.role, relation)) {
+      // A move this caller may make from some other status is refused by the task's state; otherwise by the role.
+      const everAllowed = taskStatuses.some((from) => canTransition(from, to, caller.role, relation));
+      if (!everAllowed) throw forbidden();
+      throw AppError.conflict(messages.statusChangeNotAllowed, 'status_change_not_allowed');
+    }
+    return applyStatus(trx, context, caller, current, to, body.updates ?? {}, meta);
+  });
+  return taskJsonFor(caller, row);
+}
+
+async function applyStatus(
+  trx: Db,
+  context: TasksContext,
+  caller: AuthUser,
+  current: TaskRow,
+  to: TaskStatus,
+  updates: NonNullable<TaskStatusChangeBody['updates']>,
+  meta: EventMeta,
+): Promise<TaskRow> {
+  const now = new Date();
+  const patch: TaskPatch = { status: to };
+  if (to === 'picked_up') patch.pickup_at = updates.pickup_at ? new Date(updates.pickup_at) : now;
+  if (to === 'delivered') patch.delivered_at = updates.delivered_at ? new Date(updates.delivered_at) : now;
+  if (updates.assigned_carrier_id !== undefined) patch.assigned_carrier_id = updates.assigned_carrier_id;
+  const updated = await updateTask(trx, current.id, patch, now);
+  {
+    await context.outbox.add(
+      trx,
+      eventTypes.taskStatusChanged,
+      {
+        taskId: current.id,
+        userId: current.user_id,
+        type: current.type,
+        from: current.status,
+        to,
+        assignedCarrierId: updated.assigned_carrier_id,
+        changedBy: caller.id,
+      } satisfies EventPayload<typeof eventTypes.taskStatusChanged>,
+      meta,
+    );
+  }
+  return updated;
+}

@@ -1,0 +1,159 @@
+/**
+ * Starts the real svc-tasks in-process on port 0 over createTestInfra() (PGlite + in-process bus, or PostgreSQL +
+ * NATS when TEST_DATABASE_URL / NATS_URL are set) and talks to it over HTTP the way the gateway does: a signed
+ * internal token on every request, vouching for the caller (or for nobody: anonymous).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AuthUser, Role } from '@fragtbud/contracts';
+import { createService, createTestInfra, signInternalToken, type EventEnvelope, type RunningService, type TestInfra } from '@fragtbud/platform';
+import type { Knex } from 'knex';
+import { loadTasksConfig, type TasksConfig } from './config';
+import { createTasksService } from './service';
+import { createMemoryStorage } from './uploads/storage';
+
+// Replies are checked by the tests' assertions (and contract schemas where it matters), not by the compiler.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Reply<B = any> {
+  status: number;
+  body: B;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  /** JSON body, serialised. */
+  body?: unknown;
+  /** Sent as is, with content-type application/json. */
+  raw?: string;
+  /** The caller the internal token vouches for; null or absent = anonymous. */
+  as?: AuthUser | null;
+  /** Leave the internal token out. */
+  withoutInternalToken?: boolean;
+}
+
+export interface StartedTasks {
+  url: string;
+  config: TasksConfig;
+  infra: TestInfra;
+  db: Knex;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  call<B = any>(method: string, path: string, options?: CallOptions): Promise<Reply<B>>;
+  /** Events the service wrote to its outbox, oldest first (optionally of one type). */
+  outboxEvents(type?: string): Promise<EventEnvelope[]>;
+  /** Publishes an event on the bus as another service would. */
+  publish(type: string, data: object): Promise<EventEnvelope>;
+  close(): Promise<void>;
+}
+
+export async function startTasks(): Promise<StartedTasks> {
+  const infra = await createTestInfra('tasks');
+  const config = loadTasksConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
+  let running: RunningService<TasksConfig>;
+  try {
+    running = await createService(createTasksService({ storage: createMemoryStorage(), geoProvider: null }), {
+      config,
+      database: infra.database,
+      bus: infra.bus,
+      logger: infra.logger,
+    });
+  } catch (error) {
+    await infra.close();
+    throw error;
+  }
+  const { url } = await running.listen(0);
+  const db = infra.database.knex;
+
+  async function call<B>(method: string, path: string, options: CallOptions = {}): Promise<Reply<B>> {
+    const headers: Record<string, string> = {};
+    if (!options.withoutInternalToken) {
+      headers['x-internal-token'] = await signInternalToken({ secret: config.INTERNAL_TOKEN_SECRET, user: options.as ?? null });
+    }
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, body: parsed as B, headers: response.headers };
+  }
+
+  return {
+    url,
+    config,
+    infra,
+    db,
+    call,
+    async outboxEvents(type) {
+      const query = db('outbox').orderBy('seq', 'asc');
+      if (type) query.where({ type });
+      const rows = (await query) as { id: string; type: string; data: unknown; correlation_id: string; occurred_at: unknown }[];
+      return rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        occurredAt: String(row.occurred_at),
+        correlationId: row.correlation_id,
+        data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+      }));
+    },
+    async publish(type, data) {
+      const envelope: EventEnvelope = { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
+      await infra.bus.publish(envelope);
+      return envelope;
+    },
+    async close() {
+      await running.close();
+      await infra.close();
+    },
+  };
+}
+
+let nextUserId = 1000;
+
+/** A caller as the gateway's internal token carries it; each call a new id unless given. */
+export function user(role: Role, overrides: Partial<AuthUser> = {}): AuthUser {
+  nextUserId += 1;
+  return {
+    id: nextUserId,
+    role,
+    approved: true,
+    blocked: false,
+    name: `${role} ${nextUserId}`,
+    email: `${role}.${nextUserId}@example.dk`,
+    ...overrides,
+  };
+}
+
+/** Valid details for every task type. */
+export const validDetails = {
+  moving: { apartmentSize: 'medium', numberOfRooms: 3, contactPhone: '+45 20 30 40 50', floorFrom: 2, parkingDistanceFrom: 25 },
+  courier: { packageSize: 'small', packageWeight: 2.5 },
+  package: { packageType: 'box', numberOfItems: 4, totalWeight: 40 },
+  furniture: { furnitureType: 'sofa', numberOfItems: 1 },
+  fullload: { truckType: 'trailer', volume: 80, weight: 12000 },
+} as const;
+
+/** A valid create body of the type, with addresses in Aarhus and Copenhagen unless overridden. */
+export function taskBody(type: keyof typeof validDetails = 'moving', overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type,
+    from_address: 'Vestergade 12, 8000 Aarhus C',
+    to_address: 'Nørregade 5, 1165 København K',
+    description: 'Beskrivelse af opgaven',
+    details: validDetails[type],
+    preferred_pickup_date: '2026-08-01',
+    preferred_delivery_date: '2026-08-02',
+    time_frame_start: '08:00',
+    time_frame_end: '16:00',
+    is_flexible: false,
+    contact_email: 'kontakt@example.dk',
+    contact_phone: '12345678',
+    ...overrides,
+  };
+}
