@@ -1,21 +1,9 @@
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { demo, launchBrowser, snapshot } from '../support/browser';
-import { startProduct, type RunningProduct } from '../support/product';
+import { describe, it } from 'node:test';
+import { demo, snapshot } from '../support/browser';
+import { productSuite } from '../support/suite';
 import { logIn } from '../support/session';
 
-let product: RunningProduct;
-let browser: Browser;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const product = productSuite();
 
 describe('an admin', () => {
   it('when a new carrier registers, then the admin approves them on Carrier-godkendelse', async () => {
@@ -27,7 +15,7 @@ describe('an admin', () => {
     });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
 
-    const page = await (await browser.newContext({ locale: 'da-DK' })).newPage();
+    const page = await product.newPage();
     await logIn(page, product.url, demo.admin, '/AdminDashboard?tab=carriers');
     await page.waitForURL(/\/AdminDashboard\?tab=carriers/);
     const carrierTab = page.getByRole('tab', { name: /Carrier-godkendelse/ });
@@ -46,7 +34,7 @@ describe('an admin', () => {
   });
 
   it('when the admin filters users by blocked after blocking one, then only that user is listed', async () => {
-    const page = await (await browser.newContext({ locale: 'da-DK' })).newPage();
+    const page = await product.newPage();
     await logIn(page, product.url, demo.admin, '/AdminDashboard?tab=users');
     await page.waitForURL(/tab=users/);
     const customerRow = page.getByRole('row', { name: new RegExp(demo.customer.email) });

@@ -1,31 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { demo, launchBrowser, snapshot } from '../support/browser';
-import { startProduct, type RunningProduct } from '../support/product';
+import { describe, it } from 'node:test';
+import { demo, snapshot } from '../support/browser';
+import { productSuite } from '../support/suite';
 import { logIn, logOut } from '../support/session';
 
-let product: RunningProduct;
-let browser: Browser;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'da-DK' });
-  return context.newPage();
-}
+const product = productSuite();
 
 describe('a visitor', () => {
   it('when they open the site, then the Danish home page shows the five task types and the empty reviews', async () => {
-    const page = await freshPage();
+    const page = await product.newPage();
     await page.goto(product.url);
     await page.getByText('Der er endnu ingen anmeldelser at vise.').waitFor();
     for (const label of ['Flytning', 'Kurertransport', 'Palle og pakker', 'Møbeltransport', 'Fulloads']) {
@@ -39,7 +22,7 @@ describe('a visitor', () => {
   });
 
   it('when they register as a customer, log out and log in again, then the header follows who they are', async () => {
-    const page = await freshPage();
+    const page = await product.newPage();
     const email = `mette-${Date.now()}@example.dk`;
     await page.goto(`${product.url}/register`);
     const form = page.getByRole('form', { name: 'Opret bruger' });
@@ -72,7 +55,7 @@ describe('a visitor', () => {
   });
 
   it('when a visitor chooses carrier, then company and phone are asked for', async () => {
-    const page = await freshPage();
+    const page = await product.newPage();
     await page.goto(`${product.url}/register`);
     const form = page.getByRole('form', { name: 'Opret bruger' });
     await form.getByRole('radio', { name: 'Vognmand' }).check();
@@ -84,7 +67,7 @@ describe('a visitor', () => {
 
 describe('the route table', () => {
   it('when an anonymous visitor opens protected or unknown paths, then they are redirected as the spec says', async () => {
-    const page = await freshPage();
+    const page = await product.newPage();
     await page.goto(`${product.url}/dashboard`);
     await page.waitForURL(`${product.url}/login?next=/dashboard`);
     await page.goto(`${product.url}/tasks`);
@@ -95,7 +78,7 @@ describe('the route table', () => {
   });
 
   it('when a customer opens admin pages or a non-numeric task, then they are refused', async () => {
-    const page = await freshPage();
+    const page = await product.newPage();
     await logIn(page, product.url, demo.customer);
     await page.waitForURL(`${product.url}/dashboard`);
     await page.goto(`${product.url}/AdminDashboard`);

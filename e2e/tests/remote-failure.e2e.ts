@@ -1,25 +1,13 @@
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { demo, launchBrowser, snapshot } from '../support/browser';
-import { startProduct, type RunningProduct } from '../support/product';
+import { describe, it } from 'node:test';
+import { demo, snapshot } from '../support/browser';
+import { productSuite } from '../support/suite';
 import { logIn } from '../support/session';
 
-let product: RunningProduct;
-let browser: Browser;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const product = productSuite();
 
 describe('the shell', () => {
   it('when the admin remote cannot be loaded, then a Danish message stands in its place and the rest works', async () => {
-    const context = await browser.newContext({ locale: 'da-DK' });
+    const context = await product.browser.newContext({ locale: 'da-DK' });
     await context.route('**/remotes/mfe-admin/**', (route) => route.abort('connectionrefused'));
     const page = await context.newPage();
     await logIn(page, product.url, demo.admin, '/AdminDashboard');
@@ -35,7 +23,7 @@ describe('the shell', () => {
   });
 
   it('when a customer uses the site, then the admin and carrier remotes are never downloaded', async () => {
-    const context = await browser.newContext({ locale: 'da-DK' });
+    const context = await product.browser.newContext({ locale: 'da-DK' });
     const page = await context.newPage();
     const remotesLoaded: string[] = [];
     page.on('request', (request) => {

@@ -22,7 +22,7 @@ export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown, pa
   throw AppError.badRequest(details[0]?.message ?? messages.invalidInput, 'invalid_input', details);
 }
 
-export const bodyOf = (ctx: Context): unknown => ctx.request.body ?? {};
+export const bodyOf = (ctx: Context): unknown => (ctx.request.body === undefined ? {} : ctx.request.body);
 
 /** The :id of a task route; anything but a positive 32-bit integer is 400 'Ugyldigt opgave-id'. */
 export function taskIdParam(ctx: Context): number {

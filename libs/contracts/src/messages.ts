@@ -64,6 +64,7 @@ export const messages = {
   addressTooLong: 'Adressen er for lang (højst 300 tegn)',
   descriptionTooLong: 'Beskrivelsen er for lang (højst 5000 tegn)',
   descriptionRequired: 'Angiv en beskrivelse af godset',
+  descriptionInvalid: 'Beskrivelsen skal være tekst',
   contactEmailInvalid: 'Angiv en gyldig e-mailadresse',
   contactPhoneRequired: 'Angiv et telefonnummer',
   contactPhoneInvalid: 'Angiv et gyldigt telefonnummer',

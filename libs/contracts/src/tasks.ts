@@ -69,7 +69,7 @@ const city = z.preprocess(blankToUndefined, z.string({ error: messages.invalidCh
 
 const description = z.preprocess(
   (v) => (v === null || v === undefined ? '' : v),
-  z.string({ error: messages.descriptionTooLong }).trim().max(descriptionMax, messages.descriptionTooLong),
+  z.string({ error: messages.descriptionInvalid }).trim().max(descriptionMax, messages.descriptionTooLong),
 );
 
 /** A calendar date → `yyyy-mm-dd` (UTC). Accepts `yyyy-mm-dd` or an ISO timestamp (its UTC date). */

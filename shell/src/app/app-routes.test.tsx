@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { useSession, type Role } from '@fragtbud/web';
-import { noReviews } from '../testing/handlers';
+import { noReviews, noTasks } from '../testing/handlers';
 import { renderApp } from '../testing/render-app';
 
 // Remote loading is covered in remote-app.test.tsx; here a remote simply renders its name.
@@ -10,7 +10,7 @@ vi.mock('../remotes/load-remote-app', () => ({
   loadRemoteApp: async (name: string) => ({ default: () => <p>Remote {name}</p> }),
 }));
 
-setupApiServer(noReviews);
+setupApiServer(noReviews, noTasks);
 
 const location = () => screen.getByTestId('location').textContent;
 const signIn = (role: Role | null) => setSession(role ? makeUser({ role, name: 'Test Person' }) : null);
@@ -59,13 +59,13 @@ describe('route table', () => {
     expect(await screen.findByText('Remote mfe_admin')).toBeTruthy();
   });
 
-  it('greets the user on the dashboard with the quick actions of their role', () => {
+  it('greets the user on the dashboard with the quick actions of their role', async () => {
     signIn('carrier');
     renderApp('/dashboard');
     expect(screen.getByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Vis opgaver åbne for bud/ }).getAttribute('href')).toBe('/tasks?available=true');
     expect(screen.queryByRole('link', { name: /Opret ny opgave/ })).toBeNull();
-    expect(screen.getByText('Opgaveoversigten kommer snart')).toBeTruthy();
+    expect(await screen.findByText('Du har ingen opgaver endnu')).toBeTruthy();
   });
 
   it('waits for the session before deciding where a deep link goes', () => {

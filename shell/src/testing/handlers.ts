@@ -2,3 +2,8 @@ import { http, HttpResponse } from 'msw';
 
 /** The home page asks for reviews; most shell tests do not care what they are. */
 export const noReviews = http.get('/api/ratings/public', () => HttpResponse.json({ items: [] }));
+
+/** The task lists (browse, /tasks, dashboard counts) answer empty for tests about something else. */
+export const noTasks = http.get('/api/tasks', ({ request }) =>
+  HttpResponse.json({ items: [], total: 0, page: 1, limit: Number(new URL(request.url).searchParams.get('limit') ?? 20) }),
+);
