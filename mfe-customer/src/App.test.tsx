@@ -1,31 +1,36 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { makeUser, setSession } from '@fragtbud/web/testing';
+import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
 import App from './App';
 
-function renderAt(route: string) {
+setupApiServer();
+
+/** The shell mounts ./App inside its own router at /create-task and /tasks/create. */
+function renderInShell(route: string) {
   return render(
     <MemoryRouter initialEntries={[route]}>
-      <App />
+      <Routes>
+        <Route path="/create-task" element={<App />} />
+        <Route path="/tasks/create" element={<App />} />
+      </Routes>
     </MemoryRouter>,
   );
 }
 
-describe('customer remote', () => {
-  it('shows the create-task frame with the chosen type and guest note for a visitor', () => {
+describe('customer remote ./App', () => {
+  it('is the create-task wizard at /create-task, with the chosen type open for a guest', () => {
     setSession(null);
-    renderAt('/create-task?type=furniture&guest=1');
+    renderInShell('/create-task?type=furniture&guest=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Opret en ny transportopgave' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Opgaveoprettelse kommer snart' })).toBeTruthy();
-    expect(screen.getByText('Møbeltransport')).toBeTruthy();
-    expect(screen.getByText(/Log ind for at bruge chat og betaling/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Møbeltransport' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Dine kontaktoplysninger' }).textContent).toContain('Log ind for at bruge chat og betaling.');
   });
 
-  it('ignores an unknown type and shows no guest note to a signed-in customer', () => {
+  it('is the same wizard at /tasks/create, without guest texts for a signed-in customer', () => {
     setSession(makeUser({ role: 'customer' }));
-    renderAt('/create-task?type=rocket&guest=1');
-    expect(screen.queryByText(/Valgt opgavetype/)).toBeNull();
-    expect(screen.queryByText(/Log ind for at bruge chat og betaling/)).toBeNull();
+    renderInShell('/tasks/create?type=courier&guest=1');
+    expect(screen.getByRole('heading', { level: 2, name: 'Kurertransport' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Dine kontaktoplysninger' })).toBeNull();
   });
 });

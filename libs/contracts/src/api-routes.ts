@@ -18,6 +18,19 @@ import {
   taskStatusChangeBodySchema,
   updateTaskBodySchema,
 } from './tasks';
+import { quoteRequestSchema, quoteResponseSchema } from './pricing';
+import {
+  carrierListAssignmentBodySchema,
+  carrierListAssignmentSchema,
+  carrierListAssignmentsQuerySchema,
+  carrierListAssignmentsSchema,
+  carrierListCreateSchema,
+  carrierListSchema,
+  carrierListsSchema,
+  carrierListUpdateSchema,
+  platformSettingsSchema,
+  platformSettingsUpdateSchema,
+} from './ledger';
 
 export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
 export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
@@ -64,6 +77,16 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'delete', path: '/tasks/{id}', service: 'tasks', summary: 'Slet en opgave', access: 'admin', status: 204 },
   { method: 'patch', path: '/tasks/{id}/status', service: 'tasks', summary: 'Skift status efter tilstandsmaskinen', access: 'logged_in', body: taskStatusChangeBodySchema, response: taskSchema },
   { method: 'get', path: '/admin/tasks/pending-count', service: 'tasks', summary: 'Antal opgaver der afventer godkendelse', access: 'admin', response: countSchema },
+  { method: 'post', path: '/pricing/quote', service: 'ledger', summary: 'Prisberegning for en nettopris; kunde, vognmand og admin ser hver sin del', access: 'logged_in', body: quoteRequestSchema, response: quoteResponseSchema },
+  { method: 'get', path: '/admin/platform-settings', service: 'ledger', summary: 'Platformens gebyrer, moms og max bud', access: 'admin', response: platformSettingsSchema },
+  { method: 'put', path: '/admin/platform-settings', service: 'ledger', summary: 'Ret platformens gebyrer, moms og max bud (udeladte felter beholder deres værdi)', access: 'admin', body: platformSettingsUpdateSchema, response: platformSettingsSchema },
+  { method: 'get', path: '/admin/carrier-lists', service: 'ledger', summary: 'Carrier-lister (A, B, C …) med gebyrer', access: 'admin', response: carrierListsSchema },
+  { method: 'post', path: '/admin/carrier-lists', service: 'ledger', summary: 'Opret carrier-liste', access: 'admin', body: carrierListCreateSchema, response: carrierListSchema, status: 201 },
+  { method: 'put', path: '/admin/carrier-lists/{id}', service: 'ledger', summary: 'Ret carrier-liste', access: 'admin', body: carrierListUpdateSchema, response: carrierListSchema },
+  { method: 'delete', path: '/admin/carrier-lists/{id}', service: 'ledger', summary: 'Slet carrier-liste (kun uden carriers)', access: 'admin', status: 204 },
+  { method: 'get', path: '/admin/carrier-lists/assignments', service: 'ledger', summary: 'Hvilke carriers er på hvilken liste (filter userId=1,2,…)', access: 'admin', query: carrierListAssignmentsQuerySchema, response: carrierListAssignmentsSchema },
+  { method: 'post', path: '/admin/carrier-lists/assignments', service: 'ledger', summary: 'Sæt en carrier på en liste (flytter fra en anden liste; 201 ny, 200 flyttet)', access: 'admin', body: carrierListAssignmentBodySchema, response: carrierListAssignmentSchema, status: 201 },
+  { method: 'delete', path: '/admin/carrier-lists/assignments/{id}', service: 'ledger', summary: 'Tag en carrier af sin liste', access: 'admin', status: 204 },
 ];
 
 export { errorBodySchema };

@@ -25,6 +25,9 @@ export const eventTypes = {
   taskUpdated: 'tasks.task.updated',
   taskStatusChanged: 'tasks.task.status_changed',
   taskDeleted: 'tasks.task.deleted',
+  ledgerSettingsUpdated: 'ledger.settings.updated',
+  carrierListAssigned: 'ledger.carrier_list.assigned',
+  carrierListUnassigned: 'ledger.carrier_list.unassigned',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -70,6 +73,32 @@ export const eventPayloadSchemas = {
     changedBy: z.number().int().positive().nullable(),
   }),
   [eventTypes.taskDeleted]: taskRef.extend({ deletedBy: z.number().int().positive() }),
+  /** The platform settings after an admin's change; money in øre; `changed` names the fields that changed. */
+  [eventTypes.ledgerSettingsUpdated]: z.object({
+    feePercentage: z.number(),
+    fixedFeeOre: z.number().int(),
+    vatPercentage: z.number(),
+    minFeeOre: z.number().int(),
+    maxBids: z.number().int().positive(),
+    changed: z.array(z.string()),
+    updatedBy: z.number().int().positive(),
+  }),
+  /** A carrier was put on a list (or moved from `previousListId`); the list's fee in force from now on. */
+  [eventTypes.carrierListAssigned]: userRef.extend({
+    assignmentId: z.number().int().positive(),
+    listId: z.number().int().positive(),
+    listName: z.string(),
+    feePercentage: z.number(),
+    fixedFeeOre: z.number().int(),
+    previousListId: z.number().int().positive().nullable(),
+    assignedBy: z.number().int().positive(),
+  }),
+  /** A carrier is on no list any more (the default fee applies); `unassignedBy` null when their account was deleted. */
+  [eventTypes.carrierListUnassigned]: userRef.extend({
+    assignmentId: z.number().int().positive(),
+    listId: z.number().int().positive(),
+    unassignedBy: z.number().int().positive().nullable(),
+  }),
 } satisfies Record<EventType, z.ZodType>;
 
 export type EventPayload<T extends EventType> = z.infer<(typeof eventPayloadSchemas)[T]>;

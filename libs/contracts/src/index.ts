@@ -11,3 +11,5 @@ export * from './events';
 export * from './api-routes';
 export * from './files';
 export * from './geo';
+export * from './pricing';
+export * from './ledger';

@@ -113,6 +113,30 @@ export const messages = {
   uploadMalformed: 'Filen kunne ikke modtages. Prøv igen.',
   invalidFileKey: 'Ugyldigt fil-id',
   fileNotFound: 'Filen blev ikke fundet.',
+
+  // Pricing, platform settings and carrier lists (svc-ledger, issue #4)
+  feePercentageRange: 'Gebyrprocent skal være et tal mellem 0 og 100',
+  vatPercentageRange: 'Momsprocent skal være et tal mellem 0 og 100',
+  carrierFeePercentageRange: 'Listens gebyrprocent skal være et tal mellem 0 og 100',
+  fixedFeeMin: 'Fast gebyr skal være et beløb på 0 eller mere',
+  minFeeMin: 'Minimumsgebyr skal være et beløb på 0 eller mere',
+  maxBidsMin: 'Max antal bud skal være et helt tal på mindst 1',
+  maxBidsMax: 'Max antal bud må højst være 1000',
+  percentageDecimals: 'Procentsatsen må højst have to decimaler',
+  amountDecimals: 'Beløbet må højst have to decimaler',
+  amountTooLarge: 'Beløbet er for stort (højst 1.000.000 DKK)',
+  noChangesGiven: 'Angiv mindst ét felt, der skal ændres',
+  carrierListNameRequired: 'Angiv et navn til listen',
+  carrierListNameTooLong: 'Listens navn må højst være 50 tegn',
+  carrierListDescriptionTooLong: 'Beskrivelsen må højst være 500 tegn',
+  carrierListNameTaken: 'Der findes allerede en carrier-liste med dette navn',
+  carrierListNotFound: 'Carrier-listen blev ikke fundet',
+  carrierListInUse: 'Listen kan ikke slettes, så længe der er carriers på den',
+  invalidCarrierListId: 'Ugyldigt liste-id',
+  carrierListAssignmentNotFound: 'Tildelingen blev ikke fundet',
+  invalidAssignmentId: 'Ugyldigt tildelings-id',
+  tooManyUserIds: 'Der kan højst spørges om 100 brugere ad gangen',
+  quoteOtherCarrier: 'Du kan kun beregne din egen udbetaling',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -54,6 +54,12 @@ function errorBeside(control: HTMLElement): string | null {
   return error?.textContent ?? null;
 }
 
+/** The edit form once its task has loaded (the page title shows while it loads). */
+async function editFormLoaded() {
+  expect(screen.getByRole('heading', { level: 1, name: 'Rediger opgave #7' })).toBeTruthy();
+  return screen.findByRole('combobox', { name: 'Afhentningsadresse' });
+}
+
 async function fillAddresses(user: UserEvent) {
   await user.type(address('Afhentningsadresse'), 'Vestergade 1, 8000 Aarhus C');
   await user.type(address('Leveringsadresse'), 'Nørregade 2, 1165 København K');
@@ -455,8 +461,8 @@ describe('edit a task', () => {
     server.use(getTaskHandler(() => HttpResponse.json(makeTask())), saved.handler);
     const user = renderAt('/create-task?edit=7');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rediger opgave #7' })).toBeTruthy();
-    expect((address('Afhentningsadresse') as HTMLInputElement).value).toBe('Vestergade 1, 8000 Aarhus C');
+    expect(screen.getByRole('status').textContent).toBe('Henter opgaven…');
+    expect(((await editFormLoaded()) as HTMLInputElement).value).toBe('Vestergade 1, 8000 Aarhus C');
     expect((select('Møbeltype') as HTMLSelectElement).value).toBe('sofa');
     expect((numberInput('Antal møbler') as HTMLInputElement).value).toBe('2');
     expect((numberInput('Vægt (kg)') as HTMLInputElement).value).toBe('80.5');
@@ -489,7 +495,7 @@ describe('edit a task', () => {
       updateTaskHandler(() => HttpResponse.json({ code: 'task_not_editable', message: 'Opgaven kan ikke længere redigeres.' }, { status: 409 })).handler,
     );
     const user = renderAt('/create-task?edit=7');
-    await screen.findByRole('heading', { level: 1, name: 'Rediger opgave #7' });
+    await editFormLoaded();
     await user.click(next());
     await user.click(screen.getByRole('button', { name: 'Gem ændringer' }));
 
@@ -527,7 +533,7 @@ describe('edit a task', () => {
     const images = Array.from({ length: 12 }, (_, i) => `/api/files/${i}.jpg`);
     server.use(getTaskHandler(() => HttpResponse.json(makeTask({ images }))));
     renderAt('/create-task?edit=7');
-    await screen.findByRole('heading', { level: 1, name: 'Rediger opgave #7' });
+    await editFormLoaded();
     expect(screen.getAllByRole('img', { name: /^Billede \d+$/ })).toHaveLength(12);
     expect(screen.getByText('12 af 12')).toBeTruthy();
     expect(screen.queryByLabelText('Tilføj billeder')).toBeNull();
