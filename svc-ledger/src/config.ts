@@ -1,4 +1,8 @@
+import type { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@fragtbud/platform';
 
 export const ledgerConfigSchema = baseConfigSchema;
-export const loadLedgerConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ledgerConfigSchema, env);
+export type LedgerConfig = z.infer<typeof ledgerConfigSchema>;
+
+export const loadLedgerConfig = (env: Record<string, string | undefined> = process.env): LedgerConfig =>
+  loadConfig(ledgerConfigSchema, env);

@@ -1,2 +1,2 @@
 export { ledgerService } from './service';
-export { ledgerConfigSchema, loadLedgerConfig } from './config';
+export { ledgerConfigSchema, loadLedgerConfig, type LedgerConfig } from './config';

@@ -1,11 +1,38 @@
-import { defineService } from '@fragtbud/platform';
+import { eventTypes, type EventPayload } from '@fragtbud/contracts';
+import { consume, defineService, type ServiceDeps } from '@fragtbud/platform';
+import { migrations } from '../migrations';
+import { assignmentsRouter } from './assignments/routes';
+import { forgetDeletedUser } from './assignments/service';
+import { carrierListsRouter } from './carrier-lists/routes';
+import type { LedgerConfig } from './config';
+import type { LedgerContext } from './context';
+import { quotesRouter } from './quotes/routes';
+import { settingsRouter } from './settings/routes';
 
-/**
- * svc-ledger owns platform settings, carrier lists, pricing quotes and the ledger (issue #4 on).
- * It starts, migrates and answers health now; its domain arrives with those issues.
- */
-export const ledgerService = defineService({
+const contextOf = (deps: ServiceDeps<LedgerConfig>): LedgerContext => ({
+  db: deps.db,
+  outbox: deps.outbox,
+  logger: deps.logger,
+  config: deps.config,
+});
+
+/** svc-ledger: platform settings, carrier lists A/B/C and their assignments, pricing quotes (ledger rows later). */
+export const ledgerService = defineService<LedgerConfig>({
   name: 'ledger',
-  migrations: [],
-  routes: () => [],
+  migrations,
+  routes: (deps) => {
+    const context = contextOf(deps);
+    // Assignments before lists: /admin/carrier-lists/assignments is not a list id.
+    return [settingsRouter(context), assignmentsRouter(context), carrierListsRouter(context), quotesRouter(context)];
+  },
+  consumers: (deps) => {
+    const context = contextOf(deps);
+    return [
+      consume<EventPayload<typeof eventTypes.userDeleted>>({
+        durable: 'assignments-user-deleted',
+        subjects: [eventTypes.userDeleted],
+        handle: (event, trx) => forgetDeletedUser(context, event, trx),
+      }),
+    ];
+  },
 });

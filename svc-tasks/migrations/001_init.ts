@@ -73,9 +73,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create index tasks_status_type_created_idx on tasks (status, type, created_at desc, id desc)`);
   await knex.raw(`create index tasks_type_created_idx on tasks (type, created_at desc, id desc)`);
   await knex.raw(`create index tasks_created_idx on tasks (created_at desc, id desc)`);
-  await knex.raw(`create index tasks_user_created_idx on tasks (user_id, created_at desc) where user_id is not null`);
+  await knex.raw(`create index tasks_user_created_idx on tasks (user_id, created_at desc, id desc) where user_id is not null`);
   await knex.raw(
-    `create index tasks_carrier_created_idx on tasks (assigned_carrier_id, created_at desc) where assigned_carrier_id is not null`,
+    `create index tasks_carrier_created_idx on tasks (assigned_carrier_id, created_at desc, id desc) where assigned_carrier_id is not null`,
   );
   await knex.raw(`create index tasks_lowest_bid_idx on tasks (lowest_bid_ore) where lowest_bid_ore is not null`);
 

@@ -101,7 +101,7 @@ function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;
-  const rounded = n / d;
+  const rounded = (2n * n + d) / (2n * d);
   return negative ? -rounded : rounded;
 }
 

@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
 import type { Role } from '@fragtbud/web';
-import { noReviews } from '../testing/handlers';
+import { noReviews, noTasks } from '../testing/handlers';
 import { renderApp } from '../testing/render-app';
 
-setupApiServer(noReviews, http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })));
+setupApiServer(noReviews, noTasks, http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })));
 
 function headerLinks(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Hovedmenu' });

@@ -7,3 +7,8 @@ export const noReviews = http.get('/api/ratings/public', () => HttpResponse.json
 export const noTasks = http.get('/api/tasks', ({ request }) =>
   HttpResponse.json({ items: [], total: 0, page: 1, limit: Number(new URL(request.url).searchParams.get('limit') ?? 20) }),
 );
+
+/** A task page opened by a redirect test: the task does not exist. */
+export const noSuchTask = http.get('/api/tasks/:id', () =>
+  HttpResponse.json({ code: 'task_not_found', message: 'Opgave ikke fundet' }, { status: 404 }),
+);

@@ -61,11 +61,12 @@ export function fakeTasksApi(initial: Task[], options: { viewerId?: number } = {
       requests.push(`GET /tasks${url.search}`);
       const q = url.searchParams;
       const status = q.get('status');
+      const text = q.get('q')?.toLowerCase();
       const matches = tasks.filter(
         (task) =>
           (!status || (status === 'active' ? !['completed', 'cancelled'].includes(task.status) : task.status === status)) &&
           (!q.get('type') || task.type === q.get('type')) &&
-          (!q.get('q') || `${task.id} ${task.description} ${task.from_address}`.toLowerCase().includes(q.get('q')!.toLowerCase())) &&
+          (!text || `${task.id} ${task.description} ${task.from_address}`.toLowerCase().includes(text)) &&
           (q.get('mine') !== 'true' || task.user_id === options.viewerId),
       );
       const page = Number(q.get('page') ?? 1);

@@ -218,6 +218,7 @@ describe('paging', () => {
     const search = await plan({ ...hidden, search: searchOf('sjælden2000x', 'search_public') });
     const mine = await plan({ ownerId: 50_007 });
 
+    if (process.env.SHOW_PLANS) console.log([byStatusAndType, newest, search, mine].join('\n---\n'));
     if (tasks.infra.kind.startsWith('pg+')) {
       expect(byStatusAndType).toMatch(/Index (Only )?Scan.*tasks_status_type_created_idx/);
       expect(newest).toMatch(/Index Scan.*tasks_created_idx/);

@@ -96,8 +96,13 @@ export async function insertTask(db: Db, task: NewTask, now: Date): Promise<Task
   const [inserted] = (await db('tasks')
     .insert({ ...toDbValues(task), created_at: now, updated_at: now })
     .returning('id')) as { id: number }[];
-  const row = await findTaskById(db, inserted!.id);
-  return row!;
+  return mustFind(db, inserted?.id);
+}
+
+async function mustFind(db: Db, id: number | undefined): Promise<TaskRow> {
+  const row = id === undefined ? undefined : await findTaskById(db, id);
+  if (!row) throw new Error(`task ${id} vanished inside its own transaction`);
+  return row;
 }
 
 export async function findTaskById(db: Db, id: number): Promise<TaskRow | undefined> {
@@ -113,7 +118,7 @@ export async function updateTask(db: Db, id: number, patch: TaskPatch, now: Date
   await db('tasks')
     .where({ id })
     .update({ ...toDbValues(patch), updated_at: now });
-  return (await findTaskById(db, id))!;
+  return mustFind(db, id);
 }
 
 export async function deleteTask(db: Db, id: number): Promise<boolean> {

@@ -316,6 +316,8 @@ async function applyStatus(
   if (to === 'picked_up') patch.pickup_at = updates.pickup_at ? new Date(updates.pickup_at) : now;
   if (to === 'delivered') patch.delivered_at = updates.delivered_at ? new Date(updates.delivered_at) : now;
   if (updates.assigned_carrier_id !== undefined) patch.assigned_carrier_id = updates.assigned_carrier_id;
+  // Back to before a bid was accepted (admin): nobody is assigned any more.
+  else if (!isTaskEditable(current.status) && isTaskEditable(to)) patch.assigned_carrier_id = null;
   const updated = await updateTask(trx, current.id, patch, now);
   {
     await context.outbox.add(

@@ -190,6 +190,12 @@ describe('PATCH /tasks/:id/status', () => {
     expect(reply.body).toMatchObject({ status: 'assigned', assigned_carrier_id: assignedCarrier.id });
   });
 
+  it('when an admin reopens an assigned task for bids, then no carrier is assigned any more', async () => {
+    const id = await newTask('assigned', assignedCarrier.id);
+    const reply = await statusChange(id, admin, { status: 'open_for_bids' });
+    expect(reply.body).toMatchObject({ status: 'open_for_bids', assigned_carrier_id: null });
+  });
+
   it('when a non-admin passes a carrier id, then 403', async () => {
     const id = await newTask('paid', assignedCarrier.id);
     const reply = await statusChange(id, assignedCarrier, { status: 'picked_up', updates: { assigned_carrier_id: otherCarrier.id } });

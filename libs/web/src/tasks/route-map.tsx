@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { classNames } from '../ui/class-names';
 import './tasks.css';
 
@@ -36,30 +35,20 @@ function seedOf(text: string): number {
 }
 
 function OfflineRoute({ from, to }: { from: string; to: string }) {
-  const patternId = useId();
   const seed = seedOf(`${from}|${to}`);
-  const startY = 78 - (seed % 30);
-  const endY = 34 + ((seed >> 5) % 36);
-  const bend = 20 + ((seed >> 9) % 60);
-  const path = `M40 ${startY} C ${110 + (seed % 30)} ${startY - bend}, ${210 - ((seed >> 3) % 30)} ${endY + bend}, 280 ${endY}`;
+  const startY = 84 - (seed % 34);
+  const endY = 40 + ((seed >>> 5) % 40);
+  const bend = 24 + ((seed >>> 9) % 56);
+  const path = `M48 ${startY} C ${140 + (seed % 40)} ${startY - bend}, ${260 - ((seed >>> 3) % 40)} ${endY + bend}, 352 ${endY}`;
   return (
-    <svg className="fb-route-map__drawing" viewBox="0 0 320 112" preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false">
-      <defs>
-        <pattern id={patternId} width="16" height="16" patternUnits="userSpaceOnUse">
-          <path d="M16 0H0V16" fill="none" stroke="currentColor" strokeOpacity="0.08" strokeWidth="1" />
-        </pattern>
-      </defs>
-      <rect width="320" height="112" fill={`url(#${patternId})`} />
-      <path d={path} fill="none" stroke="#ffffff" strokeWidth="7" strokeLinecap="round" />
-      <path d={path} fill="none" className="fb-route-map__line" strokeWidth="3" strokeLinecap="round" strokeDasharray="7 6" />
-      <circle cx="40" cy={startY} r="8" className="fb-route-map__start" />
-      <circle cx="40" cy={startY} r="3" fill="#fff" />
-      <path
-        d={`M280 ${endY + 2} c-6-7-10-11-10-16a10 10 0 0 1 20 0c0 5-4 9-10 16z`}
-        className="fb-route-map__end"
-        transform={`translate(0 ${-4})`}
-      />
-      <circle cx="280" cy={endY - 12} r="3.5" fill="#fff" />
+    <svg className="fb-route-map__drawing" viewBox="0 0 400 120" aria-hidden="true" focusable="false">
+      <path d={path} fill="none" stroke="#ffffff" strokeWidth="8" strokeLinecap="round" />
+      <path d={path} fill="none" className="fb-route-map__line" strokeWidth="3.5" strokeLinecap="round" strokeDasharray="8 7" />
+      <circle cx="48" cy={startY} r="9" className="fb-route-map__start" />
+      <circle cx="48" cy={startY} r="3.5" fill="#fff" />
+      {/* a map pin whose point sits on the route's end */}
+      <path d={`M352 ${endY} c-7-8-11-13-11-18a11 11 0 0 1 22 0c0 5-4 10-11 18z`} className="fb-route-map__end" />
+      <circle cx="352" cy={endY - 18} r="4" fill="#fff" />
     </svg>
   );
 }

@@ -458,7 +458,7 @@ describe('create task: who may be here', () => {
 describe('edit a task', () => {
   it('prefills the form from GET /tasks/{id} and saves with PUT', async () => {
     const saved = updateTaskHandler();
-    server.use(getTaskHandler(() => HttpResponse.json(makeTask())), saved.handler);
+    server.use(getTaskHandler(() => HttpResponse.json(makeTask({ is_guest: true, contact_email: 'gaest@example.dk' }))), saved.handler);
     const user = renderAt('/create-task?edit=7');
 
     expect(screen.getByRole('status').textContent).toBe('Henter opgaven…');
@@ -475,6 +475,7 @@ describe('edit a task', () => {
     expect((screen.getByLabelText('Ønsket afhentningsdato') as HTMLInputElement).value).toBe('2026-03-05');
     expect((checkbox('Fleksibel afhentning') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('img', { name: 'Billede 1' })).toBeTruthy();
+    expect((input('E-mail (valgfri)') as HTMLInputElement).value).toBe('gaest@example.dk'); // kept, not wiped by the save
 
     await user.clear(numberInput('Antal møbler'));
     await user.type(numberInput('Antal møbler'), '3');
@@ -486,6 +487,8 @@ describe('edit a task', () => {
       type: 'furniture',
       details: { furnitureType: 'sofa', numberOfItems: 3, weight: 80.5, dimensions: { length: 220, width: 90, height: 85 }, needAssembly: true },
       images: ['/api/files/a.jpg'],
+      contact_email: 'gaest@example.dk',
+      contact_phone: null,
     });
   });
 

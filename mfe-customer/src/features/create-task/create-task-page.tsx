@@ -75,6 +75,7 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
   const urlType = params.get('type');
   const editing = editParam !== null;
   const editId = editing ? parseTaskId(editParam) : null;
+  const withContact = guest || editing;
 
   const [form, setForm] = useState<TaskForm>(() => emptyTaskForm(!editing && isTaskType(urlType) ? urlType : null));
   const [step, setStep] = useState<WizardStep>(() => (!editing && isTaskType(urlType) ? 2 : 1));
@@ -181,7 +182,7 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
   }
 
   function toConfirm() {
-    const checked = validateTaskForm(form, { guest });
+    const checked = validateTaskForm(form, { withContact });
     if (!checked.ok) {
       showErrors(checked.errors, SUBMIT_MESSAGES.fixTheForm);
       return;
@@ -191,7 +192,7 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
   }
 
   async function send() {
-    const checked = validateTaskForm(form, { guest });
+    const checked = validateTaskForm(form, { withContact });
     if (!checked.ok) {
       showErrors(checked.errors, SUBMIT_MESSAGES.fixTheForm);
       return;
@@ -256,6 +257,7 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
                 type={type}
                 errors={errors}
                 guest={guest}
+                withContact={withContact}
                 loginPath={loginPath}
                 onChange={change}
                 onDetailChange={changeDetail}
@@ -263,7 +265,7 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
                 onChangeType={() => goTo(1)}
               />
             ) : (
-              <ConfirmStep form={form} type={type} guest={guest} onEdit={() => goTo(2)} />
+              <ConfirmStep form={form} type={type} withContact={withContact} onEdit={() => goTo(2)} />
             )}
 
             <div className="ct-actions">

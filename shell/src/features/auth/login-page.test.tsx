@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { noSuchTask, noTasks } from '../../testing/handlers';
 import { renderApp } from '../../testing/render-app';
 
 const karen = makeUser({ name: 'Karen Kunde', email: 'karen@example.dk', role: 'customer' });
 
 const server = setupApiServer(
+  noTasks, // the dashboard after sign-in
+  noSuchTask, // a ?next= task page
   http.post('/api/auth/login', async ({ request }) => {
     const { email, password } = (await request.json()) as { email: string; password: string };
     if (email === karen.email && password === 'hemmelig') return HttpResponse.json({ success: true, user: karen, token: 'tok' });

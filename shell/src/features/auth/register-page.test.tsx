@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { noTasks } from '../../testing/handlers';
 import { renderApp } from '../../testing/render-app';
 
-const server = setupApiServer();
+const server = setupApiServer(noTasks); // the dashboard after sign-up
 
 beforeEach(() => setSession(null));
 

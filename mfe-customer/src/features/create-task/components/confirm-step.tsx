@@ -7,7 +7,8 @@ import type { DetailsInput, DimensionsInput, PalletLineInput, TaskForm } from '.
 export interface ConfirmStepProps {
   form: TaskForm;
   type: TaskType;
-  guest: boolean;
+  /** Show the contact e-mail and phone (a guest, or an edit). */
+  withContact: boolean;
   onEdit: () => void;
 }
 
@@ -74,7 +75,7 @@ function SummaryList({ rows }: { rows: Array<[string, ReactNode]> }) {
 }
 
 /** Step 3: what will be sent — route with a map preview, the schedule, the details — before the user confirms. */
-export function ConfirmStep({ form, type, guest, onEdit }: ConfirmStepProps) {
+export function ConfirmStep({ form, type, withContact, onEdit }: ConfirmStepProps) {
   const values = form.details[type] ?? {};
   const detailRows: Array<[string, ReactNode]> = [];
   for (const group of TASK_FIELD_GROUPS[type]) {
@@ -160,7 +161,7 @@ export function ConfirmStep({ form, type, guest, onEdit }: ConfirmStepProps) {
           </section>
         )}
 
-        {guest && (
+        {withContact && (
           <section className="ct-summary__card" aria-labelledby="ct-contact-title">
             <h3 id="ct-contact-title" className="ct-summary__title">
               Kontakt

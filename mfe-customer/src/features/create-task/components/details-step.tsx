@@ -10,6 +10,8 @@ export interface DetailsStepProps {
   type: TaskType;
   errors: FieldErrors;
   guest: boolean;
+  /** Ask for the optional contact e-mail and phone: a guest, or an edit (the task's contact details). */
+  withContact: boolean;
   /** Where "Log ind" returns to (this page). */
   loginPath: string;
   /** Changes top-level fields and forgets the errors of the keys given. */
@@ -22,7 +24,7 @@ export interface DetailsStepProps {
 const ADDRESS_PLACEHOLDER = 'Gade, husnummer, postnummer og by';
 
 /** Step 2: addresses, the type's own fields, description, schedule, photos and — for guests — contact details. */
-export function DetailsStep({ form, type, errors, guest, loginPath, onChange, onDetailChange, onUploadingChange, onChangeType }: DetailsStepProps) {
+export function DetailsStep({ form, type, errors, guest, withContact, loginPath, onChange, onDetailChange, onUploadingChange, onChangeType }: DetailsStepProps) {
   const addressError = (end: 'from' | 'to') => errors[`${end}_address`] ?? errors[`${end}_postal_code`] ?? errors[`${end}_city`];
   const setAddress = (end: 'from' | 'to', value: AddressValue) =>
     onChange({ [end]: value }, [`${end}_address`, `${end}_postal_code`, `${end}_city`]);
@@ -80,7 +82,7 @@ export function DetailsStep({ form, type, errors, guest, loginPath, onChange, on
       </FormSection>
 
       <FormSection title="Tidsplan" lead="Hvornår skal opgaven helst udføres?">
-        <div className="ct-grid">
+        <div className="ct-grid ct-grid--schedule">
           <Field
             label="Ønsket afhentningsdato"
             type="date"
@@ -124,7 +126,7 @@ export function DetailsStep({ form, type, errors, guest, loginPath, onChange, on
 
       <FormSection title="Billeder" lead="Billeder hjælper vognmændene med at give en præcis pris.">
         <PhotoPicker
-          label={`Billeder (højst ${limits.initialTaskPhotos})`}
+          label={`Vælg op til ${limits.initialTaskPhotos} billeder`}
           value={form.images}
           max={limits.initialTaskPhotos}
           onChange={(images) => onChange({ images }, ['images'])}
@@ -133,11 +135,13 @@ export function DetailsStep({ form, type, errors, guest, loginPath, onChange, on
         {errors.images && <p className="fb-field__error">{errors.images}</p>}
       </FormSection>
 
-      {guest && (
-        <FormSection title="Dine kontaktoplysninger" className="ct-guest">
-          <p className="fb-form-note ct-guest__note">
-            Du opretter opgaven som gæst. <Link to={loginPath}>Log ind</Link> for at bruge chat og betaling.
-          </p>
+      {withContact && (
+        <FormSection title={guest ? 'Dine kontaktoplysninger' : 'Kontaktoplysninger'} className="ct-guest">
+          {guest && (
+            <p className="fb-form-note ct-guest__note">
+              Du opretter opgaven som gæst. <Link to={loginPath}>Log ind</Link> for at bruge chat og betaling.
+            </p>
+          )}
           <p className="fb-field__hint ct-guest__hint">
             Begge felter er valgfrie, men angiv mindst ét af dem, så vognmændene kan kontakte dig.
           </p>

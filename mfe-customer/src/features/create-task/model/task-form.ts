@@ -112,8 +112,13 @@ function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record
   return out;
 }
 
+export interface FormOptions {
+  /** Contact e-mail and phone are asked for (and sent): a guest creating, or anyone editing (spec section 2). */
+  withContact: boolean;
+}
+
 /** What the form sends before the schema normalises it (snake_case keys of the API). */
-export function toTaskInput(form: TaskForm, options: { guest: boolean }): Record<string, unknown> {
+export function toTaskInput(form: TaskForm, options: FormOptions): Record<string, unknown> {
   return {
     type: form.type ?? undefined,
     from_address: form.from.address,
@@ -130,14 +135,14 @@ export function toTaskInput(form: TaskForm, options: { guest: boolean }): Record
     time_frame_end: form.timeFrameEnd,
     is_flexible: form.isFlexible,
     images: form.images,
-    ...(options.guest ? { contact_email: form.contactEmail, contact_phone: form.contactPhone } : {}),
+    ...(options.withContact ? { contact_email: form.contactEmail, contact_phone: form.contactPhone } : {}),
   };
 }
 
 export type Validation = { ok: true; body: CreateTaskBody } | { ok: false; errors: FieldErrors };
 
 /** The form checked with the service's own schema: the body to send, or the Danish message of each field. */
-export function validateTaskForm(form: TaskForm, options: { guest: boolean }): Validation {
+export function validateTaskForm(form: TaskForm, options: FormOptions): Validation {
   const result = createTaskBodySchema.safeParse(toTaskInput(form, options));
   if (result.success) return { ok: true, body: result.data };
   const errors: FieldErrors = {};

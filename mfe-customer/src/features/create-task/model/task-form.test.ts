@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { makeTask } from '../../../testing/handlers';
+import { emptyTaskForm, taskToForm, toTaskInput, validateTaskForm, type TaskForm } from './task-form';
+
+const addresses = { from: { address: 'Vestergade 1, 8000 Aarhus C' }, to: { address: 'Nørregade 2, 1165 København K' } };
+
+function form(overrides: Partial<TaskForm>): TaskForm {
+  return { ...emptyTaskForm(), ...addresses, ...overrides };
+}
+
+describe('task form model', () => {
+  it('sends pallets (blank lines left out, measures only when given) and numbers as numbers', () => {
+    const checked = validateTaskForm(
+      form({
+        type: 'package',
+        details: {
+          package: {
+            packageType: 'pallet',
+            numberOfItems: '3',
+            totalWeight: '450,5',
+            dimensions: { length: '', width: '', height: '' },
+            pallets: [
+              { palletType: 'euro', quantity: '2', dimensions: { length: '', width: '', height: '' } },
+              { palletType: 'custom', quantity: '1', dimensions: { length: '100', width: '50', height: '40' } },
+              { palletType: '', quantity: '', dimensions: { length: '', width: '', height: '' } },
+            ],
+          },
+        },
+      }),
+      { withContact: false },
+    );
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.body.details).toMatchObject({
+      packageType: 'pallet',
+      numberOfItems: 3,
+      totalWeight: 450.5,
+      pallets: [
+        { palletType: 'euro', quantity: 2 },
+        { palletType: 'custom', quantity: 1, dimensions: { length: 100, width: 50, height: 40 } },
+      ],
+    });
+    expect(checked.body.details).not.toHaveProperty('dimensions.length');
+  });
+
+  it('names a pallet line problem by its path', () => {
+    const checked = validateTaskForm(
+      form({
+        type: 'fullload',
+        description: 'Paller med dåser',
+        details: { fullload: { truckType: 'trailer', volume: '20', weight: '9000', pallets: [{ palletType: 'euro', quantity: '', dimensions: { length: '', width: '', height: '' } }] } },
+      }),
+      { withContact: false },
+    );
+    expect(checked).toEqual({ ok: false, errors: { 'details.pallets.0.quantity': 'Antal paller skal være mellem 0 og 1000' } });
+  });
+
+  it('keeps courier measures directly in details', () => {
+    const input = toTaskInput(
+      form({ type: 'courier', details: { courier: { packageSize: 'small', packageWeight: '2', dimensions: { length: '30', width: '20', height: '' } } } }),
+      { withContact: false },
+    );
+    expect(input.details).toMatchObject({ length: '30', width: '20', height: '' });
+    expect(input).not.toHaveProperty('contact_email');
+  });
+
+  it('turns a task back into the form it came from', () => {
+    const task = makeTask({
+      type: 'package',
+      details: { packageType: 'box', numberOfItems: 4, totalWeight: 12, fragile: true, pallets: [{ palletType: 'half', quantity: 2 }] },
+      preferred_pickup_date: '2026-03-05T00:00:00.000Z',
+      time_frame_start: '08:00:00',
+    });
+    const prefilled = taskToForm(task);
+    expect(prefilled.details.package).toMatchObject({
+      packageType: 'box',
+      numberOfItems: '4',
+      totalWeight: '12',
+      fragile: true,
+      stackable: false,
+      pallets: [{ palletType: 'half', quantity: '2', dimensions: { length: '', width: '', height: '' } }],
+    });
+    expect(prefilled.preferredPickupDate).toBe('2026-03-05');
+    expect(prefilled.timeFrameStart).toBe('08:00');
+    const again = validateTaskForm(prefilled, { withContact: true });
+    expect(again.ok && again.body.details).toMatchObject({ packageType: 'box', numberOfItems: 4, pallets: [{ palletType: 'half', quantity: 2 }] });
+  });
+});

@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import { internalQuoteRequestSchema, quoteRequestSchema } from '@fragtbud/contracts';
+import { requireServiceCaller, requireUser } from '@fragtbud/platform';
+import type { LedgerContext } from '../context';
+import { bodyOf, parseOrRefuse } from '../http';
+import { quoteForCaller, quoteForService } from './service';
+
+export function quotesRouter(context: LedgerContext): Router {
+  const router = new Router();
+
+  router.post('/pricing/quote', async (ctx) => {
+    const caller = requireUser(ctx);
+    const request = parseOrRefuse(quoteRequestSchema, bodyOf(ctx));
+    ctx.body = await quoteForCaller(context, caller, request);
+  });
+
+  /** Only other services (svc-bids) may ask: the full quote, for a bid's snapshot. */
+  router.post('/internal/quotes', async (ctx) => {
+    requireServiceCaller(ctx);
+    const request = parseOrRefuse(internalQuoteRequestSchema, bodyOf(ctx));
+    ctx.body = await quoteForService(context, request);
+  });
+
+  return router;
+}
