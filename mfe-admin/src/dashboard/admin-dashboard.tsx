@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@fragtbud/web';
 import { CarriersTab } from '../carriers/carriers-tab';
+import { TasksTab } from '../tasks/tasks-tab';
 import { UsersTab } from '../users/users-tab';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTabKey, type AdminTabKey } from './admin-tabs';
 import { ComingLaterPanel } from './coming-later-panel';
@@ -99,7 +100,7 @@ function TabContent({ tab, onCountsChanged }: { tab: AdminTabKey; onCountsChange
     case 'users':
       return <UsersTab onCountsChanged={onCountsChanged} />;
     case 'tasks':
-      return <ComingLaterPanel title="Opgavehåndtering" text="Her kommer du til at se og styre alle opgaver, ændre status og behandle anmodninger om sletning." />;
+      return <TasksTab />;
     case 'fees':
       return <ComingLaterPanel title="Gebyrhåndtering" text="Her kommer du til at indstille platformsgebyrer, carrier-lister og maks. antal bud pr. opgavetype." />;
     case 'financial':

@@ -18,7 +18,7 @@ import {
   type RunningService,
   type TestInfra,
 } from '@fragtbud/platform';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as filesMigration from '../../migrations/002_files';
 import { uploadsConfigSchema } from '../uploads/config';
@@ -26,6 +26,8 @@ import { uploadsRouter } from '../uploads/routes';
 import { createMemoryStorage } from '../uploads/storage';
 import { geoConfigSchema } from './config';
 import { geoRouter } from './routes';
+
+vi.setConfig({ testTimeout: 15_000 });
 
 const testConfigSchema = baseConfigSchema.extend({ ...uploadsConfigSchema.shape, ...geoConfigSchema.shape });
 type TestConfig = z.infer<typeof testConfigSchema>;
@@ -327,5 +329,5 @@ describe('the default timeout', () => {
     expect(reply.body).toEqual({ items: [] });
     expect(reply.ms).toBeGreaterThanOrEqual(1_900);
     expect(reply.ms).toBeLessThan(3_000);
-  }, 10_000);
+  });
 });

@@ -16,6 +16,22 @@ export interface ReceiveFileOptions {
 const formOverheadBytes = 256 * 1024;
 
 /**
+ * After a refusal the rest of the body is read and dropped, so the connection stays usable and the client (the
+ * gateway) gets to read the answer: closing a socket the peer is still writing to resets it, and the answer can
+ * be lost. Beyond this much the connection is cut instead (the gateway never sends that much).
+ */
+const maxDiscardedBytes = 64 * 1024 * 1024;
+
+function discardRest(req: IncomingMessage): void {
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > maxDiscardedBytes) req.destroy();
+  });
+  req.resume();
+}
+
+/**
  * Streams a multipart/form-data request and returns the bytes of its one file field (`file`). The file is held in
  * memory only up to `maxBytes`; other fields and files in other fields are read past and dropped. Anything wrong
  * with the request is a 400 with a Danish message: no (or an empty) file, a file too large, a second file, a
@@ -27,8 +43,7 @@ export function receiveFile(req: IncomingMessage, options: ReceiveFileOptions): 
   const malformed = () => AppError.badRequest(messages.uploadMalformed, 'invalid_multipart');
 
   const refuseUnread = (error: AppError) => {
-    // Read past whatever the client sends, so it gets to see the answer.
-    req.resume();
+    discardRest(req);
     return Promise.reject(error);
   };
 
@@ -56,7 +71,7 @@ export function receiveFile(req: IncomingMessage, options: ReceiveFileOptions): 
       if (settled) return;
       settled = true;
       req.unpipe(parser);
-      req.resume();
+      discardRest(req);
       reject(error);
     };
 

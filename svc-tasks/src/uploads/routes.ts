@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { messages, uploadLimits } from '@fragtbud/contracts';
 import { requireUser, type BaseConfig, type Logger } from '@fragtbud/platform';
-import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { UploadsConfig } from './config';
 import { receiveFile, type ReceiveFileOptions } from './multipart';
@@ -36,14 +35,14 @@ export function uploadsRouter(deps: UploadsDeps, options: UploadsRouterOptions =
   const router = new Router();
 
   router.post('/upload/image', async (ctx) => {
-    const upload = await receiveUpload(ctx, imageUpload);
+    const upload = await receiveFile(ctx.req, imageUpload);
     ctx.body = await storeImage(context, ctx.state.user ?? null, upload);
     ctx.status = 201;
   });
 
   router.post('/upload/document', async (ctx) => {
     const owner = requireUser(ctx);
-    const upload = await receiveUpload(ctx, documentUpload);
+    const upload = await receiveFile(ctx.req, documentUpload);
     ctx.body = await storeDocument(context, owner, upload);
     ctx.status = 201;
   });
@@ -58,14 +57,4 @@ export function uploadsRouter(deps: UploadsDeps, options: UploadsRouterOptions =
   });
 
   return router;
-}
-
-/** The upload's bytes; a refused request also closes its connection, so the rest of a big body is not read. */
-async function receiveUpload(ctx: Context, options: ReceiveFileOptions): Promise<Buffer> {
-  try {
-    return await receiveFile(ctx.req, options);
-  } catch (error) {
-    ctx.set('Connection', 'close');
-    throw error;
-  }
 }

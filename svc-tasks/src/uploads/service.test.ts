@@ -20,7 +20,7 @@ import {
   type TestInfra,
 } from '@fragtbud/platform';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as filesMigration from '../../migrations/002_files';
 import { geoConfigSchema } from '../geo/config';
@@ -28,6 +28,9 @@ import { geoRouter } from '../geo/routes';
 import { uploadsConfigSchema } from './config';
 import { uploadsRouter } from './routes';
 import { createLocalDiskStorage, createMemoryStorage } from './storage';
+
+// Big bodies and image encoding take a while on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 const testConfigSchema = baseConfigSchema.extend({ ...uploadsConfigSchema.shape, ...geoConfigSchema.shape });
 type TestConfig = z.infer<typeof testConfigSchema>;
@@ -299,7 +302,7 @@ describe('POST /upload/image', () => {
     it('when the image has more than 100 megapixels, then 400', async () => {
       const huge = await solid(11_000, 10_000).png({ compressionLevel: 1 }).toBuffer();
       await expectRefused(await upload('image', huge, customer, 'a.png', 'image/png'), 'image_too_large', messages.uploadTooManyPixels);
-    }, 30_000);
+    });
 
     it('when the file is one byte over 15 MB, then 400 too large', async () => {
       const reply = await upload('image', randomBytes(15 * megabyte + 1), customer);
@@ -331,8 +334,7 @@ describe('POST /upload/image', () => {
             response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
           },
         );
-        // The server may close the connection once it has answered; that is expected.
-        request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+        request.on('error', reject);
         request.write(head);
         const chunk = randomBytes(megabyte);
         let sent = 0;

@@ -23,7 +23,7 @@ export function ImageGallery({ images, subject, renderAction }: ImageGalleryProp
       <ul className="fb-gallery" aria-label="Billeder">
         {images.map((url, index) => (
           <li key={`${url}-${index}`} className="fb-gallery__item">
-            <button type="button" className="fb-gallery__thumb" onClick={() => setOpen(index)} aria-label={`Vis ${altOf(index).toLowerCase()}`}>
+            <button type="button" className="fb-gallery__thumb" onClick={() => setOpen(index)} aria-label={`Vis billede ${index + 1} af ${images.length}`}>
               <img src={url} alt="" loading="lazy" decoding="async" />
             </button>
             {renderAction?.(url, index)}

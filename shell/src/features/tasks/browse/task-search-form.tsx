@@ -44,11 +44,14 @@ const clean = (draft: BrowseFilters): BrowseFilters => ({
 export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineLabel, showActive }: TaskSearchFormProps) {
   const [draft, setDraft] = useState(filters);
   const [errors, setErrors] = useState<FormErrors>({});
+  // On a phone, dates and prices fold away unless one of them is in use.
+  const [moreOpen, setMoreOpen] = useState(() => Boolean(filters.dateFrom || filters.dateTo || filters.minPrice || filters.maxPrice));
 
   // The URL is the truth: back/forward or a stat-card link replaces what the form shows.
   useEffect(() => {
     setDraft(filters);
     setErrors({});
+    if (filters.dateFrom || filters.dateTo || filters.minPrice || filters.maxPrice) setMoreOpen(true);
   }, [filters]);
 
   const set = <K extends keyof BrowseFilters>(name: K, value: BrowseFilters[K]) => setDraft((current) => ({ ...current, [name]: value }));
@@ -56,7 +59,8 @@ export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineL
   const apply = (next: BrowseFilters) => {
     const found = validate(next);
     setErrors(found);
-    if (Object.keys(found).length === 0) onApply(clean(next));
+    if (Object.keys(found).length > 0) setMoreOpen(true);
+    else onApply(clean(next));
   };
 
   const applyAtOnce = <K extends keyof BrowseFilters>(name: K, value: BrowseFilters[K]) => {
@@ -107,40 +111,51 @@ export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineL
             </option>
           ))}
         </SelectField>
-        <Field label="Oprettet fra" type="date" name="dateFrom" value={draft.dateFrom} onChange={(event) => set('dateFrom', event.target.value)} />
-        <Field
-          label="Oprettet til"
-          type="date"
-          name="dateTo"
-          value={draft.dateTo}
-          min={draft.dateFrom || undefined}
-          error={errors.dateTo}
-          onChange={(event) => set('dateTo', event.target.value)}
-        />
-        <Field
-          label="Pris fra (DKK)"
-          hint="Laveste bud"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          name="minPrice"
-          value={draft.minPrice}
-          error={errors.minPrice}
-          onChange={(event) => set('minPrice', event.target.value)}
-        />
-        <Field
-          label="Pris til (DKK)"
-          hint="Laveste bud"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          name="maxPrice"
-          value={draft.maxPrice}
-          error={errors.maxPrice}
-          onChange={(event) => set('maxPrice', event.target.value)}
-        />
+        <button
+          type="button"
+          className="task-search__more"
+          aria-expanded={moreOpen}
+          aria-controls="task-search-advanced"
+          onClick={() => setMoreOpen((open) => !open)}
+        >
+          {moreOpen ? 'Færre filtre' : 'Flere filtre (dato og pris)'}
+        </button>
+        <div id="task-search-advanced" className={moreOpen ? 'task-search__advanced is-open' : 'task-search__advanced'}>
+          <Field label="Oprettet fra" type="date" name="dateFrom" value={draft.dateFrom} onChange={(event) => set('dateFrom', event.target.value)} />
+          <Field
+            label="Oprettet til"
+            type="date"
+            name="dateTo"
+            value={draft.dateTo}
+            min={draft.dateFrom || undefined}
+            error={errors.dateTo}
+            onChange={(event) => set('dateTo', event.target.value)}
+          />
+          <Field
+            label="Pris fra (DKK)"
+            hint="Laveste bud"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            name="minPrice"
+            value={draft.minPrice}
+            error={errors.minPrice}
+            onChange={(event) => set('minPrice', event.target.value)}
+          />
+          <Field
+            label="Pris til (DKK)"
+            hint="Laveste bud"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            name="maxPrice"
+            value={draft.maxPrice}
+            error={errors.maxPrice}
+            onChange={(event) => set('maxPrice', event.target.value)}
+          />
+        </div>
       </div>
       <div className="task-search__footer">
         <div className="task-search__checks">
