@@ -120,7 +120,14 @@ export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTas
       }
     >
       <form id={formId} className="fb-stack" onSubmit={submit} noValidate>
-        <SelectField label="Opgavetype" value={form.type} required error={errorOf('type')} onChange={(event) => set('type', event.target.value as TaskType)}>
+        <SelectField
+          label="Opgavetype"
+          value={form.type}
+          required
+          error={errorOf('type')}
+          hint={form.type !== task.type ? 'Typens egne oplysninger (fx boligstørrelse) skal passe til den nye type, ellers afvises ændringen.' : undefined}
+          onChange={(event) => set('type', event.target.value as TaskType)}
+        >
           {TASK_TYPES.map((type) => (
             <option key={type.type} value={type.type}>
               {type.label}
