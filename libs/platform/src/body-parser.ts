@@ -1,5 +1,5 @@
 import { messages } from '@fragtbud/contracts';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { AppError } from './app-error';
 
@@ -12,7 +12,7 @@ export const defaultBodyLimit = 1024 * 1024;
 export function jsonBodyParser(limit = defaultBodyLimit): Middleware {
   return async (ctx, next) => {
     if (ctx.request.is('application/json', '+json')) {
-      const rawBody = await readBody(ctx.req, limit);
+      const rawBody = await readBody(ctx, limit);
       ctx.request.rawBody = rawBody;
       ctx.request.body = parseJson(rawBody);
     }
@@ -20,10 +20,12 @@ export function jsonBodyParser(limit = defaultBodyLimit): Middleware {
   };
 }
 
-async function readBody(req: Parameters<typeof getRawBody>[0], limit: number): Promise<string> {
+async function readBody(ctx: Context, limit: number): Promise<string> {
   try {
-    return await getRawBody(req, { limit, encoding: 'utf-8' });
+    return await getRawBody(ctx.req, { limit, encoding: 'utf-8' });
   } catch (error) {
+    // The unread rest of the body would be taken for the next request on a kept-alive connection.
+    ctx.set('Connection', 'close');
     if ((error as { type?: string }).type === 'entity.too.large') {
       throw AppError.badRequest(messages.payloadTooLarge, 'payload_too_large');
     }

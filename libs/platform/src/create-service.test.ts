@@ -109,6 +109,13 @@ describe('createService', () => {
       expect(body).toEqual({ code: 'payload_too_large', message: 'Forespørgslen er for stor.' });
     });
 
+    it('when a body far over the limit is refused, then the connection closes and the next request is answered', async () => {
+      const refused = await postJson('/echo', JSON.stringify({ name: 'x'.repeat(3_000_000) }));
+      expect(refused.status).toBe(400);
+      const next = await postJson('/echo', JSON.stringify({ name: 'Mette' }));
+      expect(next.status).toBe(200);
+    });
+
     it('when the body fails the zod schema, then 400 invalid_input with the fields', async () => {
       const { status, body } = await postJson('/echo', JSON.stringify({ name: '' }));
       expect(status).toBe(400);
