@@ -10,6 +10,8 @@ import {
   userUpdateBodySchema,
 } from './identity';
 import { countSchema, errorBodySchema } from './common';
+import { uploadDocumentResponseSchema, uploadImageResponseSchema } from './files';
+import { geoSuggestQuerySchema, geoSuggestResponseSchema } from './geo';
 import {
   createTaskBodySchema,
   taskListQuerySchema,
@@ -76,6 +78,10 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'put', path: '/tasks/{id}', service: 'tasks', summary: 'Ret en opgave (ejer før tildeling, admin)', access: 'logged_in', body: updateTaskBodySchema, response: taskSchema },
   { method: 'delete', path: '/tasks/{id}', service: 'tasks', summary: 'Slet en opgave', access: 'admin', status: 204 },
   { method: 'patch', path: '/tasks/{id}/status', service: 'tasks', summary: 'Skift status efter tilstandsmaskinen', access: 'logged_in', body: taskStatusChangeBodySchema, response: taskSchema },
+  { method: 'post', path: '/upload/image', service: 'tasks', summary: 'Upload et billede (multipart-feltet file); genkodes til JPEG uden metadata, maks. 1600 px', access: 'anyone', response: uploadImageResponseSchema, status: 201 },
+  { method: 'post', path: '/upload/document', service: 'tasks', summary: 'Upload et dokument (PDF eller billede, multipart-feltet file)', access: 'logged_in', response: uploadDocumentResponseSchema, status: 201 },
+  { method: 'get', path: '/files/{key}', service: 'tasks', summary: 'Hent en uploadet fil (dokumenter kun for ejer og admin)', access: 'anyone' },
+  { method: 'get', path: '/geo/suggest', service: 'tasks', summary: 'Op til 6 danske adresseforslag', access: 'anyone', query: geoSuggestQuerySchema, response: geoSuggestResponseSchema },
   { method: 'get', path: '/admin/tasks/pending-count', service: 'tasks', summary: 'Antal opgaver der afventer godkendelse', access: 'admin', response: countSchema },
   { method: 'post', path: '/pricing/quote', service: 'ledger', summary: 'Prisberegning for en nettopris; kunde, vognmand og admin ser hver sin del', access: 'logged_in', body: quoteRequestSchema, response: quoteResponseSchema },
   { method: 'get', path: '/admin/platform-settings', service: 'ledger', summary: 'Platformens gebyrer, moms og max bud', access: 'admin', response: platformSettingsSchema },
