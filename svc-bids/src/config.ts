@@ -1,4 +1,15 @@
 import { baseConfigSchema, loadConfig } from '@fragtbud/platform';
+import { z } from 'zod';
 
-export const bidsConfigSchema = baseConfigSchema;
-export const loadBidsConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(bidsConfigSchema, env);
+const serviceUrl = z.string().url().optional();
+
+/**
+ * svc-bids calls svc-ledger (POST /internal/quotes: the quote snapshot of a bid) and svc-tasks (GET /internal/tasks/:id:
+ * a task it has no event of yet). Without the URL a bid cannot be placed (503), but the service still starts.
+ */
+export const bidsConfigSchema = baseConfigSchema.extend({
+  LEDGER_URL: serviceUrl,
+  TASKS_URL: serviceUrl,
+});
+export type BidsConfig = z.infer<typeof bidsConfigSchema>;
+export const loadBidsConfig = (env: Record<string, string | undefined> = process.env): BidsConfig => loadConfig(bidsConfigSchema, env);

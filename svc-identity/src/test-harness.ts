@@ -7,12 +7,14 @@ import { randomBytes } from 'node:crypto';
 import type { AuthUser, Role } from '@fragtbud/contracts';
 import {
   createService,
+  createTestClient,
   createTestInfra,
-  signInternalToken,
   waitFor,
   type EventEnvelope,
   type RunningService,
+  type TestCallOptions,
   type TestInfra,
+  type TestReply,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadIdentityConfig, type IdentityConfig } from './config';
@@ -29,26 +31,12 @@ export class TestClock {
 export const minutes = (count: number) => count * 60_000;
 export const days = (count: number) => count * 24 * 60 * 60_000;
 
-// Replies are checked by the tests' assertions (and contract schemas where it matters), not by the compiler.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Reply<B = any> {
-  status: number;
-  body: B;
-  headers: Headers;
-}
+export type Reply<B = any> = TestReply<B>;
 
-export interface CallOptions {
-  /** JSON body, serialised. */
-  body?: unknown;
-  /** Sent as is, with content-type application/json unless headers say otherwise. */
-  raw?: string;
-  /** The caller the internal token vouches for; null or absent = anonymous. */
-  as?: AuthUser | null;
+export interface CallOptions extends TestCallOptions {
   /** The browser's session token; resolved first, like the gateway, and forwarded as Bearer. */
   session?: string;
-  headers?: Record<string, string>;
-  /** Leave the internal token out. */
-  withoutInternalToken?: boolean;
 }
 
 export interface StartedIdentity {
@@ -103,40 +91,17 @@ export async function startIdentity(
   }
   const service = running;
   const { url } = await service.listen(0);
-
-  async function internalToken(as: AuthUser | null): Promise<string> {
-    return signInternalToken({ secret: config.INTERNAL_TOKEN_SECRET, user: as });
-  }
+  const client = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
 
   async function resolve(session: string): Promise<AuthUser | null> {
-    const reply = await call<{ user: AuthUser }>('POST', '/internal/sessions/resolve', { body: { token: session } });
+    const reply = await client.call<{ user: AuthUser }>('POST', '/internal/sessions/resolve', { body: { token: session } });
     return reply.status === 200 ? reply.body.user : null;
   }
 
-  async function call<B>(method: string, path: string, options: CallOptions = {}): Promise<Reply<B>> {
-    const headers: Record<string, string> = {};
-    let as = options.as ?? null;
-    if (options.session !== undefined) {
-      as = await resolve(options.session);
-      headers.authorization = `Bearer ${options.session}`;
-    }
-    if (!options.withoutInternalToken) headers['x-internal-token'] = await internalToken(as);
-    let body: string | undefined;
-    if (options.raw !== undefined) body = options.raw;
-    else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    Object.assign(headers, options.headers);
-    const response = await fetch(`${url}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    return { status: response.status, body: parsed as B, headers: response.headers };
+  async function call<B>(method: string, path: string, { session, ...options }: CallOptions = {}): Promise<Reply<B>> {
+    if (session === undefined) return client.call<B>(method, path, options);
+    const as = await resolve(session);
+    return client.call<B>(method, path, { ...options, as, headers: { authorization: `Bearer ${session}`, ...options.headers } });
   }
 
   let stopped = false;

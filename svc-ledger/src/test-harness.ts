@@ -7,39 +7,22 @@ import { randomBytes } from 'node:crypto';
 import type { AuthUser, Role } from '@fragtbud/contracts';
 import {
   createService,
+  createTestClient,
   createTestInfra,
-  signInternalToken,
   waitFor,
   type EventEnvelope,
   type RunningService,
+  type TestCallOptions,
   type TestInfra,
+  type TestReply,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadLedgerConfig, type LedgerConfig } from './config';
 import { ledgerService } from './service';
 
-// Replies are checked by the tests' assertions (and contract schemas where it matters), not by the compiler.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Reply<B = any> {
-  status: number;
-  body: B;
-  headers: Headers;
-}
-
-export interface CallOptions {
-  /** JSON body, serialised. */
-  body?: unknown;
-  /** Sent as is, with content-type application/json. */
-  raw?: string;
-  /** The user the gateway's token vouches for; null or absent = anonymous. */
-  as?: AuthUser | null;
-  /** Call as that service would (createServiceClient's token: no user, `service` set). */
-  service?: string;
-  /** Leave the internal token out. */
-  withoutInternalToken?: boolean;
-  /** Sent last, over what the harness sets. */
-  headers?: Record<string, string>;
-}
+export type Reply<B = any> = TestReply<B>;
+export type CallOptions = TestCallOptions;
 
 export interface StartedLedger {
   url: string;
@@ -74,33 +57,7 @@ export async function startLedger(): Promise<StartedLedger> {
   const service = running;
   const { config } = service.deps;
   const { url } = await service.listen(0);
-
-  async function call<B>(method: string, path: string, options: CallOptions = {}): Promise<Reply<B>> {
-    const headers: Record<string, string> = {};
-    if (!options.withoutInternalToken) {
-      headers['x-internal-token'] = await signInternalToken({
-        secret: config.INTERNAL_TOKEN_SECRET,
-        user: options.service ? null : (options.as ?? null),
-        ...(options.service ? { service: options.service } : {}),
-      });
-    }
-    let body: string | undefined;
-    if (options.raw !== undefined) body = options.raw;
-    else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    Object.assign(headers, options.headers);
-    const response = await fetch(`${url}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    return { status: response.status, body: parsed as B, headers: response.headers };
-  }
+  const { call } = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
 
   return {
     url,

@@ -5,30 +5,24 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser, Role } from '@fragtbud/contracts';
-import { createService, createTestInfra, signInternalToken, type EventEnvelope, type RunningService, type TestInfra } from '@fragtbud/platform';
+import {
+  createService,
+  createTestClient,
+  createTestInfra,
+  type EventEnvelope,
+  type RunningService,
+  type TestCallOptions,
+  type TestInfra,
+  type TestReply,
+} from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadTasksConfig, type TasksConfig } from './config';
 import { createTasksService } from './service';
 import { createMemoryStorage } from './uploads/storage';
 
-// Replies are checked by the tests' assertions (and contract schemas where it matters), not by the compiler.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Reply<B = any> {
-  status: number;
-  body: B;
-  headers: Headers;
-}
-
-export interface CallOptions {
-  /** JSON body, serialised. */
-  body?: unknown;
-  /** Sent as is, with content-type application/json. */
-  raw?: string;
-  /** The caller the internal token vouches for; null or absent = anonymous. */
-  as?: AuthUser | null;
-  /** Leave the internal token out. */
-  withoutInternalToken?: boolean;
-}
+export type Reply<B = any> = TestReply<B>;
+export type CallOptions = TestCallOptions;
 
 export interface StartedTasks {
   url: string;
@@ -61,28 +55,7 @@ export async function startTasks(): Promise<StartedTasks> {
   }
   const { url } = await running.listen(0);
   const db = infra.database.knex;
-
-  async function call<B>(method: string, path: string, options: CallOptions = {}): Promise<Reply<B>> {
-    const headers: Record<string, string> = {};
-    if (!options.withoutInternalToken) {
-      headers['x-internal-token'] = await signInternalToken({ secret: config.INTERNAL_TOKEN_SECRET, user: options.as ?? null });
-    }
-    let body: string | undefined;
-    if (options.raw !== undefined) body = options.raw;
-    else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${url}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    return { status: response.status, body: parsed as B, headers: response.headers };
-  }
+  const { call } = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
 
   return {
     url,

@@ -28,12 +28,25 @@ export const eventTypes = {
   ledgerSettingsUpdated: 'ledger.settings.updated',
   carrierListAssigned: 'ledger.carrier_list.assigned',
   carrierListUnassigned: 'ledger.carrier_list.unassigned',
+  bidPlaced: 'bids.bid.placed',
+  bidUpdated: 'bids.bid.updated',
+  bidAccepted: 'bids.bid.accepted',
+  bidRejected: 'bids.bid.rejected',
+  taskTypeUpdated: 'tasks.task_type.updated',
+  taskTypeDeleted: 'tasks.task_type.deleted',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
 const userRef = z.object({ userId: z.number().int().positive() });
 /** Task events name the task and its owner (null for a guest's task). */
 const taskRef = z.object({ taskId: z.number().int().positive(), userId: z.number().int().positive().nullable() });
+/** Bid events name the bid, its task, its carrier and the task's owner (null for a guest's task). */
+const bidRef = z.object({
+  bidId: z.number().int().positive(),
+  taskId: z.number().int().positive(),
+  carrierId: z.number().int().positive(),
+  customerId: z.number().int().positive().nullable(),
+});
 
 export const eventPayloadSchemas = {
   [eventTypes.userRegistered]: userRef.extend({
@@ -99,6 +112,42 @@ export const eventPayloadSchemas = {
     listId: z.number().int().positive(),
     unassignedBy: z.number().int().positive().nullable(),
   }),
+  /** A carrier bid on a task; amounts in øre (`totalOre` is the gross the customer pays, for the browse price). */
+  [eventTypes.bidPlaced]: bidRef.extend({
+    netOre: z.number().int().positive(),
+    totalOre: z.number().int().positive(),
+    validUntil: z.string(),
+    carrierListId: z.number().int().positive().nullable(),
+    /** The task's bid limit in force and the bids holding a slot, this one included. */
+    maxBids: z.number().int().positive(),
+    activeBidCount: z.number().int().min(0),
+  }),
+  /** The carrier changed a pending bid's price or validity; it was quoted again. */
+  [eventTypes.bidUpdated]: bidRef.extend({
+    netOre: z.number().int().positive(),
+    totalOre: z.number().int().positive(),
+    validUntil: z.string(),
+  }),
+  /** The task owner (or an admin) chose the bid: the task goes to its carrier; `rejectedBidIds` were still pending. */
+  [eventTypes.bidAccepted]: bidRef.extend({
+    netOre: z.number().int().positive(),
+    totalOre: z.number().int().positive(),
+    acceptedBy: z.number().int().positive(),
+    rejectedBidIds: z.array(z.number().int().positive()),
+  }),
+  /** `rejectedBy` null when it followed from something else (another bid chosen, the task reopened). */
+  [eventTypes.bidRejected]: bidRef.extend({
+    totalOre: z.number().int().positive(),
+    reason: z.enum(['rejected', 'other_bid_accepted', 'task_reopened']),
+    rejectedBy: z.number().int().positive().nullable(),
+  }),
+  /** A task type's bid limit set or changed by an admin (svc-tasks, /admin/task-types). */
+  [eventTypes.taskTypeUpdated]: z.object({
+    type: z.string().min(1),
+    maxBids: z.number().int().positive(),
+    updatedBy: z.number().int().positive().nullable(),
+  }),
+  [eventTypes.taskTypeDeleted]: z.object({ type: z.string().min(1), deletedBy: z.number().int().positive().nullable() }),
 } satisfies Record<EventType, z.ZodType>;
 
 export type EventPayload<T extends EventType> = z.infer<(typeof eventPayloadSchemas)[T]>;

@@ -13,3 +13,4 @@ export * from './files';
 export * from './geo';
 export * from './pricing';
 export * from './ledger';
+export * from './bids';

@@ -137,6 +137,25 @@ export const messages = {
   invalidAssignmentId: 'Ugyldigt tildelings-id',
   tooManyUserIds: 'Der kan højst spørges om 100 brugere ad gangen',
   quoteOtherCarrier: 'Du kan kun beregne din egen udbetaling',
+
+  // Bids (svc-bids, issue #4)
+  notCarrier: 'Kun vognmænd kan afgive bud.',
+  carrierNotApproved: 'Din konto skal godkendes af en administrator, før du kan afgive bud.',
+  biddingClosed: 'Opgaven er ikke åben for bud.',
+  bidLimitReached: 'Der kan ikke afgives flere bud på denne opgave.',
+  alreadyBidOnTask: 'Du har allerede afgivet et bud på denne opgave.',
+  bidNotFound: 'Buddet blev ikke fundet.',
+  invalidBidId: 'Ugyldigt bud-id',
+  bidValidUntilInvalid: 'Ugyldig gyldighedsdato – brug formatet åååå-mm-dd eller åååå-mm-ddTtt:mm',
+  bidValidUntilPast: 'Gyldighedsdatoen skal ligge i fremtiden.',
+  bidValidUntilTooFar: 'Et bud kan højst gælde i 365 dage.',
+  bidValidDaysInvalid: 'Vælg en gyldighed på 1, 2, 3, 7 eller 14 dage.',
+  bidTimeSlotInvalid: 'Vælg et tidspunkt: 08:00, 12:00, 16:00 eller 20:00.',
+  bidNotPending: 'Buddet er ikke længere aktivt.',
+  otherBidAccepted: 'Der er allerede valgt et andet bud på opgaven.',
+  bidExpired: 'Buddet er udløbet og kan ikke vælges.',
+  taskCannotBeAssigned: 'Opgaven kan ikke længere tildeles.',
+  bidCarrierMismatch: 'Buddet er ikke afgivet af den valgte vognmand.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

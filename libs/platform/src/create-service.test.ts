@@ -11,17 +11,55 @@ import { createService, type RunningService } from './create-service';
 import { internalTokenAudience, signInternalToken } from './internal-token';
 import { runStandalone } from './run-standalone';
 import { createLogger } from './logger';
-import { defineService } from './service-definition';
+import { eventMetaOf } from './request-context';
+import { defineService, type ServiceDeps } from './service-definition';
+import { createTestClient, type TestClient } from './test-client';
 import { createTestInfra, type TestInfra } from './testing';
-import { parseBody, parseParams, parseQuery } from './validation';
+import { parseBody, parseIdParam, parseInput, parseParams, parseQuery } from './validation';
 
 const carrier: AuthUser = { id: 2, role: 'carrier', approved: true, blocked: false, name: 'Fragt ApS', email: 'f@example.dk' };
 const admin: AuthUser = { ...carrier, id: 1, role: 'admin', name: 'Admin' };
 
-function testRoutes() {
+const signupSchema = z.object({
+  name: z.string({ error: messages.nameRequired }).min(1, messages.nameRequired),
+  email: z.email({ error: messages.emailInvalid }),
+  age: z.number().int().optional(),
+});
+const detailsSchema = z.object({ size: z.enum(['small', 'large'], { error: messages.invalidChoice }) }, { error: messages.invalidInput });
+
+function testRoutes({ db }: ServiceDeps) {
   const router = new Router();
   router.post('/echo', (ctx) => {
     ctx.body = parseBody(ctx, z.object({ name: z.string().min(1) }));
+  });
+  router.post('/signup', (ctx) => {
+    ctx.body = parseBody(ctx, signupSchema);
+  });
+  router.put('/profile', (ctx) => {
+    ctx.body = { changes: parseBody(ctx, z.object({ name: z.string() }).partial()) };
+  });
+  router.put('/profile-strict', (ctx) => {
+    ctx.body = { changes: parseBody(ctx, z.object({ name: z.string() }).partial(), { nullAsEmpty: false }) };
+  });
+  router.post('/tasks', (ctx) => {
+    const { details } = parseBody(ctx, z.object({ details: z.unknown() }));
+    ctx.body = parseInput(detailsSchema, details, { pathPrefix: ['details'] });
+  });
+  router.get('/tasks/:id', (ctx) => {
+    const id = parseIdParam(ctx, z.coerce.number().int().positive().max(2_147_483_647), messages.invalidTaskId, 'invalid_task_id');
+    ctx.body = { id, meta: eventMetaOf(ctx) };
+  });
+  router.post('/notes', async (ctx) => {
+    const note = parseBody(ctx, z.object({ title: z.string(), body: z.string(), n: z.number() }).partial());
+    await db('notes').insert(note);
+    ctx.status = 201;
+  });
+  router.get('/cast', async (ctx) => {
+    const { value } = parseQuery(ctx, z.object({ value: z.string() }));
+    ctx.body = (await db.raw('select ?::integer as n', [value])).rows[0];
+  });
+  router.get('/missing-table', async () => {
+    await db('no_such_table').select();
   });
   router.get('/items/:id', (ctx) => {
     const { id } = parseParams(ctx, z.object({ id: z.coerce.number().int().positive() }));
@@ -44,24 +82,33 @@ function testRoutes() {
   router.get('/admin', (ctx) => {
     ctx.body = requireRole(ctx, 'admin');
   });
+  router.get('/caller', (ctx) => {
+    ctx.body = { user: ctx.state.user, service: ctx.state.callerService ?? null };
+  });
   router.post('/webhook', (ctx) => {
     ctx.body = { raw: ctx.request.rawBody };
   });
   return router;
 }
 
-const testService = defineService({ name: 'websvc', routes: () => [testRoutes()] });
+const testService = defineService({ name: 'websvc', routes: (deps) => [testRoutes(deps)] });
 
 describe('createService', () => {
   let infra: TestInfra;
   let config: BaseConfig;
   let service: RunningService;
   let url: string;
+  let client: TestClient;
   const logLines: Array<Record<string, unknown>> = [];
 
   beforeAll(async () => {
     infra = await createTestInfra('websvc');
     config = loadConfig(baseConfigSchema, infra.env);
+    await infra.database.knex.schema.createTable('notes', (table) => {
+      table.string('title', 5);
+      table.text('body');
+      table.integer('n');
+    });
     const logger = createLogger({
       name: 'websvc',
       level: 'info',
@@ -69,6 +116,7 @@ describe('createService', () => {
     });
     service = await createService(testService, { config, database: infra.database, bus: infra.bus, logger, bodyLimit: 1024 });
     ({ url } = await service.listen());
+    client = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
   });
 
   afterAll(async () => {
@@ -167,6 +215,98 @@ describe('createService', () => {
       expect(headers.get('x-request-id')).toBe('req-boom-1');
       const logged = logLines.find((line) => line.reqId === 'req-boom-1' && line.level === 50);
       expect(JSON.stringify(logged)).toContain('secret internals');
+    });
+  });
+
+  describe('validation answers', () => {
+    it('when fields break rules with catalogue texts, then the first one is the message and each field has its Danish text', async () => {
+      const { status, body } = await client.call('POST', '/signup', { body: { name: '', email: 'x', age: 'gammel' } });
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        code: 'invalid_input',
+        message: messages.nameRequired,
+        details: [
+          { path: 'name', message: messages.nameRequired },
+          { path: 'email', message: messages.emailInvalid },
+          { path: 'age', message: messages.invalidInput },
+        ],
+      });
+    });
+
+    it("when the first problem has only zod's English text, then the message is 'Ugyldige felter' and no English reaches the client", async () => {
+      const { body } = await client.call('POST', '/signup', { body: { name: 'Mette', email: 'mette@example.dk', age: 1.5 } });
+      expect(body).toEqual({ code: 'invalid_input', message: messages.invalidInput, details: [{ path: 'age', message: messages.invalidInput }] });
+      const escaped = await client.call('GET', '/raw-zod');
+      expect(escaped.body.details).toEqual([{ path: 'a', message: messages.invalidInput }]);
+    });
+
+    it('when the body is JSON null, then it counts as no body unless the route says otherwise', async () => {
+      expect(await client.call('PUT', '/profile', { raw: 'null' })).toMatchObject({ status: 200, body: { changes: {} } });
+      expect(await client.call('PUT', '/profile')).toMatchObject({ status: 200, body: { changes: {} } });
+      expect(await client.call('PUT', '/profile-strict')).toMatchObject({ status: 200, body: { changes: {} } });
+      const strict = await client.call('PUT', '/profile-strict', { raw: 'null' });
+      expect(strict.status).toBe(400);
+      expect(strict.body).toMatchObject({ code: 'invalid_input', message: messages.invalidInput, details: [{ path: '' }] });
+    });
+
+    it('when a part of the body is parsed on its own, then the paths point into that part', async () => {
+      const wrongChoice = await client.call('POST', '/tasks', { body: { details: { size: 'kæmpe' } } });
+      expect(wrongChoice.body).toEqual({
+        code: 'invalid_input',
+        message: messages.invalidChoice,
+        details: [{ path: 'details.size', message: messages.invalidChoice }],
+      });
+      const notAnObject = await client.call('POST', '/tasks', { body: { details: [1, 2] } });
+      expect(notAnObject.body.details).toEqual([{ path: 'details', message: messages.invalidInput }]);
+      expect((await client.call('POST', '/tasks', { body: { details: { size: 'small' } } })).body).toEqual({ size: 'small' });
+    });
+
+    it("when an id param is refused, then 400 with that id's own message and code; when fine, events get the request id", async () => {
+      for (const badId of ['abc', '0', '1.5', '99999999999']) {
+        const { status, body } = await client.call('GET', `/tasks/${badId}`);
+        expect(status, badId).toBe(400);
+        expect(body).toEqual({ code: 'invalid_task_id', message: messages.invalidTaskId });
+      }
+      const ok = await client.call('GET', '/tasks/7', { headers: { 'x-request-id': 'req-meta-1' } });
+      expect(ok.body).toEqual({ id: 7, meta: { correlationId: 'req-meta-1' } });
+    });
+  });
+
+  describe('database errors a client can cause', () => {
+    it.each([
+      ['text with a NUL character', { body: 'før\u0000efter' }],
+      ['text longer than its column', { title: 'x'.repeat(6) }],
+      ['a number beyond the column', { n: 2 ** 40 }],
+    ])('when a route stores %s, then 400 invalid_input, not 500', async (_, note) => {
+      const { status, body } = await client.call('POST', '/notes', { body: note });
+      expect(status).toBe(400);
+      expect(body).toEqual({ code: 'invalid_input', message: messages.invalidInput });
+      expect((await client.call('POST', '/notes', { body: { title: 'ok', body: 'fin tekst', n: 3 } })).status).toBe(201);
+    });
+
+    it('when text cannot be read as the type it is cast to, then 400; other database errors stay 500', async () => {
+      expect(await client.call('GET', '/cast?value=tolv')).toMatchObject({ status: 400, body: { code: 'invalid_input', message: messages.invalidInput } });
+      expect(await client.call('GET', '/cast?value=12')).toMatchObject({ status: 200, body: { n: 12 } });
+      expect(await client.call('GET', '/missing-table')).toMatchObject({ status: 500, body: { code: 'internal_error' } });
+    });
+  });
+
+  describe('createTestClient', () => {
+    it('when calling as a user, as a service, anonymously or without a token, then the token says so', async () => {
+      expect((await client.call('GET', '/caller', { as: carrier })).body).toEqual({ user: carrier, service: null });
+      expect((await client.call('GET', '/caller', { as: carrier, service: 'bids' })).body).toEqual({ user: null, service: 'bids' });
+      expect((await client.call('GET', '/caller')).body).toEqual({ user: null, service: null });
+      expect((await client.call('GET', '/caller', { withoutInternalToken: true })).status).toBe(401);
+    });
+
+    it('when raw text and headers are given, then they are sent as they are; a non-JSON answer comes back as text', async () => {
+      const raw = '{"b": 2,  "a": "æøå"}';
+      const sent = await client.call('POST', '/webhook', { raw, headers: { 'content-type': 'application/merge-patch+json' } });
+      expect(sent.body).toEqual({ raw });
+      const metrics = await client.call<string>('GET', '/metrics');
+      expect(typeof metrics.body).toBe('string');
+      expect(metrics.body).toContain('http_requests_total');
+      expect((await client.call('DELETE', '/nowhere')).body).toEqual({ code: 'not_found', message: messages.notFound });
     });
   });
 

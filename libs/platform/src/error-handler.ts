@@ -24,7 +24,25 @@ export function errorHandler(fallbackLogger: Logger): Middleware {
 function toAppError(error: unknown): AppError | undefined {
   if (isAppError(error)) return error;
   if (error instanceof z.core.$ZodError) return invalidInput(error);
+  if (isClientDataError(error)) return AppError.badRequest(messages.invalidInput, 'invalid_input');
   return fromClientHttpError(error);
+}
+
+/**
+ * PostgreSQL data errors a client's input can cause — text with a NUL character or not convertible, a number or
+ * text beyond the column — are the client's mistake: 400, never 500. (Same codes from pg and PGlite.)
+ */
+const clientDataErrorCodes = new Set([
+  '22021', // character_not_in_repertoire (NUL in text)
+  '22P05', // untranslatable_character
+  '22003', // numeric_value_out_of_range
+  '22001', // string_data_right_truncation
+  '22P02', // invalid_text_representation
+]);
+
+function isClientDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && clientDataErrorCodes.has(code);
 }
 
 /** `ctx.throw(4xx)` from Koa or a third-party middleware is still the client's fault, never a 500. */

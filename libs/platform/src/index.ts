@@ -5,9 +5,19 @@ export { createLogger, type Logger, type LoggerOptions } from './logger';
 
 export { AppError, isAppError, type AppErrorOptions, type ErrorDetail } from './app-error';
 export { errorHandler } from './error-handler';
-export { parseBody, parseQuery, parseParams, invalidInput, zodIssuesToDetails } from './validation';
+export {
+  parseBody,
+  parseQuery,
+  parseParams,
+  parseInput,
+  parseIdParam,
+  invalidInput,
+  zodIssuesToDetails,
+  type ParseOptions,
+  type ParseBodyOptions,
+} from './validation';
 export { jsonBodyParser, defaultBodyLimit } from './body-parser';
-export { requestContext, requestIdHeader } from './request-context';
+export { requestContext, requestIdHeader, eventMetaOf } from './request-context';
 export { createMetrics, type ServiceMetrics } from './metrics';
 export { operationalEndpoints, operationalPaths } from './health';
 
@@ -50,3 +60,4 @@ export {
 export { serviceClients, type ServiceClients } from './service-clients';
 
 export { createTestInfra, deleteNamespaceStreams, waitFor, type TestInfra, type TestInfraOptions } from './testing';
+export { createTestClient, type TestClient, type TestCallOptions, type TestReply } from './test-client';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from './logger';
+import type { EventMeta } from './outbox';
 
 export const requestIdHeader = 'x-request-id';
 
@@ -23,6 +24,11 @@ export function requestContext(logger: Logger): Middleware {
       else ctx.state.log.info(line, 'request');
     }
   };
+}
+
+/** Events caused by a request carry its id, so the chain can be followed from the gateway's log line. */
+export function eventMetaOf(ctx: Context): EventMeta {
+  return { correlationId: ctx.state.requestId || randomUUID() };
 }
 
 /** Only ids that cannot smuggle anything into logs or headers. */

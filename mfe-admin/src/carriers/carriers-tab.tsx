@@ -2,6 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, EmptyState, ErrorState, Spinner, displayName, formatDate, type User } from '@fragtbud/web';
 import { messages } from '@fragtbud/contracts';
 import { listUsers, runUserAction, type UserAction } from '../api/admin-users-api';
+import { CarrierListPicker } from '../carrier-lists/carrier-list-picker';
+import { carrierListLabel } from '../carrier-lists/carrier-list-label';
+import { assignCarrier, unassignCarrier } from '../carrier-lists/carrier-lists-api';
+import { useCarrierListing, withAssignment, withoutAssignment } from '../carrier-lists/carrier-listing';
+import { CARRIER_LIST_MESSAGES } from '../carrier-lists/messages';
 import { adminActionError } from '../shared/action-error';
 import { carrierState, type CarrierState } from '../shared/user-status';
 
@@ -40,6 +45,8 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
   const [busy, setBusy] = useState<{ userId: number; action: UserAction } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [listBusyUserId, setListBusyUserId] = useState<number | null>(null);
+  const listing = useCarrierListing(list.kind === 'loaded' ? list.carriers.map((carrier) => carrier.id) : []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -72,6 +79,31 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
     }
   };
 
+  /** Puts the carrier on a list A/B/C (POST, moving them off another) or takes them off (DELETE). */
+  const changeList = async (carrier: User, listId: number | null) => {
+    const current = listing.data?.assignments.find((assignment) => assignment.userId === carrier.id);
+    if ((current?.listId ?? null) === listId) return;
+    setListBusyUserId(carrier.id);
+    setActionError(null);
+    setNotice(null);
+    try {
+      if (listId === null) {
+        if (!current) return;
+        await unassignCarrier(current.id);
+        listing.setData((data) => data && withoutAssignment(data, carrier.id));
+        setNotice(`${displayName(carrier)} er taget af liste ${carrierListLabel(current.list)}.`);
+      } else {
+        const assignment = await assignCarrier(carrier.id, listId);
+        listing.setData((data) => data && withAssignment(data, assignment));
+        setNotice(`${displayName(carrier)} er sat på liste ${carrierListLabel(assignment.list)}.`);
+      }
+    } catch (error) {
+      setActionError(adminActionError(error, CARRIER_LIST_MESSAGES.couldNotUpdate));
+    } finally {
+      setListBusyUserId(null);
+    }
+  };
+
   return (
     <section aria-labelledby="carriers-tab-title" className="fb-stack">
       <h2 id="carriers-tab-title" className="admin-panel__title">
@@ -87,6 +119,9 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
       </p>
       {list.kind === 'loading' && <Spinner label="Henter vognmænd…" />}
       {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchCarriers} onRetry={() => setReloadKey((n) => n + 1)} />}
+      {list.kind === 'loaded' && Boolean(listing.error) && (
+        <ErrorState message={CARRIER_LIST_MESSAGES.couldNotFetch} onRetry={listing.reload} compact />
+      )}
       {list.kind === 'loaded' &&
         GROUPS.map((group) => {
           const carriers = list.carriers.filter((carrier) => carrierState(carrier) === group.state);
@@ -111,6 +146,15 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
                           {carrier.createdAt && <> · Oprettet {formatDate(carrier.createdAt)}</>}
                         </p>
                       </div>
+                      {listing.data && (
+                        <CarrierListPicker
+                          lists={listing.data.lists}
+                          assignment={listing.data.assignments.find((assignment) => assignment.userId === carrier.id)}
+                          busy={listBusyUserId === carrier.id}
+                          disabled={listBusyUserId !== null}
+                          onChange={(listId) => changeList(carrier, listId)}
+                        />
+                      )}
                       <div className="admin-actions">
                         {ACTIONS[group.state].map(({ action, label, variant }) => (
                           <Button

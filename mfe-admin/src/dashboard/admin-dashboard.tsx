@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@fragtbud/web';
 import { CarriersTab } from '../carriers/carriers-tab';
+import { FeesTab } from '../fees/fees-tab';
 import { TasksTab } from '../tasks/tasks-tab';
 import { UsersTab } from '../users/users-tab';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTabKey, type AdminTabKey } from './admin-tabs';
@@ -102,7 +103,7 @@ function TabContent({ tab, onCountsChanged }: { tab: AdminTabKey; onCountsChange
     case 'tasks':
       return <TasksTab />;
     case 'fees':
-      return <ComingLaterPanel title="Gebyrhåndtering" text="Her kommer du til at indstille platformsgebyrer, carrier-lister og maks. antal bud pr. opgavetype." />;
+      return <FeesTab />;
     case 'financial':
       return <ComingLaterPanel title="Økonomioversigt" text="Her kommer omsætning, antal transaktioner og platformens saldo." />;
     case 'billingChanges':

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button, EmptyState, ErrorState, Field, Modal, Spinner, TASK_TYPES, isTaskType, taskTypeLabel, useApiQuery } from '@fragtbud/web';
 import { limits } from '@fragtbud/contracts';
 import { adminActionError } from '../shared/action-error';
@@ -20,6 +20,7 @@ function TypeName({ type }: { type: string }) {
 /** The per-type max-bids table of the fees tab: list, add, change and delete a type's own bid limit. */
 export function TaskTypesSection() {
   const types = useApiQuery('task-types', listTaskTypes);
+  const suggestionsId = useId();
   const [newType, setNewType] = useState('');
   const [newMaxBids, setNewMaxBids] = useState(NEW_TYPE_MAX_BIDS);
   const [addError, setAddError] = useState<string | null>(null);
@@ -202,7 +203,7 @@ export function TaskTypesSection() {
           <Field
             label="Ny type"
             hint="Navnet gemmes med små bogstaver, fx moving."
-            list="task-type-suggestions"
+            list={suggestionsId}
             autoComplete="off"
             value={newType}
             onChange={(event) => {
@@ -210,7 +211,7 @@ export function TaskTypesSection() {
               setAddError(null);
             }}
           />
-          <datalist id="task-type-suggestions">
+          <datalist id={suggestionsId}>
             {TASK_TYPES.filter(({ type }) => !types.data?.some((item) => item.type === type)).map(({ type, label }) => (
               <option key={type} value={type}>
                 {label}

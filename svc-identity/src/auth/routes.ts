@@ -1,15 +1,14 @@
 import Router, { type RouterContext } from '@koa/router';
 import { loginBodySchema, registerBodySchema } from '@fragtbud/contracts';
-import { parseBody, requireUser } from '@fragtbud/platform';
+import { eventMetaOf, parseBody, requireUser } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
-import { clientOf, eventMetaOf, refuseUnstorableInput } from '../http';
+import { clientOf } from '../http';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../sessions/cookie';
 import { getProfile } from '../users/service';
 import { login, logout, register, type SignedIn } from './service';
 
 export function authRouter(context: IdentityContext): Router {
   const router = new Router({ prefix: '/auth' });
-  router.use(refuseUnstorableInput);
   const cookieOptions = {
     maxAgeSeconds: Math.floor(context.config.SESSION_ABSOLUTE_DAYS * 24 * 60 * 60),
     secure: context.config.COOKIE_SECURE,

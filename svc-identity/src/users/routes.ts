@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import { usersQuerySchema, userUpdateBodySchema } from '@fragtbud/contracts';
-import { parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
+import { idParamSchema, messages, usersQuerySchema, userUpdateBodySchema } from '@fragtbud/contracts';
+import { eventMetaOf, parseBody, parseIdParam, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
+import type { Context } from 'koa';
 import type { IdentityContext } from '../context';
-import { eventMetaOf, refuseUnstorableInput, userIdParam } from '../http';
 import {
   changeUser,
   countBlockedUsers,
@@ -14,9 +14,14 @@ import {
   removeUser,
 } from './service';
 
+const maxInt4 = 2_147_483_647;
+const userIdSchema = idParamSchema.max(maxInt4);
+
+/** The :id of a user route; anything but a positive 32-bit integer is 400 'Ugyldigt bruger-id'. */
+const userIdParam = (ctx: Context) => parseIdParam(ctx, userIdSchema, messages.invalidUserId, 'invalid_user_id');
+
 export function usersRouter(context: IdentityContext): Router {
   const router = new Router({ prefix: '/users' });
-  router.use(refuseUnstorableInput);
 
   router.get('/', async (ctx) => {
     requireRole(ctx, 'admin');
@@ -50,7 +55,6 @@ export function usersRouter(context: IdentityContext): Router {
 
 export function adminRouter(context: IdentityContext): Router {
   const router = new Router({ prefix: '/admin' });
-  router.use(refuseUnstorableInput);
 
   for (const action of ['approve', 'reject', 'block', 'unblock'] as const) {
     router.put(`/users/:id/${action}`, async (ctx) => {

@@ -5,17 +5,15 @@ import {
   carrierListUpdateSchema,
   messages,
 } from '@fragtbud/contracts';
-import { requireRole } from '@fragtbud/platform';
+import { parseBody, parseIdParam, requireRole } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { LedgerContext } from '../context';
-import { bodyOf, idParam, parseOrRefuse, refuseUnstorableInput } from '../http';
 import { changeCarrierList, createCarrierList, getCarrierLists, removeCarrierList } from './service';
 
-const listIdParam = (ctx: Context) => idParam(ctx, carrierListIdSchema, messages.invalidCarrierListId, 'invalid_carrier_list_id');
+const listIdParam = (ctx: Context) => parseIdParam(ctx, carrierListIdSchema, messages.invalidCarrierListId, 'invalid_carrier_list_id');
 
 export function carrierListsRouter(context: LedgerContext): Router {
   const router = new Router({ prefix: '/admin/carrier-lists' });
-  router.use(refuseUnstorableInput);
 
   router.get('/', async (ctx) => {
     requireRole(ctx, 'admin');
@@ -24,7 +22,7 @@ export function carrierListsRouter(context: LedgerContext): Router {
 
   router.post('/', async (ctx) => {
     const caller = requireRole(ctx, 'admin');
-    const list = parseOrRefuse(carrierListCreateSchema, bodyOf(ctx));
+    const list = parseBody(ctx, carrierListCreateSchema);
     ctx.status = 201;
     ctx.body = await createCarrierList(context, caller, list);
   });
@@ -32,7 +30,7 @@ export function carrierListsRouter(context: LedgerContext): Router {
   router.put('/:id', async (ctx) => {
     const caller = requireRole(ctx, 'admin');
     const listId = listIdParam(ctx);
-    const changes = parseOrRefuse(carrierListUpdateSchema, bodyOf(ctx));
+    const changes = parseBody(ctx, carrierListUpdateSchema);
     ctx.body = await changeCarrierList(context, caller, listId, changes);
   });
 

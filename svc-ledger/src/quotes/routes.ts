@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { internalQuoteRequestSchema, quoteRequestSchema } from '@fragtbud/contracts';
-import { requireServiceCaller, requireUser } from '@fragtbud/platform';
+import { parseBody, requireServiceCaller, requireUser } from '@fragtbud/platform';
 import type { LedgerContext } from '../context';
-import { bodyOf, parseOrRefuse } from '../http';
 import { quoteForCaller, quoteForService } from './service';
 
 export function quotesRouter(context: LedgerContext): Router {
@@ -10,14 +9,14 @@ export function quotesRouter(context: LedgerContext): Router {
 
   router.post('/pricing/quote', async (ctx) => {
     const caller = requireUser(ctx);
-    const request = parseOrRefuse(quoteRequestSchema, bodyOf(ctx));
+    const request = parseBody(ctx, quoteRequestSchema);
     ctx.body = await quoteForCaller(context, caller, request);
   });
 
   /** Only other services (svc-bids) may ask: the full quote, for a bid's snapshot. */
   router.post('/internal/quotes', async (ctx) => {
     requireServiceCaller(ctx);
-    const request = parseOrRefuse(internalQuoteRequestSchema, bodyOf(ctx));
+    const request = parseBody(ctx, internalQuoteRequestSchema);
     ctx.body = await quoteForService(context, request);
   });
 

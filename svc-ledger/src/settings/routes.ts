@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { platformSettingsUpdateSchema } from '@fragtbud/contracts';
-import { requireRole, requireServiceCaller } from '@fragtbud/platform';
+import { eventMetaOf, parseBody, requireRole, requireServiceCaller } from '@fragtbud/platform';
 import type { LedgerContext } from '../context';
-import { bodyOf, eventMetaOf, parseOrRefuse } from '../http';
 import { changePlatformSettings, currentSettings, getPlatformSettings } from './service';
 
 export function settingsRouter(context: LedgerContext): Router {
@@ -15,7 +14,7 @@ export function settingsRouter(context: LedgerContext): Router {
 
   router.put('/admin/platform-settings', async (ctx) => {
     const caller = requireRole(ctx, 'admin');
-    const update = parseOrRefuse(platformSettingsUpdateSchema, bodyOf(ctx));
+    const update = parseBody(ctx, platformSettingsUpdateSchema);
     ctx.body = await changePlatformSettings(context, caller, update, eventMetaOf(ctx));
   });
 

@@ -1,22 +1,34 @@
 import Router from '@koa/router';
-import { createTaskBodySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
-import { requireRole, requireUser } from '@fragtbud/platform';
+import {
+  createTaskBodySchema,
+  messages,
+  taskIdSchema,
+  taskListQuerySchema,
+  taskStatusChangeBodySchema,
+  updateTaskBodySchema,
+} from '@fragtbud/contracts';
+import { eventMetaOf, parseBody, parseIdParam, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
+import type { Context } from 'koa';
 import type { TasksContext } from '../context';
-import { bodyOf, eventMetaOf, parseOrRefuse, refuseUnstorableInput, taskIdParam } from '../http';
 import { changeStatus, changeTask, countPendingReview, createTask, findTasks, getTask, removeTask } from './service';
+
+/** The :id of a task route; anything but a positive 32-bit integer is 400 'Ugyldigt opgave-id'. */
+const taskIdParam = (ctx: Context) => parseIdParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
+
+/** A JSON null is a body that is not an object (400), not a missing one. */
+const strictBody = { nullAsEmpty: false };
 
 /** GET/POST /tasks, GET/PUT/DELETE /tasks/:id, PATCH /tasks/:id/status. */
 export function tasksRouter(context: TasksContext): Router {
   const router = new Router({ prefix: '/tasks' });
-  router.use(refuseUnstorableInput);
 
   router.get('/', async (ctx) => {
-    ctx.body = await findTasks(context, ctx.state.user ?? null, parseOrRefuse(taskListQuerySchema, ctx.query));
+    ctx.body = await findTasks(context, ctx.state.user ?? null, parseQuery(ctx, taskListQuerySchema));
   });
 
   router.post('/', async (ctx) => {
     const caller = ctx.state.user ?? null;
-    const body = parseOrRefuse(createTaskBodySchema, bodyOf(ctx));
+    const body = parseBody(ctx, createTaskBodySchema, strictBody);
     ctx.body = await createTask(context, caller, body, eventMetaOf(ctx));
     ctx.status = 201;
   });
@@ -29,7 +41,7 @@ export function tasksRouter(context: TasksContext): Router {
   router.put('/:id', async (ctx) => {
     const caller = requireUser(ctx);
     const taskId = taskIdParam(ctx);
-    const body = parseOrRefuse(updateTaskBodySchema, bodyOf(ctx));
+    const body = parseBody(ctx, updateTaskBodySchema, strictBody);
     ctx.body = await changeTask(context, caller, taskId, body, eventMetaOf(ctx));
   });
 
@@ -42,7 +54,7 @@ export function tasksRouter(context: TasksContext): Router {
   router.patch('/:id/status', async (ctx) => {
     const caller = requireUser(ctx);
     const taskId = taskIdParam(ctx);
-    const body = parseOrRefuse(taskStatusChangeBodySchema, bodyOf(ctx));
+    const body = parseBody(ctx, taskStatusChangeBodySchema, strictBody);
     ctx.body = await changeStatus(context, caller, taskId, body, eventMetaOf(ctx));
   });
 

@@ -19,9 +19,8 @@ import {
   type TasksPage,
   type UpdateTaskBody,
 } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { AppError, parseInput } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
-import { parseOrRefuse } from '../http';
 import {
   countTasksWithStatus,
   deleteTask,
@@ -209,7 +208,7 @@ function patchOf(current: TaskRow, body: UpdateTaskBody): TaskPatch {
   const type = body.type ?? current.type;
   if (body.type !== undefined) patch.type = body.type;
   if (body.details !== undefined || type !== current.type) {
-    patch.details = parseOrRefuse(detailsSchemaFor(type), body.details ?? current.details, ['details']) as Record<string, unknown>;
+    patch.details = parseInput(detailsSchemaFor(type), body.details ?? current.details, { pathPrefix: ['details'] }) as Record<string, unknown>;
   }
   if (body.from_address !== undefined || body.from_postal_code !== undefined || body.from_city !== undefined) {
     const address = body.from_address ?? current.from_address;

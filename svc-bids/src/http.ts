@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
-import { messages, taskIdSchema } from '@fragtbud/contracts';
+import { messages } from '@fragtbud/contracts';
 import { AppError, zodIssuesToDetails } from '@fragtbud/platform';
 import type { EventMeta } from './context';
 
@@ -10,24 +10,24 @@ const ourMessages = new Set<string>(Object.values(messages));
 
 /**
  * Validates like the platform's parse helpers, but answers with the first problem's Danish text as the message
- * (the spec's task texts are shown as they arrive), every problem in `details`.
+ * (the bid modal shows it as it arrives, e.g. 'Angiv en gyldig pris først.'), every problem in `details`.
  */
-export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown, pathPrefix: string[] = []): z.output<S> {
+export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const details = zodIssuesToDetails(result.error).map((detail) => ({
-    path: [...pathPrefix, detail.path].filter(Boolean).join('.'),
+    path: detail.path,
     message: ourMessages.has(detail.message) ? detail.message : messages.invalidInput,
   }));
   throw AppError.badRequest(details[0]?.message ?? messages.invalidInput, 'invalid_input', details);
 }
 
-export const bodyOf = (ctx: Context): unknown => (ctx.request.body === undefined ? {} : ctx.request.body);
+export const bodyOf = (ctx: Context): unknown => ctx.request.body ?? {};
 
-/** The :id of a task route; anything but a positive 32-bit integer is 400 'Ugyldigt opgave-id'. */
-export function taskIdParam(ctx: Context): number {
-  const parsed = taskIdSchema.safeParse((ctx as Context & { params?: Record<string, string> }).params?.id);
-  if (!parsed.success) throw AppError.badRequest(messages.invalidTaskId, 'invalid_task_id');
+/** The :id of a route through its contract schema; anything else is 400 with that id's message and code. */
+export function idParam(ctx: Context, schema: z.ZodType<number>, message: string, code: string): number {
+  const parsed = schema.safeParse((ctx as Context & { params?: Record<string, string> }).params?.id);
+  if (!parsed.success) throw AppError.badRequest(message, code);
   return parsed.data;
 }
 
@@ -45,7 +45,7 @@ export async function refuseUnstorableInput(_ctx: Context, next: Next): Promise<
     await next();
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    if (code === '22021' || code === '22P05' || code === '22003' || code === '22001' || code === '22P02') {
+    if (code === '22021' || code === '22P05' || code === '22003' || code === '22001') {
       throw AppError.badRequest(messages.invalidInput, 'invalid_input');
     }
     throw error;

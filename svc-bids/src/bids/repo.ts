@@ -1,0 +1,167 @@
+import type { Knex } from 'knex';
+import type { BidRejectionReason, BidStatus } from '@fragtbud/contracts';
+import type { Db } from '../context';
+
+export interface BidRow {
+  id: number;
+  task_id: number;
+  carrier_id: number;
+  carrier_name: string;
+  customer_id: number | null;
+  status: BidStatus;
+  valid_until: Date;
+  net_ore: number;
+  platform_fee_ore: number;
+  small_fee_ore: number;
+  subtotal_before_vat_ore: number;
+  vat_ore: number;
+  total_ore: number;
+  carrier_fee_ore: number;
+  payout_net_ore: number;
+  payout_gross_ore: number;
+  carrier_list_id: number | null;
+  carrier_list_name: string | null;
+  carrier_fee_percentage: number;
+  carrier_fixed_fee_ore: number;
+  platform_fee_percentage: number;
+  platform_fixed_fee_ore: number;
+  vat_percentage: number;
+  platform_min_fee_ore: number;
+  max_bids: number;
+  quoted_at: Date;
+  rejection_reason: BidRejectionReason | null;
+  decided_by: number | null;
+  accepted_at: Date | null;
+  rejected_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The quote snapshot columns: the price, its quote, the carrier's fee and the platform's settings in force. */
+export type BidSnapshot = Pick<
+  BidRow,
+  | 'valid_until'
+  | 'net_ore'
+  | 'platform_fee_ore'
+  | 'small_fee_ore'
+  | 'subtotal_before_vat_ore'
+  | 'vat_ore'
+  | 'total_ore'
+  | 'carrier_fee_ore'
+  | 'payout_net_ore'
+  | 'payout_gross_ore'
+  | 'carrier_list_id'
+  | 'carrier_list_name'
+  | 'carrier_fee_percentage'
+  | 'carrier_fixed_fee_ore'
+  | 'platform_fee_percentage'
+  | 'platform_fixed_fee_ore'
+  | 'vat_percentage'
+  | 'platform_min_fee_ore'
+  | 'quoted_at'
+>;
+
+export type NewBid = BidSnapshot & Pick<BidRow, 'task_id' | 'carrier_id' | 'carrier_name' | 'customer_id' | 'max_bids'>;
+
+/** The unique constraint that keeps one bid per carrier per task. */
+export const oneBidPerCarrierConstraint = 'bids_task_carrier_unique';
+
+export async function insertBid(db: Db, bid: NewBid, now: Date): Promise<BidRow> {
+  const [row] = (await db('bids')
+    .insert({ ...bid, status: 'pending', created_at: now, updated_at: now })
+    .returning('*')) as BidRow[];
+  if (!row) throw new Error('insert into bids returned no row');
+  return row;
+}
+
+export async function findBid(db: Db, id: number): Promise<BidRow | undefined> {
+  return db('bids').where({ id }).first();
+}
+
+export async function findBidOfCarrier(db: Db, taskId: number, carrierId: number): Promise<BidRow | undefined> {
+  return db('bids').where({ task_id: taskId, carrier_id: carrierId }).first();
+}
+
+export async function findAcceptedBid(db: Db, taskId: number): Promise<BidRow | undefined> {
+  return db('bids').where({ task_id: taskId, status: 'accepted' }).first();
+}
+
+/** Bids holding a slot of the task's limit: pending and accepted ones. */
+export async function countActiveBids(db: Db, taskId: number): Promise<number> {
+  const row = (await db('bids').where({ task_id: taskId }).whereIn('status', ['pending', 'accepted']).count({ count: '*' }).first()) as
+    | { count: number | string }
+    | undefined;
+  return Number(row?.count ?? 0);
+}
+
+export async function updateSnapshot(db: Db, id: number, snapshot: BidSnapshot, now: Date): Promise<BidRow> {
+  return mustUpdate(db, id, { ...snapshot, updated_at: now });
+}
+
+export async function markAccepted(db: Db, id: number, decidedBy: number, now: Date): Promise<BidRow> {
+  return mustUpdate(db, id, { status: 'accepted', decided_by: decidedBy, accepted_at: now, updated_at: now });
+}
+
+export async function markRejected(
+  db: Db,
+  id: number,
+  reason: BidRejectionReason,
+  decidedBy: number | null,
+  now: Date,
+): Promise<BidRow> {
+  return mustUpdate(db, id, { status: 'rejected', rejection_reason: reason, decided_by: decidedBy, rejected_at: now, updated_at: now });
+}
+
+/** Rejects every pending bid of the task but one (another was chosen); returns the rejected bids. */
+export async function rejectOtherPendingBids(db: Db, taskId: number, keptBidId: number, now: Date): Promise<BidRow[]> {
+  return (await db('bids')
+    .where({ task_id: taskId, status: 'pending' })
+    .whereNot({ id: keptBidId })
+    .update({ status: 'rejected', rejection_reason: 'other_bid_accepted', decided_by: null, rejected_at: now, updated_at: now })
+    .returning('*')) as BidRow[];
+}
+
+async function mustUpdate(db: Db, id: number, values: Record<string, unknown>): Promise<BidRow> {
+  const [row] = (await db('bids').where({ id }).update(values).returning('*')) as BidRow[];
+  if (!row) throw new Error(`bid ${id} vanished inside its own transaction`);
+  return row;
+}
+
+// ---- lists ----
+
+export interface BidListFilter {
+  taskId?: number;
+  carrierId?: number;
+  status?: BidStatus;
+  /** A task owner's view: bids on their tasks, and of a task with an accepted bid only that one. */
+  ownerId?: number;
+}
+
+function applyFilter(query: Knex.QueryBuilder, db: Db, filter: BidListFilter): Knex.QueryBuilder {
+  if (filter.taskId !== undefined) query.where('bids.task_id', filter.taskId);
+  if (filter.carrierId !== undefined) query.where('bids.carrier_id', filter.carrierId);
+  if (filter.status !== undefined) query.where('bids.status', filter.status);
+  if (filter.ownerId !== undefined) {
+    query.where('bids.customer_id', filter.ownerId).where((q) =>
+      q
+        .where('bids.status', 'accepted')
+        .orWhereNotExists(
+          db('bids as chosen').select(db.raw('1')).whereRaw('chosen.task_id = bids.task_id').andWhere('chosen.status', 'accepted'),
+        ),
+    );
+  }
+  return query;
+}
+
+/** One page, oldest first (the order they came in). */
+export async function listBids(db: Db, filter: BidListFilter, page: { offset: number; limit: number }): Promise<{ rows: BidRow[]; total: number }> {
+  const rows = (await applyFilter(db('bids').select('bids.*'), db, filter)
+    .orderBy([
+      { column: 'bids.created_at', order: 'asc' },
+      { column: 'bids.id', order: 'asc' },
+    ])
+    .offset(page.offset)
+    .limit(page.limit)) as BidRow[];
+  const counted = (await applyFilter(db('bids'), db, filter).count({ count: '*' }).first()) as { count: number | string } | undefined;
+  return { rows, total: Number(counted?.count ?? 0) };
+}

@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import type { EventMeta, Logger, Outbox } from '@fragtbud/platform';
+import type { BidsConfig } from './config';
+import type { LedgerPeer } from './peers/ledger';
+import type { TasksPeer } from './peers/tasks';
+
+export type { EventMeta, Outbox };
+
+/** What the feature services need, built once from the platform's deps in service.ts. */
+export interface BidsContext {
+  db: Knex;
+  outbox: Outbox;
+  logger: Logger;
+  config: BidsConfig;
+  ledger: LedgerPeer;
+  tasks: TasksPeer;
+  /** The clock (tests move it). */
+  now: () => Date;
+}
+
+/** A database handle: the pool or an open transaction. */
+export type Db = Knex | Knex.Transaction;

@@ -1,0 +1,21 @@
+import { internalQuoteResponseSchema, type InternalQuoteResponse } from '@fragtbud/contracts';
+import type { Logger } from '@fragtbud/platform';
+import { peerUnavailable, type PeerClient } from './peer-client';
+
+/** svc-ledger as svc-bids uses it: the full quote of a net price for a carrier, with the settings in force. */
+export interface LedgerPeer {
+  quote(netOre: number, carrierId: number, requestId?: string): Promise<InternalQuoteResponse>;
+}
+
+export function ledgerPeer(client: PeerClient, logger: Logger): LedgerPeer {
+  return {
+    async quote(netOre, carrierId, requestId) {
+      try {
+        return await client.post(internalQuoteResponseSchema, '/internal/quotes', { netOre, carrierId }, requestId);
+      } catch (error) {
+        // Even a 4xx means our request or setup is wrong (the price was validated here): not the client's to fix.
+        return peerUnavailable(error, logger, 'ledger');
+      }
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { TaskStatus } from '@fragtbud/contracts';
+import type { Db } from '../context';
+
+export interface TaskProjectionRow {
+  task_id: number;
+  user_id: number | null;
+  type: string;
+  status: TaskStatus;
+  max_bids: number | null;
+  assigned_carrier_id: number | null;
+  deleted: boolean;
+  needs_refresh: boolean;
+  updated_at: Date;
+}
+
+/** What an event or svc-tasks tells of a task. `max_bids` left out = unknown (kept as it is). */
+export interface TaskFacts {
+  task_id: number;
+  user_id: number | null;
+  type: string;
+  status: TaskStatus;
+  max_bids?: number | null;
+  assigned_carrier_id?: number | null;
+}
+
+export async function findProjection(db: Db, taskId: number): Promise<TaskProjectionRow | undefined> {
+  return db('task_projection').where({ task_id: taskId }).first();
+}
+
+/** Same, holding the row until the transaction ends: every change to a task's bids queues up here. */
+export async function lockProjection(db: Db, taskId: number): Promise<TaskProjectionRow | undefined> {
+  return db('task_projection').where({ task_id: taskId }).forUpdate().first();
+}
+
+/** Upserts what an event says; an unknown max_bids stays as it was (a new row: null, and fetched before a bid). */
+export async function saveFacts(db: Db, facts: TaskFacts, now: Date, options: { needsRefresh?: boolean } = {}): Promise<void> {
+  const values: Record<string, unknown> = {
+    task_id: facts.task_id,
+    user_id: facts.user_id,
+    type: facts.type,
+    status: facts.status,
+    deleted: false,
+    updated_at: now,
+  };
+  const merged = ['user_id', 'type', 'status', 'deleted', 'updated_at'];
+  if (facts.max_bids !== undefined) {
+    values.max_bids = facts.max_bids;
+    values.needs_refresh = false;
+    merged.push('max_bids', 'needs_refresh');
+  } else {
+    // Unknown limit: a new row is fetched from svc-tasks before its next bid; an existing one only when told so.
+    values.needs_refresh = true;
+    if (options.needsRefresh) merged.push('needs_refresh');
+  }
+  if (facts.assigned_carrier_id !== undefined) {
+    values.assigned_carrier_id = facts.assigned_carrier_id;
+    merged.push('assigned_carrier_id');
+  }
+  await db('task_projection').insert(values).onConflict('task_id').merge(merged);
+}
+
+/** A task fetched from svc-tasks: stored unless an event got there first (then only a pending refresh is done). */
+export async function saveFetched(db: Db, facts: Required<TaskFacts>, now: Date): Promise<void> {
+  const inserted = await db('task_projection')
+    .insert({ ...facts, deleted: false, needs_refresh: false, updated_at: now })
+    .onConflict('task_id')
+    .ignore()
+    .returning('task_id');
+  if (inserted.length > 0) return;
+  await db('task_projection')
+    .where({ task_id: facts.task_id, needs_refresh: true })
+    .update({ max_bids: facts.max_bids, needs_refresh: false, updated_at: now });
+}
+
+export async function setStatus(db: Db, taskId: number, status: TaskStatus, assignedCarrierId: number | null, now: Date): Promise<void> {
+  await db('task_projection').where({ task_id: taskId }).update({ status, assigned_carrier_id: assignedCarrierId, updated_at: now });
+}
+
+export async function markDeleted(db: Db, taskId: number, now: Date): Promise<void> {
+  await db('task_projection').where({ task_id: taskId }).update({ deleted: true, updated_at: now });
+}
+
+// ---- bid limits of task types and of the platform ----
+
+export async function findTypeLimit(db: Db, type: string): Promise<number | null> {
+  const row = (await db('task_type_limits').where({ type }).first()) as { max_bids: number } | undefined;
+  return row?.max_bids ?? null;
+}
+
+export async function saveTypeLimit(db: Db, type: string, maxBids: number, now: Date): Promise<void> {
+  await db('task_type_limits').insert({ type, max_bids: maxBids, updated_at: now }).onConflict('type').merge(['max_bids', 'updated_at']);
+}
+
+export async function deleteTypeLimit(db: Db, type: string): Promise<void> {
+  await db('task_type_limits').where({ type }).delete();
+}
+
+export async function findPlatformLimit(db: Db): Promise<number | null> {
+  const row = (await db('platform_limits').where({ id: 1 }).first()) as { max_bids: number } | undefined;
+  return row?.max_bids ?? null;
+}
+
+export async function savePlatformLimit(db: Db, maxBids: number, now: Date): Promise<void> {
+  await db('platform_limits').insert({ id: 1, max_bids: maxBids, updated_at: now }).onConflict('id').merge(['max_bids', 'updated_at']);
+}

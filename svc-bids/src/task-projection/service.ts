@@ -1,0 +1,100 @@
+import { eventTypes, maxBidsInForce, messages, type EventPayload } from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+import type { BidsContext, Db } from '../context';
+import {
+  deleteTypeLimit,
+  findPlatformLimit,
+  findProjection,
+  findTypeLimit,
+  markDeleted,
+  saveFacts,
+  saveFetched,
+  savePlatformLimit,
+  saveTypeLimit,
+  type TaskProjectionRow,
+} from './repo';
+
+export const taskNotFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
+
+/**
+ * Makes sure the task is known here before a bid on it is taken: a task whose created event has not arrived yet (or
+ * whose limit changed without the event saying to what) is fetched from svc-tasks — before any transaction.
+ */
+export async function ensureProjected(context: BidsContext, taskId: number, requestId?: string): Promise<TaskProjectionRow> {
+  const known = await findProjection(context.db, taskId);
+  if (known && !known.needs_refresh) {
+    if (known.deleted) throw taskNotFound();
+    return known;
+  }
+  const fetched = await context.tasks.findTask(taskId, requestId);
+  if (!fetched) throw taskNotFound();
+  await saveFetched(
+    context.db,
+    { task_id: fetched.id, user_id: fetched.user_id, type: fetched.type, status: fetched.status, max_bids: fetched.max_bids, assigned_carrier_id: null },
+    context.now(),
+  );
+  const row = await findProjection(context.db, taskId);
+  if (!row || row.deleted) throw taskNotFound();
+  return row;
+}
+
+/** The bid limit in force for a task: its own, else its type's, else the platform's (given, or as last announced), else 5. */
+export async function maxBidsFor(db: Db, task: TaskProjectionRow, platformMaxBids?: number) {
+  return maxBidsInForce({
+    task: task.max_bids,
+    type: await findTypeLimit(db, task.type),
+    platform: platformMaxBids ?? (await findPlatformLimit(db)),
+  });
+}
+
+// ---- events ----
+
+type TaskCreated = EventPayload<typeof eventTypes.taskCreated>;
+type TaskUpdated = EventPayload<typeof eventTypes.taskUpdated> & { maxBids?: number | null };
+type TaskStatusChanged = EventPayload<typeof eventTypes.taskStatusChanged>;
+type TaskDeleted = EventPayload<typeof eventTypes.taskDeleted>;
+
+export async function onTaskCreated(trx: Db, data: TaskCreated, now: Date): Promise<void> {
+  await saveFacts(trx, { task_id: data.taskId, user_id: data.userId, type: data.type, status: data.status, max_bids: data.maxBids }, now);
+}
+
+/** `tasks.task.updated` names the fields that changed; a changed max_bids without its value is fetched later. */
+export async function onTaskUpdated(trx: Db, data: TaskUpdated, now: Date): Promise<void> {
+  const maxBidsChanged = data.changed.includes('max_bids');
+  await saveFacts(
+    trx,
+    {
+      task_id: data.taskId,
+      user_id: data.userId,
+      type: data.type,
+      status: data.status,
+      ...(maxBidsChanged && data.maxBids !== undefined ? { max_bids: data.maxBids } : {}),
+    },
+    now,
+    { needsRefresh: maxBidsChanged && data.maxBids === undefined },
+  );
+}
+
+export async function onTaskStatusChanged(trx: Db, data: TaskStatusChanged, now: Date): Promise<void> {
+  await saveFacts(
+    trx,
+    { task_id: data.taskId, user_id: data.userId, type: data.type, status: data.to, assigned_carrier_id: data.assignedCarrierId },
+    now,
+  );
+}
+
+export async function onTaskDeleted(trx: Db, data: TaskDeleted, now: Date): Promise<void> {
+  await markDeleted(trx, data.taskId, now);
+}
+
+export async function onTaskTypeUpdated(trx: Db, data: EventPayload<typeof eventTypes.taskTypeUpdated>, now: Date): Promise<void> {
+  await saveTypeLimit(trx, data.type, data.maxBids, now);
+}
+
+export async function onTaskTypeDeleted(trx: Db, data: EventPayload<typeof eventTypes.taskTypeDeleted>): Promise<void> {
+  await deleteTypeLimit(trx, data.type);
+}
+
+export async function onPlatformSettingsUpdated(trx: Db, data: EventPayload<typeof eventTypes.ledgerSettingsUpdated>, now: Date): Promise<void> {
+  await savePlatformLimit(trx, data.maxBids, now);
+}
