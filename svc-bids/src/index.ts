@@ -1,2 +1,2 @@
-export { bidsService } from './service';
-export { bidsConfigSchema, loadBidsConfig } from './config';
+export { bidsService, createBidsService, type BidsServiceOptions } from './service';
+export { bidsConfigSchema, loadBidsConfig, type BidsConfig } from './config';

@@ -1,11 +1,42 @@
-import { defineService } from '@fragtbud/platform';
+import { defineService, type ServiceDeps } from '@fragtbud/platform';
+import { migrations } from '../migrations';
+import { bidsRouter, internalBidsRouter, taskBidsRouter } from './bids/routes';
+import type { BidsConfig } from './config';
+import type { BidsContext } from './context';
+import { ledgerPeer } from './peers/ledger';
+import { peerClient } from './peers/peer-client';
+import { tasksPeer } from './peers/tasks';
+import { taskProjectionConsumers } from './task-projection/consumers';
+
+export interface BidsServiceOptions {
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+const contextOf = (deps: ServiceDeps<BidsConfig>, options: BidsServiceOptions): BidsContext => ({
+  db: deps.db,
+  outbox: deps.outbox,
+  logger: deps.logger,
+  config: deps.config,
+  ledger: ledgerPeer(peerClient(deps.clients, 'ledger', deps.logger), deps.logger),
+  tasks: tasksPeer(peerClient(deps.clients, 'tasks', deps.logger), deps.logger),
+  now: options.now ?? (() => new Date()),
+});
 
 /**
- * svc-bids owns bids, bid rules, accept/reject and quote snapshots (issue #4).
- * It starts, migrates and answers health now; its domain arrives with those issues.
+ * svc-bids: bids and their rules (approved carrier, open task, max bids, one bid per carrier), accept/reject and
+ * quote snapshots (issue #4), over its own projection of tasks and bid limits.
  */
-export const bidsService = defineService({
-  name: 'bids',
-  migrations: [],
-  routes: () => [],
-});
+export function createBidsService(options: BidsServiceOptions = {}) {
+  return defineService<BidsConfig>({
+    name: 'bids',
+    migrations,
+    routes: (deps) => {
+      const context = contextOf(deps, options);
+      return [bidsRouter(context), taskBidsRouter(context), internalBidsRouter(context)];
+    },
+    consumers: (deps) => taskProjectionConsumers(contextOf(deps, options)),
+  });
+}
+
+export const bidsService = createBidsService();

@@ -55,3 +55,4 @@ export { RouteMap, configureRouteMap, routeMapEmbedUrl, type RouteMapProps } fro
 export { ImageGallery, type ImageGalleryProps } from './tasks/image-gallery';
 export { TaskCard, type TaskCardProps, type TaskCardTask } from './tasks/task-card';
 export { taskAddress, taskPlace } from './tasks/task-places';
+export { FlashMessage, loginPathFor, withFlash, type Flash } from './routing/navigation';

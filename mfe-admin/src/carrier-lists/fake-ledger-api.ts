@@ -61,7 +61,8 @@ export function fakeLedgerApi(options: FakeLedgerOptions = {}) {
     carrierCount: assignments.filter((assignment) => assignment.listId === list.id).length,
   });
   const assignmentJson = (assignment: { id: number; userId: number; listId: number }): CarrierListAssignmentJson => {
-    const list = lists.find((item) => item.id === assignment.listId)!;
+    const list = lists.find((item) => item.id === assignment.listId);
+    if (!list) throw new Error(`fake ledger: assignment ${assignment.id} points at missing list ${assignment.listId}`);
     return {
       ...assignment,
       list: { id: list.id, name: list.name, feePercentage: list.feePercentage, fixedFee: list.fixedFee, minFee: list.minFee },

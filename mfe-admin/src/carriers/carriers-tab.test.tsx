@@ -5,13 +5,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin, approvedCarrier, blockedCarrier, fakeUsersApi, pendingCarrier } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
+import { fakeLedgerApi } from '../carrier-lists/fake-ledger-api';
 
 const server = setupApiServer();
 let api: ReturnType<typeof fakeUsersApi>;
+let ledger: ReturnType<typeof fakeLedgerApi>;
 
 beforeEach(() => {
   api = fakeUsersApi([admin, approvedCarrier, pendingCarrier, blockedCarrier]);
-  server.use(...api.handlers);
+  // Viggo (3) is on list A; Niels (4) and Bo (5) are on no list.
+  ledger = fakeLedgerApi({ assignments: { 3: 1 } });
+  server.use(...api.handlers, ...ledger.handlers);
   setSession(admin);
 });
 
@@ -66,5 +70,84 @@ describe('carriers tab', () => {
     server.use(http.get('/api/users', () => HttpResponse.json({ message: 'nede' }, { status: 500 })));
     renderAdmin('/AdminDashboard?tab=carriers');
     expect((await screen.findByRole('alert')).textContent).toContain('Kunne ikke hente carrier data.');
+  });
+
+  describe('carrier lists', () => {
+    const listSelect = (name: string) => within(carrierCard(name)).getByRole('combobox', { name: 'Carrier-liste' }) as HTMLSelectElement;
+    const shownList = (name: string) => listSelect(name).selectedOptions[0]?.textContent;
+
+    it('shows each carrier’s list as "A (8% gebyr)", asking for all shown carriers’ assignments in one call', async () => {
+      renderAdmin('/AdminDashboard?tab=carriers');
+      await waitFor(() => expect(shownList('Viggo Vognmand')).toBe('A (8% gebyr)'));
+      expect(shownList('Nye Niels')).toBe('Ingen liste (standard 10% gebyr)');
+      expect(shownList('Blokeret Bo')).toBe('Ingen liste (standard 10% gebyr)');
+      expect(Array.from(listSelect('Nye Niels').options).map((option) => option.textContent)).toEqual([
+        'Ingen liste (standard 10% gebyr)',
+        'A (8% gebyr)',
+        'B (10% gebyr)',
+        'C (12,5% gebyr)',
+      ]);
+      expect(ledger.requests.filter((line) => line.startsWith('GET /admin/carrier-lists/assignments'))).toEqual([
+        'GET /admin/carrier-lists/assignments?userId=3,4,5',
+      ]);
+    });
+
+    it('puts a carrier on a list, moves them to another and takes them off again', async () => {
+      const user = userEvent.setup();
+      renderAdmin('/AdminDashboard?tab=carriers');
+      await waitFor(() => expect(shownList('Nye Niels')).toBe('Ingen liste (standard 10% gebyr)'));
+
+      await user.selectOptions(listSelect('Nye Niels'), 'B (10% gebyr)');
+      expect(await screen.findByText('Nye Niels er sat på liste B (10% gebyr).')).toBeTruthy();
+      expect(shownList('Nye Niels')).toBe('B (10% gebyr)');
+      expect(ledger.bodies['POST /admin/carrier-lists/assignments']).toEqual({ userId: 4, listId: 2 });
+
+      await user.selectOptions(listSelect('Viggo Vognmand'), 'C (12,5% gebyr)');
+      expect(await screen.findByText('Viggo Vognmand er sat på liste C (12,5% gebyr).')).toBeTruthy();
+      expect(ledger.assignments().find((assignment) => assignment.userId === 3)?.listId).toBe(3);
+
+      await user.selectOptions(listSelect('Viggo Vognmand'), 'Ingen liste (standard 10% gebyr)');
+      expect(await screen.findByText('Viggo Vognmand er taget af liste C (12,5% gebyr).')).toBeTruthy();
+      expect(shownList('Viggo Vognmand')).toBe('Ingen liste (standard 10% gebyr)');
+      expect(ledger.requests).toContain('DELETE /admin/carrier-lists/assignments/500');
+      expect(ledger.assignments().map((assignment) => assignment.userId)).toEqual([4]);
+    });
+
+    it('says "Kunne ikke opdatere carrier-liste." and keeps the old list when the change fails', async () => {
+      server.use(
+        http.post('/api/admin/carrier-lists/assignments', () => HttpResponse.json({ message: 'nede' }, { status: 503 })),
+        http.delete('/api/admin/carrier-lists/assignments/:id', () => HttpResponse.json({ message: 'fejl' }, { status: 500 })),
+      );
+      const user = userEvent.setup();
+      renderAdmin('/AdminDashboard?tab=carriers');
+      await waitFor(() => expect(shownList('Viggo Vognmand')).toBe('A (8% gebyr)'));
+
+      await user.selectOptions(listSelect('Viggo Vognmand'), 'B (10% gebyr)');
+      expect((await screen.findByRole('alert')).textContent).toBe('Kunne ikke opdatere carrier-liste.');
+      expect(shownList('Viggo Vognmand')).toBe('A (8% gebyr)');
+
+      await user.selectOptions(listSelect('Viggo Vognmand'), 'Ingen liste (standard 10% gebyr)');
+      await waitFor(() => expect(listSelect('Viggo Vognmand').disabled).toBe(false));
+      expect(screen.getByRole('alert').textContent).toBe('Kunne ikke opdatere carrier-liste.');
+      expect(shownList('Viggo Vognmand')).toBe('A (8% gebyr)');
+    });
+
+    it('still shows the carriers when the lists cannot be loaded, with a retry', async () => {
+      let calls = 0;
+      server.use(
+        http.get('/api/admin/carrier-lists', () => {
+          calls += 1;
+          return calls === 1 ? HttpResponse.json({ message: 'nede' }, { status: 503 }) : undefined;
+        }),
+      );
+      const user = userEvent.setup();
+      renderAdmin('/AdminDashboard?tab=carriers');
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('Kunne ikke hente carrier-lister.');
+      expect(screen.getByText('Viggo Vognmand')).toBeTruthy();
+      expect(within(carrierCard('Viggo Vognmand')).queryByRole('combobox')).toBeNull();
+      await user.click(within(alert).getByRole('button', { name: 'Prøv igen' }));
+      await waitFor(() => expect(shownList('Viggo Vognmand')).toBe('A (8% gebyr)'));
+    });
   });
 });

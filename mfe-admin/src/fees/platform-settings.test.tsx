@@ -93,7 +93,7 @@ describe('fees tab: platform settings', () => {
     server.use(
       http.put('/api/admin/platform-settings', () =>
         HttpResponse.json(
-          { code: 'invalid_input', message: 'Procentsatsen må højst have to decimaler', details: [{ path: ['vatPercentage'], message: 'Procentsatsen må højst have to decimaler' }] },
+          { code: 'invalid_input', message: 'Procentsatsen må højst have to decimaler', details: [{ path: 'vatPercentage', message: 'Procentsatsen må højst have to decimaler' }] },
           { status: 400 },
         ),
       ),

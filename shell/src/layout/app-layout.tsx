@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { FlashMessage } from '@fragtbud/web';
 import { ScrollToTop } from '../routing/scroll-to-top';
 import { NotificationBar } from './notification-bar';
 import { SiteFooter } from './site-footer';
@@ -14,6 +15,7 @@ export function AppLayout() {
       <SiteHeader />
       <NotificationBar />
       <main id="main" className="app__main" tabIndex={-1}>
+        <FlashMessage />
         <Outlet />
       </main>
       <SiteFooter />

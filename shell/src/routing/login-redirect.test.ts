@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeNextPath } from './login-redirect';
+import { loginPathFor } from '@fragtbud/web';
+import { safeNextPath } from './login-redirect';
 
 describe('safeNextPath', () => {
   it('keeps a same-site path with its query', () => {

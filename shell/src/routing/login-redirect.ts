@@ -18,7 +18,3 @@ export function safeNextPath(next: string | null | undefined): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** `/login?next=/dashboard` — slashes stay readable, everything else in the path is encoded. */
-export function loginPathFor(pathWithSearch: string): string {
-  return `/login?next=${encodeURIComponent(pathWithSearch).replace(/%2F/gi, '/')}`;
-}

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Spinner, useSession, type Role } from '@fragtbud/web';
-import { loginPathFor } from './login-redirect';
+import { loginPathFor, Spinner, useSession, type Role } from '@fragtbud/web';
 
 export function SessionPending() {
   return (

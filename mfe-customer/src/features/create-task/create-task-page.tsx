@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isTaskEditable, taskIdSchema, type TaskType } from '@fragtbud/contracts';
-import { Button, isApiError, isTaskType, PageHeader, Spinner, useSession } from '@fragtbud/web';
+import { Button, isApiError, isTaskType, loginPathFor, PageHeader, Spinner, useSession, withFlash } from '@fragtbud/web';
 import { createTask } from './api/create-task';
 import { getTask } from './api/get-task';
 import { updateTask } from './api/update-task';
@@ -9,7 +9,6 @@ import { ConfirmStep } from './components/confirm-step';
 import { DetailsStep } from './components/details-step';
 import { StepIndicator, type WizardStep } from './components/step-indicator';
 import { TypeStep } from './components/type-step';
-import { loginPathFor, withFlash } from './model/flash';
 import { serverFieldErrors, SUBMIT_MESSAGES, submitFailureMessage } from './model/submit-errors';
 import { emptyTaskForm, stepOfErrors, taskToForm, validateTaskForm, type DetailInput, type FieldErrors, type TaskForm } from './model/task-form';
 import './create-task.css';

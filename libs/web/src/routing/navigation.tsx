@@ -1,0 +1,32 @@
+import { useLocation } from 'react-router-dom';
+
+/**
+ * A message for the page a flow navigates to, carried in the router's location state:
+ * `navigate('/task/7', { state: withFlash('error', 'Opgaven kan ikke længere redigeres.') })`.
+ * The shell's layout shows it above the page it lands on.
+ */
+export interface Flash {
+  kind: 'success' | 'error' | 'info';
+  message: string;
+}
+
+export const withFlash = (kind: Flash['kind'], message: string): { flash: Flash } => ({ flash: { kind, message } });
+
+/** `/login?next=/create-task%3Ftype%3Dmoving` — slashes stay readable, everything else in the path is encoded. */
+export function loginPathFor(pathWithSearch: string): string {
+  return `/login?next=${encodeURIComponent(pathWithSearch).replace(/%2F/gi, '/')}`;
+}
+
+/** Shows the flash message the current location was reached with, if any. */
+export function FlashMessage() {
+  const location = useLocation();
+  const flash = (location.state as { flash?: Flash } | null)?.flash;
+  if (!flash?.message) return null;
+  return (
+    <div className="fb-container">
+      <p className={`fb-flash fb-flash--${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
+        {flash.message}
+      </p>
+    </div>
+  );
+}

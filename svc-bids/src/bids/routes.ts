@@ -1,0 +1,101 @@
+import Router from '@koa/router';
+import {
+  assignTaskBodySchema,
+  bidIdSchema,
+  bidListQuerySchema,
+  messages,
+  placeBidBodySchema,
+  taskIdSchema,
+  updateBidBodySchema,
+} from '@fragtbud/contracts';
+import { requireServiceCaller, requireUser } from '@fragtbud/platform';
+import type { Context } from 'koa';
+import type { BidsContext } from '../context';
+import { bodyOf, eventMetaOf, idParam, parseOrRefuse, refuseUnstorableInput } from '../http';
+import { acceptBid, changeBid, findBids, getAcceptedBidOfTask, getBid, getInternalBid, placeBid, rejectBid } from './service';
+
+const bidIdParam = (ctx: Context) => idParam(ctx, bidIdSchema, messages.invalidBidId, 'invalid_bid_id');
+const taskIdParam = (ctx: Context) => idParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
+
+/** POST/GET /bids, GET/PUT /bids/:id, POST /bids/:id/accept, POST /bids/:id/reject. */
+export function bidsRouter(context: BidsContext): Router {
+  const router = new Router({ prefix: '/bids' });
+  router.use(refuseUnstorableInput);
+
+  router.post('/', async (ctx) => {
+    const caller = requireUser(ctx);
+    const body = parseOrRefuse(placeBidBodySchema, bodyOf(ctx));
+    ctx.body = await placeBid(context, caller, body, eventMetaOf(ctx));
+    ctx.status = 201;
+  });
+
+  router.get('/', async (ctx) => {
+    const caller = requireUser(ctx);
+    ctx.body = await findBids(context, caller, parseOrRefuse(bidListQuerySchema, ctx.query), ctx.state.requestId);
+  });
+
+  router.get('/:id', async (ctx) => {
+    const caller = requireUser(ctx);
+    ctx.body = await getBid(context, caller, bidIdParam(ctx));
+  });
+
+  router.put('/:id', async (ctx) => {
+    const caller = requireUser(ctx);
+    const bidId = bidIdParam(ctx);
+    const body = parseOrRefuse(updateBidBodySchema, bodyOf(ctx));
+    ctx.body = await changeBid(context, caller, bidId, body, eventMetaOf(ctx));
+  });
+
+  router.post('/:id/accept', async (ctx) => {
+    const caller = requireUser(ctx);
+    ctx.body = await acceptBid(context, caller, bidIdParam(ctx), eventMetaOf(ctx));
+  });
+
+  router.post('/:id/reject', async (ctx) => {
+    const caller = requireUser(ctx);
+    ctx.body = await rejectBid(context, caller, bidIdParam(ctx), eventMetaOf(ctx));
+  });
+
+  return router;
+}
+
+/**
+ * GET /tasks/:id/bids and POST /tasks/:id/assign (shared/API.md "Tasks"): the same as GET /bids?taskId= and
+ * POST /bids/:bid_id/accept. The gateway sends these two paths here, not to svc-tasks.
+ */
+export function taskBidsRouter(context: BidsContext): Router {
+  const router = new Router({ prefix: '/tasks/:id' });
+
+  router.get('/bids', async (ctx) => {
+    const caller = requireUser(ctx);
+    const taskId = taskIdParam(ctx);
+    const query = parseOrRefuse(bidListQuerySchema, { ...ctx.query, taskId: String(taskId) });
+    ctx.body = await findBids(context, caller, query, ctx.state.requestId);
+  });
+
+  router.post('/assign', async (ctx) => {
+    const caller = requireUser(ctx);
+    const taskId = taskIdParam(ctx);
+    const body = parseOrRefuse(assignTaskBodySchema, bodyOf(ctx));
+    ctx.body = await acceptBid(context, caller, body.bid_id, eventMetaOf(ctx), { taskId, carrierId: body.carrier_id });
+  });
+
+  return router;
+}
+
+/** For other services only (svc-payments): a bid with its full snapshot in øre; a task's accepted bid. */
+export function internalBidsRouter(context: BidsContext): Router {
+  const router = new Router({ prefix: '/internal' });
+
+  router.get('/bids/:id', async (ctx) => {
+    requireServiceCaller(ctx);
+    ctx.body = await getInternalBid(context, bidIdParam(ctx));
+  });
+
+  router.get('/tasks/:id/accepted-bid', async (ctx) => {
+    requireServiceCaller(ctx);
+    ctx.body = await getAcceptedBidOfTask(context, taskIdParam(ctx));
+  });
+
+  return router;
+}

@@ -1,0 +1,340 @@
+import {
+  bidValidUntil,
+  eventTypes,
+  isTaskEditable,
+  maxBidValidityDays,
+  messages,
+  type AuthUser,
+  type BidListQuery,
+  type BidValidity,
+  type BidView,
+  type BidsPage,
+  type EventEnvelope,
+  type EventPayload,
+  type InternalBid,
+  type InternalQuoteResponse,
+  type PlaceBidBody,
+  type TaskBidding,
+  type UpdateBidBody,
+} from '@fragtbud/contracts';
+import { AppError, causedBy } from '@fragtbud/platform';
+import type { Knex } from 'knex';
+import type { BidsContext, EventMeta } from '../context';
+import { lockProjection, setStatus, type TaskProjectionRow } from '../task-projection/repo';
+import { ensureProjected, maxBidsFor, taskNotFound } from '../task-projection/service';
+import { bidJsonFor, internalBidJson, viewerOf } from './bid-json';
+import { bidEvents } from './events';
+import {
+  countActiveBids,
+  findAcceptedBid,
+  findBid,
+  findBidOfCarrier,
+  insertBid,
+  listBids,
+  markAccepted,
+  markRejected,
+  oneBidPerCarrierConstraint,
+  rejectOtherPendingBids,
+  updateSnapshot,
+  type BidListFilter,
+  type BidRow,
+  type BidSnapshot,
+} from './repo';
+
+const bidNotFound = () => AppError.notFound(messages.bidNotFound, 'bid_not_found');
+const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
+const biddingClosed = () => AppError.conflict(messages.biddingClosed, 'bidding_closed');
+const alreadyBid = () => AppError.conflict(messages.alreadyBidOnTask, 'already_bid');
+const bidNotPending = () => AppError.conflict(messages.bidNotPending, 'bid_not_pending');
+
+const dayMs = 24 * 3600 * 1000;
+
+// ---- who may do what ----
+
+/** Only an approved carrier who is not blocked bids (spec section 5). */
+function requireBidder(caller: AuthUser): void {
+  if (caller.role !== 'carrier') throw AppError.forbidden(messages.notCarrier, 'not_carrier');
+  if (caller.blocked) throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
+  if (!caller.approved) throw AppError.forbidden(messages.carrierNotApproved, 'carrier_not_approved');
+}
+
+/** The task's owner or an admin chooses and rejects bids; a blocked account does nothing. */
+function requireDecider(caller: AuthUser, bid: BidRow): void {
+  if (caller.role === 'carrier') throw forbidden();
+  if (caller.role !== 'admin' && (bid.customer_id === null || bid.customer_id !== caller.id)) throw forbidden();
+  if (caller.blocked) throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
+}
+
+// ---- validity and snapshot ----
+
+/** The end of a bid's validity: as given, or N days (default 14) at a time slot (default 20:00) Copenhagen time. */
+export function validUntilOf(validity: BidValidity | undefined, now: Date): Date {
+  const until = validity && 'until' in validity ? validity.until : bidValidUntil(now, validity?.days, validity?.time);
+  const refuse = (message: string) =>
+    AppError.badRequest(message, 'invalid_valid_until', [{ path: 'valid_until', message }]);
+  if (until.getTime() <= now.getTime()) throw refuse(messages.bidValidUntilPast);
+  if (until.getTime() > now.getTime() + maxBidValidityDays * dayMs) throw refuse(messages.bidValidUntilTooFar);
+  return until;
+}
+
+function snapshotOf(quoted: InternalQuoteResponse, validUntil: Date): BidSnapshot {
+  const { quote, carrierList, carrierFee, settings } = quoted;
+  return {
+    valid_until: validUntil,
+    net_ore: quote.netOre,
+    platform_fee_ore: quote.platformFeeOre,
+    small_fee_ore: quote.smallFeeOre,
+    subtotal_before_vat_ore: quote.subtotalBeforeVatOre,
+    vat_ore: quote.vatOre,
+    total_ore: quote.totalOre,
+    carrier_fee_ore: quote.carrierFeeOre,
+    payout_net_ore: quote.payoutNetOre,
+    payout_gross_ore: quote.payoutGrossOre,
+    carrier_list_id: carrierList?.id ?? null,
+    carrier_list_name: carrierList?.name ?? null,
+    carrier_fee_percentage: carrierFee.feePercentage,
+    carrier_fixed_fee_ore: carrierFee.fixedFeeOre,
+    platform_fee_percentage: settings.feePercentage,
+    platform_fixed_fee_ore: settings.fixedFeeOre,
+    vat_percentage: settings.vatPercentage,
+    platform_min_fee_ore: settings.minFeeOre,
+    quoted_at: new Date(quoted.quotedAt),
+  };
+}
+
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  (error as { code?: unknown } | null)?.code === '23505' && String((error as { constraint?: unknown }).constraint ?? (error as Error).message).includes(constraint);
+
+// ---- place ----
+
+/**
+ * POST /bids. The quote comes from svc-ledger first (never call a service inside a transaction); then, with the
+ * task's row locked, the rules run against what is committed: one bid per carrier, the task open, the limit not
+ * reached. Racing carriers queue on the lock, so exactly `maxBids` of them get in.
+ */
+export async function placeBid(context: BidsContext, caller: AuthUser, body: PlaceBidBody, meta: EventMeta): Promise<BidView> {
+  requireBidder(caller);
+  const now = context.now();
+  const validUntil = validUntilOf(body.validity, now);
+  await ensureProjected(context, body.taskId, meta.correlationId);
+  const quoted = await context.ledger.quote(body.netOre, caller.id, meta.correlationId);
+  const events = bidEvents(context.outbox);
+
+  const bid = await context.db.transaction(async (trx) => {
+    const task = await lockProjection(trx, body.taskId);
+    if (!task || task.deleted) throw taskNotFound();
+    if (await findBidOfCarrier(trx, task.task_id, caller.id)) throw alreadyBid();
+    if (task.status !== 'open_for_bids' || (await findAcceptedBid(trx, task.task_id))) throw biddingClosed();
+    const { maxBids } = await maxBidsFor(trx, task, quoted.settings.maxBids);
+    const activeBefore = await countActiveBids(trx, task.task_id);
+    if (activeBefore >= maxBids) throw AppError.conflict(messages.bidLimitReached, 'bid_limit_reached');
+
+    const inserted = await insertOnce(trx, {
+      task_id: task.task_id,
+      carrier_id: caller.id,
+      carrier_name: caller.name,
+      customer_id: task.user_id,
+      max_bids: maxBids,
+      ...snapshotOf(quoted, validUntil),
+    }, now);
+    await events.placed(trx, inserted, { maxBids, activeBidCount: activeBefore + 1 }, meta);
+    return inserted;
+  });
+  return bidJsonFor('carrier', bid);
+}
+
+/** The unique constraint is the last word on "one bid per carrier per task". */
+async function insertOnce(trx: Knex.Transaction, bid: Parameters<typeof insertBid>[1], now: Date): Promise<BidRow> {
+  try {
+    return await insertBid(trx, bid, now);
+  } catch (error) {
+    if (isUniqueViolation(error, oneBidPerCarrierConstraint)) throw alreadyBid();
+    throw error;
+  }
+}
+
+// ---- update ----
+
+/** PUT /bids/{id}: the bid's carrier, while it is pending and the task open; quoted again under today's fees. */
+export async function changeBid(context: BidsContext, caller: AuthUser, bidId: number, body: UpdateBidBody, meta: EventMeta): Promise<BidView> {
+  requireBidder(caller);
+  const current = await findBid(context.db, bidId);
+  if (!current) throw bidNotFound();
+  if (current.carrier_id !== caller.id) throw forbidden();
+  if (current.status !== 'pending') throw bidNotPending();
+  const now = context.now();
+  const validUntil = body.validity ? validUntilOf(body.validity, now) : current.valid_until;
+  if (!body.validity && validUntil.getTime() <= now.getTime()) {
+    throw AppError.badRequest(messages.bidValidUntilPast, 'invalid_valid_until', [{ path: 'valid_until', message: messages.bidValidUntilPast }]);
+  }
+  const quoted = await context.ledger.quote(body.netOre ?? current.net_ore, caller.id, meta.correlationId);
+  const events = bidEvents(context.outbox);
+
+  const bid = await context.db.transaction(async (trx) => {
+    const task = await lockProjection(trx, current.task_id);
+    const locked = await findBid(trx, bidId);
+    if (!locked) throw bidNotFound();
+    if (locked.status !== 'pending') throw bidNotPending();
+    if (!task || task.deleted || task.status !== 'open_for_bids') throw biddingClosed();
+    const updated = await updateSnapshot(trx, bidId, snapshotOf(quoted, validUntil), now);
+    await events.updated(trx, updated, meta);
+    return updated;
+  });
+  return bidJsonFor('carrier', bid);
+}
+
+// ---- accept and reject ----
+
+/**
+ * POST /bids/{id}/accept (and POST /tasks/{id}/assign). With the task's row locked: the bid accepted, every other
+ * pending bid rejected, the task assigned here at once (svc-tasks follows from the event). Accepting the accepted
+ * bid again answers the same; another bid once one is accepted is refused.
+ */
+export async function acceptBid(
+  context: BidsContext,
+  caller: AuthUser,
+  bidId: number,
+  meta: EventMeta,
+  expected: { taskId?: number; carrierId?: number } = {},
+): Promise<BidView> {
+  const current = await findBid(context.db, bidId);
+  if (!current || (expected.taskId !== undefined && current.task_id !== expected.taskId)) throw bidNotFound();
+  requireDecider(caller, current);
+  if (expected.carrierId !== undefined && expected.carrierId !== current.carrier_id) {
+    throw AppError.badRequest(messages.bidCarrierMismatch, 'bid_carrier_mismatch', [{ path: 'carrier_id', message: messages.bidCarrierMismatch }]);
+  }
+  const now = context.now();
+  const events = bidEvents(context.outbox);
+
+  const bid = await context.db.transaction(async (trx) => {
+    const task = await lockProjection(trx, current.task_id);
+    const locked = await findBid(trx, bidId);
+    if (!locked) throw bidNotFound();
+    if (locked.status === 'accepted') return locked;
+    if (await findAcceptedBid(trx, locked.task_id)) throw AppError.conflict(messages.otherBidAccepted, 'other_bid_accepted');
+    if (locked.status !== 'pending') throw bidNotPending();
+    if (!task || task.deleted || task.status !== 'open_for_bids') {
+      throw AppError.conflict(messages.taskCannotBeAssigned, 'task_not_open');
+    }
+    if (locked.valid_until.getTime() <= now.getTime()) throw AppError.conflict(messages.bidExpired, 'bid_expired');
+
+    const accepted = await markAccepted(trx, bidId, caller.id, now);
+    const others = await rejectOtherPendingBids(trx, locked.task_id, bidId, now);
+    await setStatus(trx, locked.task_id, 'assigned', accepted.carrier_id, now);
+    const event = await events.accepted(trx, accepted, caller.id, others, meta);
+    for (const other of others) await events.rejected(trx, other, 'other_bid_accepted', null, causedBy(event));
+    return accepted;
+  });
+  return bidJsonFor(viewerOf(caller, bid), bid);
+}
+
+/** POST /bids/{id}/reject: the task's owner or an admin, a pending bid (again: the same answer). Its slot frees up. */
+export async function rejectBid(context: BidsContext, caller: AuthUser, bidId: number, meta: EventMeta): Promise<BidView> {
+  const current = await findBid(context.db, bidId);
+  if (!current) throw bidNotFound();
+  requireDecider(caller, current);
+  const now = context.now();
+  const events = bidEvents(context.outbox);
+
+  const bid = await context.db.transaction(async (trx) => {
+    await lockProjection(trx, current.task_id);
+    const locked = await findBid(trx, bidId);
+    if (!locked) throw bidNotFound();
+    if (locked.status === 'rejected') return locked;
+    if (locked.status !== 'pending') throw bidNotPending();
+    const rejected = await markRejected(trx, bidId, 'rejected', caller.id, now);
+    await events.rejected(trx, rejected, 'rejected', caller.id, meta);
+    return rejected;
+  });
+  return bidJsonFor(viewerOf(caller, bid), bid);
+}
+
+/**
+ * A task moved back from assigned (or later) to before acceptance — an admin reopened it: its accepted bid no longer
+ * holds. Only an acceptance made before the change is withdrawn (an event that was merely late changes nothing).
+ */
+export async function withdrawAcceptanceOnReopen(
+  context: Pick<BidsContext, 'outbox' | 'now'>,
+  trx: Knex.Transaction,
+  event: EventEnvelope<EventPayload<typeof eventTypes.taskStatusChanged>>,
+): Promise<void> {
+  const { from, to, taskId } = event.data;
+  if (isTaskEditable(from) || !isTaskEditable(to)) return;
+  const accepted = await findAcceptedBid(trx, taskId);
+  if (!accepted?.accepted_at || accepted.accepted_at.getTime() > new Date(event.occurredAt).getTime()) return;
+  const rejected = await markRejected(trx, accepted.id, 'task_reopened', null, context.now());
+  await bidEvents(context.outbox).rejected(trx, rejected, 'task_reopened', null, causedBy(event));
+}
+
+// ---- read ----
+
+/** GET /bids/{id}: an admin, the bid's carrier, or the task's owner — who, once a bid is chosen, sees only that one. */
+export async function getBid(context: BidsContext, caller: AuthUser, bidId: number): Promise<BidView> {
+  const bid = await findBid(context.db, bidId);
+  if (!bid) throw bidNotFound();
+  const viewer = viewerOf(caller, bid);
+  if (viewer === 'customer') {
+    if (bid.customer_id === null || bid.customer_id !== caller.id || caller.role === 'carrier') throw forbidden();
+    if (bid.status !== 'accepted' && (await findAcceptedBid(context.db, bid.task_id))) throw bidNotFound();
+  }
+  return bidJsonFor(viewer, bid);
+}
+
+/**
+ * GET /bids and GET /tasks/{id}/bids, cut per caller: an admin sees every bid; a carrier only their own; a task owner
+ * the bids on their tasks (only the accepted one once chosen). A list of one task also tells its bidding round.
+ */
+export async function findBids(context: BidsContext, caller: AuthUser, query: BidListQuery, requestId?: string): Promise<BidsPage> {
+  const filter: BidListFilter = {};
+  if (query.status) filter.status = query.status;
+  if (query.carrierId !== undefined) filter.carrierId = query.carrierId;
+  let task: TaskProjectionRow | undefined;
+  if (query.taskId !== undefined) {
+    filter.taskId = query.taskId;
+    task = await ensureProjected(context, query.taskId, requestId);
+  }
+
+  if (caller.role === 'carrier') {
+    if (query.carrierId !== undefined && query.carrierId !== caller.id) throw forbidden();
+    filter.carrierId = caller.id;
+  } else if (caller.role === 'customer') {
+    if (task && task.user_id !== caller.id) throw forbidden();
+    filter.ownerId = caller.id;
+  }
+
+  const { rows, total } = await listBids(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit });
+  const page: BidsPage = { items: rows.map((row) => bidJsonFor(viewerOf(caller, row), row)), total, page: query.page, limit: query.limit };
+  if (task) page.bidding = await biddingOf(context, task);
+  return page;
+}
+
+/** The bidding round of a task: bids holding a slot, the limit in force, and whether bidding is open. */
+async function biddingOf(context: BidsContext, task: TaskProjectionRow): Promise<TaskBidding> {
+  const [bidCount, { maxBids }, accepted] = await Promise.all([
+    countActiveBids(context.db, task.task_id),
+    maxBidsFor(context.db, task),
+    findAcceptedBid(context.db, task.task_id),
+  ]);
+  return {
+    task_id: task.task_id,
+    status: task.status,
+    bid_count: bidCount,
+    max_bids: maxBids,
+    bidding_open: task.status === 'open_for_bids' && !task.deleted && !accepted && bidCount < maxBids,
+  };
+}
+
+// ---- for other services ----
+
+export async function getInternalBid(context: BidsContext, bidId: number): Promise<InternalBid> {
+  const bid = await findBid(context.db, bidId);
+  if (!bid) throw bidNotFound();
+  return internalBidJson(bid);
+}
+
+export async function getAcceptedBidOfTask(context: BidsContext, taskId: number): Promise<InternalBid> {
+  const bid = await findAcceptedBid(context.db, taskId);
+  if (!bid) throw bidNotFound();
+  return internalBidJson(bid);
+}
+

@@ -1,0 +1,294 @@
+/**
+ * Starts the real svc-bids and the real svc-ledger in-process on port 0 over one createTestInfra() (PGlite + the
+ * in-process bus, or PostgreSQL + NATS when TEST_DATABASE_URL / NATS_URL are set; a schema each) and talks to them
+ * over HTTP the way the gateway does — a signed internal token on every request — or as another service does.
+ * svc-tasks is played by the test: its events go on the bus, and its GET /internal/tasks/:id answers from a map.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  eventTypes,
+  type AuthUser,
+  type EventPayload,
+  type InternalTask,
+  type Role,
+  type TaskStatus,
+  type TaskType,
+} from '@fragtbud/contracts';
+import {
+  AppError,
+  createService,
+  createTestInfra,
+  signInternalToken,
+  waitFor,
+  type EventEnvelope,
+  type RunningService,
+  type ServiceClient,
+  type TestInfra,
+} from '@fragtbud/platform';
+// Tests only: svc-bids' quotes come from the real svc-ledger, run in-process beside it (never imported by src).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { ledgerService, loadLedgerConfig, type LedgerConfig } from '@fragtbud/svc-ledger';
+import type { Knex } from 'knex';
+import { loadBidsConfig, type BidsConfig } from './config';
+import { createBidsService } from './service';
+
+// Replies are checked by the tests' assertions (and contract schemas where it matters), not by the compiler.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Reply<B = any> {
+  status: number;
+  body: B;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  /** JSON body, serialised. */
+  body?: unknown;
+  /** Sent as is, with content-type application/json. */
+  raw?: string;
+  /** The user the gateway's token vouches for; null or absent = anonymous. */
+  as?: AuthUser | null;
+  /** Call as that service would (createServiceClient's token: no user, `service` set). */
+  service?: string;
+  /** Leave the internal token out. */
+  withoutInternalToken?: boolean;
+  headers?: Record<string, string>;
+}
+
+type Call = <B = any>(method: string, path: string, options?: CallOptions) => Promise<Reply<B>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** svc-tasks as the test plays it. */
+export interface FakeTasks {
+  /** What GET /internal/tasks/:id answers; absent → 404. */
+  tasks: Map<number, InternalTask>;
+  /** GET /internal/tasks/:id calls made, by task id. */
+  fetched: number[];
+  /** Set to make svc-tasks unreachable. */
+  down: boolean;
+}
+
+export interface StartedBids {
+  url: string;
+  config: BidsConfig;
+  infra: TestInfra;
+  db: Knex;
+  ledger: { url: string; db: Knex; call: Call };
+  fakeTasks: FakeTasks;
+  /** The clock svc-bids reads; `clock.now = undefined` for real time. */
+  clock: { now: Date | undefined };
+  call: Call;
+  /** Events svc-bids wrote to its outbox, oldest first (optionally of one type). */
+  outboxEvents(type?: string): Promise<EventEnvelope<Record<string, unknown>>[]>;
+  /** Publishes an event on the bus as another service would. */
+  publish(type: string, data: object, occurredAt?: Date): Promise<EventEnvelope>;
+  close(): Promise<void>;
+}
+
+function fakeTasksClient(fake: FakeTasks): ServiceClient {
+  const refuse = () => {
+    throw new AppError({ status: 404, code: 'not_found', message: 'Ikke fundet' });
+  };
+  return {
+    async get<T>(path: string): Promise<T> {
+      if (fake.down) throw AppError.unavailable();
+      const match = /^\/internal\/tasks\/(\d+)$/.exec(path);
+      if (!match) return refuse();
+      const id = Number(match[1]);
+      fake.fetched.push(id);
+      const task = fake.tasks.get(id);
+      if (!task) {
+        throw new AppError({ status: 404, code: 'task_not_found', message: 'Opgave ikke fundet' });
+      }
+      return structuredClone(task) as T;
+    },
+    post: async () => refuse(),
+    put: async () => refuse(),
+    delete: async () => refuse(),
+  };
+}
+
+function caller(url: string, secret: string): Call {
+  return async function call<B>(method: string, path: string, options: CallOptions = {}): Promise<Reply<B>> {
+    const headers: Record<string, string> = {};
+    if (!options.withoutInternalToken) {
+      headers['x-internal-token'] = await signInternalToken({
+        secret,
+        user: options.service ? null : (options.as ?? null),
+        ...(options.service ? { service: options.service } : {}),
+      });
+    }
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, options.headers);
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, body: parsed as B, headers: response.headers };
+  };
+}
+
+export async function startBids(): Promise<StartedBids> {
+  const infra = await createTestInfra('bids');
+  const secret = randomBytes(32).toString('hex');
+  const fakeTasks: FakeTasks = { tasks: new Map(), fetched: [], down: false };
+  const clock: { now: Date | undefined } = { now: undefined };
+  let ledger: RunningService<LedgerConfig> | undefined;
+  let bids: RunningService<BidsConfig> | undefined;
+  try {
+    const ledgerDatabase = await infra.addDatabase('ledger');
+    const ledgerConfig = loadLedgerConfig({ ...infra.env, DATABASE_SCHEMA: ledgerDatabase.schema, INTERNAL_TOKEN_SECRET: secret });
+    ledger = await createService(ledgerService, { config: ledgerConfig, database: ledgerDatabase, bus: infra.bus, logger: infra.logger });
+    const ledgerUrl = (await ledger.listen(0)).url;
+
+    const config = loadBidsConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: secret, LEDGER_URL: ledgerUrl });
+    bids = await createService(createBidsService({ now: () => clock.now ?? new Date() }), {
+      config,
+      database: infra.database,
+      bus: infra.bus,
+      logger: infra.logger,
+      clients: { tasks: fakeTasksClient(fakeTasks) },
+    });
+    const { url } = await bids.listen(0);
+    const runningLedger = ledger;
+    const runningBids = bids;
+    const db = infra.database.knex;
+
+    return {
+      url,
+      config,
+      infra,
+      db,
+      ledger: { url: ledgerUrl, db: ledgerDatabase.knex, call: caller(ledgerUrl, secret) },
+      fakeTasks,
+      clock,
+      call: caller(url, secret),
+      async outboxEvents(type) {
+        const query = db('outbox').orderBy('seq', 'asc');
+        if (type) query.where({ type });
+        const rows = (await query) as { id: string; type: string; data: unknown; correlation_id: string; occurred_at: unknown }[];
+        return rows.map((row) => ({
+          id: row.id,
+          type: row.type,
+          occurredAt: String(row.occurred_at),
+          correlationId: row.correlation_id,
+          data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
+        }));
+      },
+      async publish(type, data, occurredAt = new Date()) {
+        const envelope: EventEnvelope = { id: randomUUID(), type, occurredAt: occurredAt.toISOString(), correlationId: randomUUID(), data };
+        await infra.bus.publish(envelope);
+        return envelope;
+      },
+      async close() {
+        await runningBids.close();
+        await runningLedger.close();
+        await infra.close();
+      },
+    };
+  } catch (error) {
+    await bids?.close();
+    await ledger?.close();
+    await infra.close();
+    throw error;
+  }
+}
+
+let nextId = 5_000;
+
+/** A caller as the gateway would vouch for it; each call is a new user (carriers approved unless told). */
+export function user(role: Role, overrides: Partial<AuthUser> = {}): AuthUser {
+  nextId += 1;
+  return {
+    id: nextId,
+    role,
+    approved: true,
+    blocked: false,
+    name: `Test ${role} ${nextId}`,
+    email: `${role}.${nextId}@example.dk`,
+    ...overrides,
+  };
+}
+
+export interface TaskOptions {
+  owner?: AuthUser | null;
+  type?: TaskType;
+  status?: TaskStatus;
+  maxBids?: number | null;
+  /** Only svc-tasks knows it (no event yet): the first bid has to fetch it. */
+  withoutEvent?: boolean;
+}
+
+/** A task as svc-tasks would create it: its created event on the bus (awaited in svc-bids) and its internal answer. */
+export async function createTask(bids: StartedBids, options: TaskOptions = {}): Promise<InternalTask> {
+  nextId += 1;
+  const owner = options.owner === undefined ? user('customer') : options.owner;
+  const task: InternalTask = {
+    id: nextId,
+    user_id: owner?.id ?? null,
+    status: options.status ?? 'open_for_bids',
+    type: options.type ?? 'moving',
+    max_bids: options.maxBids ?? null,
+  };
+  bids.fakeTasks.tasks.set(task.id, task);
+  if (options.withoutEvent) return task;
+  await bids.publish(eventTypes.taskCreated, {
+    taskId: task.id,
+    userId: task.user_id,
+    type: task.type,
+    status: task.status,
+    isGuest: task.user_id === null,
+    fromPostalCode: '8000',
+    fromCity: 'Aarhus C',
+    toPostalCode: '1165',
+    toCity: 'København K',
+    maxBids: task.max_bids,
+    createdBy: task.user_id,
+  } satisfies EventPayload<typeof eventTypes.taskCreated>);
+  await waitFor(() => bids.db('task_projection').where({ task_id: task.id }).first());
+  return task;
+}
+
+/** svc-tasks changing a task's status: its event on the bus, awaited in svc-bids. */
+export async function changeTaskStatus(
+  bids: StartedBids,
+  task: InternalTask,
+  to: TaskStatus,
+  options: { assignedCarrierId?: number | null; occurredAt?: Date } = {},
+): Promise<void> {
+  const from = task.status;
+  task.status = to;
+  await bids.publish(
+    eventTypes.taskStatusChanged,
+    {
+      taskId: task.id,
+      userId: task.user_id,
+      type: task.type,
+      from,
+      to,
+      assignedCarrierId: options.assignedCarrierId ?? null,
+      changedBy: null,
+    } satisfies EventPayload<typeof eventTypes.taskStatusChanged>,
+    options.occurredAt,
+  );
+  await waitFor(async () => (await bids.db('task_projection').where({ task_id: task.id }).first())?.status === to);
+}
+
+/** A bid body: price in DKK, default validity. */
+export const bidBody = (taskId: number, price: unknown = 1000, extra: Record<string, unknown> = {}) => ({ taskId, price, ...extra });
+
+/** Every key anywhere in a JSON value, lower-cased. */
+export function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) => [key.toLowerCase(), ...keysOf(inner)]);
+  }
+  return [];
+}
