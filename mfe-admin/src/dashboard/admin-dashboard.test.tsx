@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
+import { fakeLedgerApi } from '../carrier-lists/fake-ledger-api';
+import { fakeTaskTypesApi } from '../fees/fake-task-types-api';
 import { admin, approvedCarrier, blockedCarrier, fakeUsersApi, pendingCarrier } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
 
-const server = setupApiServer();
+// Tabs left open by one test may still fetch after the next test reset the handlers; these always answer.
+const server = setupApiServer(...fakeLedgerApi().handlers, ...fakeTaskTypesApi().handlers);
 
 beforeEach(() => {
   server.use(

@@ -316,7 +316,7 @@ describe('GET /geo/suggest with the Adressevælger', () => {
   it('when q is longer than 200 characters, then 400 with a Danish message', async () => {
     const reply = await geo.suggest('a'.repeat(201));
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ code: 'invalid_input', message: messages.invalidInput });
+    expect(reply.body).toMatchObject({ code: 'invalid_input', message: messages.textTooLong });
     expect(provider.calls).toHaveLength(0);
   });
 });

@@ -1,0 +1,28 @@
+import type { BidView, CarrierBid, Task, TaskBidding } from '@fragtbud/contracts';
+
+/*
+ * What the shell hands the remote pieces it mounts on the task page's bids tab. Both sides import these types from
+ * here, so a change is a compile error on both sides rather than a silent mismatch between deployments.
+ */
+
+export type BidTaskRef = Pick<Task, 'id' | 'status'>;
+
+/** mfe_carrier `./BidPanel`: the carrier's 'Byd på opgaven' button and modal, or why they cannot bid. */
+export interface BidPanelProps {
+  task: BidTaskRef;
+  /** The bidding round (count, limit, open) from the bids list; null when the list did not say. */
+  bidding: TaskBidding | null;
+  /** The carrier's own bid on the task, if they have one. */
+  ownBid: CarrierBid | null;
+  /** A bid was placed, or the server said the round changed (closed, full): the shell reloads the task and bids. */
+  onChanged: () => void;
+}
+
+/** mfe_customer `./ChooseBid`: the task owner's bids table with 'Vælg bud' and 'Afvis'. */
+export interface ChooseBidProps {
+  task: BidTaskRef;
+  /** The bids to show (already filtered by the shell's filter box). */
+  bids: readonly BidView[];
+  /** A bid was accepted or rejected: the shell reloads the task and bids. */
+  onDecided: (bid: BidView) => void;
+}

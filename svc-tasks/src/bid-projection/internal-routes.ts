@@ -1,0 +1,26 @@
+import Router from '@koa/router';
+import { messages, type InternalTask } from '@fragtbud/contracts';
+import { AppError, requireServiceCaller } from '@fragtbud/platform';
+import type { TasksContext } from '../context';
+import { taskIdParam } from '../http';
+import { findTaskById } from '../tasks/repo';
+
+/** GET /internal/tasks/:id — for svc-bids, when a bid comes for a task it has no event of yet. Services only. */
+export function internalTasksRouter(context: Pick<TasksContext, 'db'>): Router {
+  const router = new Router({ prefix: '/internal/tasks' });
+
+  router.get('/:id', async (ctx) => {
+    requireServiceCaller(ctx);
+    const row = await findTaskById(context.db, taskIdParam(ctx));
+    if (!row) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+    ctx.body = {
+      id: row.id,
+      user_id: row.user_id,
+      status: row.status,
+      type: row.type,
+      max_bids: row.max_bids,
+    } satisfies InternalTask;
+  });
+
+  return router;
+}

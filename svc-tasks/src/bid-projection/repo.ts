@@ -1,0 +1,48 @@
+import type { Db } from '../context';
+
+export type ProjectedBidStatus = 'pending' | 'accepted' | 'rejected';
+
+export interface ProjectedBid {
+  bid_id: number;
+  task_id: number;
+  carrier_id: number;
+  status: ProjectedBidStatus;
+  total_ore: number;
+}
+
+export async function findProjectedBid(db: Db, bidId: number): Promise<ProjectedBid | undefined> {
+  return db('task_bids').where({ bid_id: bidId }).first();
+}
+
+/** Records a bid, or what changed about it; a rejected bid stays rejected (a late event cannot revive it). */
+export async function saveProjectedBid(db: Db, bid: ProjectedBid, now: Date): Promise<void> {
+  const known = await findProjectedBid(db, bid.bid_id);
+  if (!known) {
+    await db('task_bids').insert({ ...bid, updated_at: now }).onConflict('bid_id').ignore();
+    return;
+  }
+  if (known.status === 'rejected') return;
+  await db('task_bids').where({ bid_id: bid.bid_id }).update({ status: bid.status, total_ore: bid.total_ore, updated_at: now });
+}
+
+/** A carrier has bid on the task (whatever became of the bid): for `available=true` and a carrier's `mine`. */
+export async function recordTaskBidder(db: Db, taskId: number, carrierId: number): Promise<void> {
+  await db('task_bidders').insert({ task_id: taskId, carrier_id: carrierId }).onConflict(['task_id', 'carrier_id']).ignore();
+}
+
+/** bid_count and lowest_bid_ore worked out again from the task's pending and accepted bids. */
+export async function recountBids(db: Db, taskId: number): Promise<void> {
+  const active = () => db('task_bids').where({ task_id: taskId }).whereIn('status', ['pending', 'accepted']);
+  const counted = (await active().count({ count: '*' }).first()) as { count: number | string } | undefined;
+  const lowest = (await active().min({ lowest: 'total_ore' }).first()) as { lowest: number | string | null } | undefined;
+  await db('tasks')
+    .where({ id: taskId })
+    .update({
+      bid_count: Number(counted?.count ?? 0),
+      lowest_bid_ore: lowest?.lowest === null || lowest?.lowest === undefined ? null : Number(lowest.lowest),
+    });
+}
+
+export async function saveBidLimit(db: Db, taskId: number, maxBids: number): Promise<void> {
+  await db('tasks').where({ id: taskId }).update({ bid_limit: maxBids });
+}
