@@ -6,5 +6,5 @@ export default federatedAppConfig({
   federationName: 'mfe_customer',
   devPort: 3001,
   title: 'Fragtbud – kunde',
-  exposes: { './App': './src/App.tsx' },
+  exposes: { './App': './src/App.tsx', './ChooseBid': './src/features/choose-bid/choose-bid-entry.tsx' },
 });

@@ -10,6 +10,7 @@ describe('carrier remote', () => {
         <App />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { name: 'Bud og kørsler kommer snart' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Kørsler og økonomi kommer snart' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Se opgaver, du kan byde på' }).getAttribute('href')).toBe('/tasks?available=true');
   });
 });

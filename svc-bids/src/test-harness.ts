@@ -17,13 +17,16 @@ import {
 import {
   AppError,
   createService,
+  createTestClient,
   createTestInfra,
-  signInternalToken,
   waitFor,
   type EventEnvelope,
   type RunningService,
   type ServiceClient,
+  type TestCallOptions,
+  type TestClient,
   type TestInfra,
+  type TestReply,
 } from '@fragtbud/platform';
 // Tests only: svc-bids' quotes come from the real svc-ledger, run in-process beside it (never imported by src).
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -32,29 +35,10 @@ import type { Knex } from 'knex';
 import { loadBidsConfig, type BidsConfig } from './config';
 import { createBidsService } from './service';
 
-// Replies are checked by the tests' assertions (and contract schemas where it matters), not by the compiler.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Reply<B = any> {
-  status: number;
-  body: B;
-  headers: Headers;
-}
-
-export interface CallOptions {
-  /** JSON body, serialised. */
-  body?: unknown;
-  /** Sent as is, with content-type application/json. */
-  raw?: string;
-  /** The user the gateway's token vouches for; null or absent = anonymous. */
-  as?: AuthUser | null;
-  /** Call as that service would (createServiceClient's token: no user, `service` set). */
-  service?: string;
-  /** Leave the internal token out. */
-  withoutInternalToken?: boolean;
-  headers?: Record<string, string>;
-}
-
-type Call = <B = any>(method: string, path: string, options?: CallOptions) => Promise<Reply<B>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Reply<B = any> = TestReply<B>;
+export type CallOptions = TestCallOptions;
+type Call = TestClient['call'];
 
 /** svc-tasks as the test plays it. */
 export interface FakeTasks {
@@ -106,35 +90,6 @@ function fakeTasksClient(fake: FakeTasks): ServiceClient {
   };
 }
 
-function caller(url: string, secret: string): Call {
-  return async function call<B>(method: string, path: string, options: CallOptions = {}): Promise<Reply<B>> {
-    const headers: Record<string, string> = {};
-    if (!options.withoutInternalToken) {
-      headers['x-internal-token'] = await signInternalToken({
-        secret,
-        user: options.service ? null : (options.as ?? null),
-        ...(options.service ? { service: options.service } : {}),
-      });
-    }
-    let body: string | undefined;
-    if (options.raw !== undefined) body = options.raw;
-    else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    Object.assign(headers, options.headers);
-    const response = await fetch(`${url}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    return { status: response.status, body: parsed as B, headers: response.headers };
-  };
-}
-
 export async function startBids(): Promise<StartedBids> {
   const infra = await createTestInfra('bids');
   const secret = randomBytes(32).toString('hex');
@@ -166,10 +121,10 @@ export async function startBids(): Promise<StartedBids> {
       config,
       infra,
       db,
-      ledger: { url: ledgerUrl, db: ledgerDatabase.knex, call: caller(ledgerUrl, secret) },
+      ledger: { url: ledgerUrl, db: ledgerDatabase.knex, call: createTestClient({ url: ledgerUrl, secret }).call },
       fakeTasks,
       clock,
-      call: caller(url, secret),
+      call: createTestClient({ url, secret }).call,
       async outboxEvents(type) {
         const query = db('outbox').orderBy('seq', 'asc');
         if (type) query.where({ type });

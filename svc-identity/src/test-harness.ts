@@ -31,9 +31,6 @@ export class TestClock {
 export const minutes = (count: number) => count * 60_000;
 export const days = (count: number) => count * 24 * 60 * 60_000;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Reply<B = any> = TestReply<B>;
-
 export interface CallOptions extends TestCallOptions {
   /** The browser's session token; resolved first, like the gateway, and forwarded as Bearer. */
   session?: string;
@@ -48,7 +45,7 @@ export interface StartedIdentity {
   /** Every identity.* event seen on the bus, in arrival order. */
   published: EventEnvelope[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call<B = any>(method: string, path: string, options?: CallOptions): Promise<Reply<B>>;
+  call<B = any>(method: string, path: string, options?: CallOptions): Promise<TestReply<B>>;
   /** Stops the service only (the infra stays for a restart). */
   stop(): Promise<void>;
   /** A new service over the same database and bus, e.g. to see seeding run twice. */
@@ -98,7 +95,7 @@ export async function startIdentity(
     return reply.status === 200 ? reply.body.user : null;
   }
 
-  async function call<B>(method: string, path: string, { session, ...options }: CallOptions = {}): Promise<Reply<B>> {
+  async function call<B>(method: string, path: string, { session, ...options }: CallOptions = {}): Promise<TestReply<B>> {
     if (session === undefined) return client.call<B>(method, path, options);
     const as = await resolve(session);
     return client.call<B>(method, path, { ...options, as, headers: { authorization: `Bearer ${session}`, ...options.headers } });

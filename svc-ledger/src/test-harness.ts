@@ -13,15 +13,13 @@ import {
   type EventEnvelope,
   type RunningService,
   type TestCallOptions,
+  type TestClient,
   type TestInfra,
-  type TestReply,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadLedgerConfig, type LedgerConfig } from './config';
 import { ledgerService } from './service';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Reply<B = any> = TestReply<B>;
 export type CallOptions = TestCallOptions;
 
 export interface StartedLedger {
@@ -31,8 +29,7 @@ export interface StartedLedger {
   db: Knex;
   /** Every ledger.* event seen on the bus, in arrival order. */
   published: EventEnvelope[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call<B = any>(method: string, path: string, options?: CallOptions): Promise<Reply<B>>;
+  call: TestClient['call'];
   close(): Promise<void>;
 }
 

@@ -5,32 +5,18 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser, Role } from '@fragtbud/contracts';
-import {
-  createService,
-  createTestClient,
-  createTestInfra,
-  type EventEnvelope,
-  type RunningService,
-  type TestCallOptions,
-  type TestInfra,
-  type TestReply,
-} from '@fragtbud/platform';
+import { createService, createTestClient, createTestInfra, type EventEnvelope, type RunningService, type TestClient, type TestInfra } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadTasksConfig, type TasksConfig } from './config';
 import { createTasksService } from './service';
 import { createMemoryStorage } from './uploads/storage';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Reply<B = any> = TestReply<B>;
-export type CallOptions = TestCallOptions;
 
 export interface StartedTasks {
   url: string;
   config: TasksConfig;
   infra: TestInfra;
   db: Knex;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call<B = any>(method: string, path: string, options?: CallOptions): Promise<Reply<B>>;
+  call: TestClient['call'];
   /** Events the service wrote to its outbox, oldest first (optionally of one type). */
   outboxEvents(type?: string): Promise<EventEnvelope[]>;
   /** Publishes an event on the bus as another service would. */

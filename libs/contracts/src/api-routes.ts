@@ -33,6 +33,14 @@ import {
   platformSettingsSchema,
   platformSettingsUpdateSchema,
 } from './ledger';
+import {
+  assignTaskBodySchema,
+  bidListQuerySchema,
+  bidsPageSchema,
+  bidViewSchema,
+  placeBidBodySchema,
+  updateBidBodySchema,
+} from './bids';
 
 export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
 export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
@@ -93,6 +101,14 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'get', path: '/admin/carrier-lists/assignments', service: 'ledger', summary: 'Hvilke carriers er på hvilken liste (filter userId=1,2,…)', access: 'admin', query: carrierListAssignmentsQuerySchema, response: carrierListAssignmentsSchema },
   { method: 'post', path: '/admin/carrier-lists/assignments', service: 'ledger', summary: 'Sæt en carrier på en liste (flytter fra en anden liste; 201 ny, 200 flyttet)', access: 'admin', body: carrierListAssignmentBodySchema, response: carrierListAssignmentSchema, status: 201 },
   { method: 'delete', path: '/admin/carrier-lists/assignments/{id}', service: 'ledger', summary: 'Tag en carrier af sin liste', access: 'admin', status: 204 },
+  { method: 'post', path: '/bids', service: 'bids', summary: 'Afgiv bud (godkendt vognmand; pris = netto i DKK; gyldighed som standard 14 dage kl. 20:00)', access: 'carrier', body: placeBidBodySchema, response: bidViewSchema, status: 201 },
+  { method: 'get', path: '/bids', service: 'bids', summary: 'Bud (filter taskId, carrierId, status): vognmand egne, kunde på egne opgaver, admin alle', access: 'logged_in', query: bidListQuerySchema, response: bidsPageSchema },
+  { method: 'get', path: '/bids/{id}', service: 'bids', summary: 'Et bud i den visning, kalderen må se (kunde brutto, vognmand udbetaling, admin alt)', access: 'logged_in', response: bidViewSchema },
+  { method: 'put', path: '/bids/{id}', service: 'bids', summary: 'Ret eget bud, mens det afventer (pris og/eller gyldighed; prisberegnes igen)', access: 'carrier', body: updateBidBodySchema, response: bidViewSchema },
+  { method: 'post', path: '/bids/{id}/accept', service: 'bids', summary: 'Vælg buddet (opgavens ejer eller admin): opgaven tildeles, de andre bud afvises', access: 'logged_in', response: bidViewSchema },
+  { method: 'post', path: '/bids/{id}/reject', service: 'bids', summary: 'Afvis et afventende bud (opgavens ejer eller admin)', access: 'logged_in', response: bidViewSchema },
+  { method: 'get', path: '/tasks/{id}/bids', service: 'bids', summary: 'Opgavens bud og budrunde (antal/max, åben for bud)', access: 'logged_in', query: bidListQuerySchema, response: bidsPageSchema },
+  { method: 'post', path: '/tasks/{id}/assign', service: 'bids', summary: 'Tildel opgaven ved at vælge et bud {carrier_id, bid_id}', access: 'logged_in', body: assignTaskBodySchema, response: bidViewSchema },
 ];
 
 export { errorBodySchema };

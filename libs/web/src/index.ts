@@ -56,3 +56,12 @@ export { ImageGallery, type ImageGalleryProps } from './tasks/image-gallery';
 export { TaskCard, type TaskCardProps, type TaskCardTask } from './tasks/task-card';
 export { taskAddress, taskPlace } from './tasks/task-places';
 export { FlashMessage, loginPathFor, withFlash, type Flash } from './routing/navigation';
+
+export { BidStatusBadge, bidStatusLabel, isBidStatus } from './bids/bid-status';
+export { BidPrice, bidHeadlineAmount } from './bids/bid-price';
+export { AdminQuoteBreakdown, CarrierQuoteBreakdown } from './bids/quote-breakdown';
+export { BidsTable, type BidsTableProps } from './bids/bids-table';
+export { filterBids } from './bids/filter-bids';
+export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
+export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, acceptBid, decisionFailure, rejectBid } from './bids/decide-bid';
+export type { BidPanelProps, BidTaskRef, ChooseBidProps } from './bids/remote-props';

@@ -6,14 +6,23 @@ export interface RemoteAppModule<P> {
   default: ComponentType<P>;
 }
 
+/**
+ * What a remote exposes for the shell to mount: every remote's `./App` (a routed page), plus the pieces of the task
+ * page — mfe_carrier's `./BidPanel` and mfe_customer's `./ChooseBid`.
+ */
+export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid';
+
 const registered = new Map<RemoteName, string>();
 
 /**
- * Registers one remote from the manifest (only when a route needs it) and loads its exposed `./App`.
- * `afterFailure` re-registers with `force`, which drops the runtime's cached failed remoteEntry so a retry
+ * Registers one remote from the manifest (only when a route needs it) and loads one module it exposes (default
+ * `./App`). `afterFailure` re-registers with `force`, which drops the runtime's cached failed remoteEntry so a retry
  * really fetches it again.
  */
-export async function loadRemoteApp<P>(name: RemoteName, options: { afterFailure?: boolean } = {}): Promise<RemoteAppModule<P>> {
+export async function loadRemoteApp<P>(
+  name: RemoteName,
+  options: { afterFailure?: boolean; module?: ExposedModule } = {},
+): Promise<RemoteAppModule<P>> {
   const { remotes } = await getRemoteManifest();
   const entry = remotes[name];
   if (!entry) throw new Error(`The remote manifest does not list ${name}`);
@@ -22,7 +31,8 @@ export async function loadRemoteApp<P>(name: RemoteName, options: { afterFailure
     registerRemotes([{ name, entry }], { force: registered.has(name) });
     registered.set(name, entry);
   }
-  const module = await loadRemote<RemoteAppModule<P>>(`${name}/App`);
-  if (!module || typeof module.default !== 'function') throw new Error(`${name}/App has no default export`);
+  const exposed = options.module ?? 'App';
+  const module = await loadRemote<RemoteAppModule<P>>(`${name}/${exposed}`);
+  if (!module || typeof module.default !== 'function') throw new Error(`${name}/${exposed} has no default export`);
   return module;
 }

@@ -49,6 +49,18 @@ describe('RemoteApp', () => {
     expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_admin/App');
   });
 
+  it('loads another module the remote exposes when asked, e.g. the carrier\'s bid panel', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
+    runtime.loadRemote.mockResolvedValue({ default: ({ taskId }: { taskId: number }) => <button type="button">Byd på opgave {taskId}</button> });
+
+    render(<RemoteApp remote="mfe_carrier" module="BidPanel" props={{ taskId: 12 }} />);
+    expect(await screen.findByRole('button', { name: 'Byd på opgave 12' })).toBeTruthy();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_carrier', entry: '/remotes/mfe-carrier/remoteEntry.js' }], {
+      force: false,
+    });
+    expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_carrier/BidPanel');
+  });
+
   it('when the manifest cannot load, then a Danish error with retry replaces the remote, and the rest of the page stays', async () => {
     server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ message: 'nede' }, { status: 503 })));
 

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorState, Spinner } from '@fragtbud/web';
-import { loadRemoteApp } from './load-remote-app';
+import { loadRemoteApp, type ExposedModule } from './load-remote-app';
 import type { RemoteName } from './remote-manifest';
 
 export const REMOTE_LOAD_ERROR = 'Denne del af siden kunne ikke indlæses. Prøv igen senere.';
@@ -8,6 +8,8 @@ export const REMOTE_LOAD_ERROR = 'Denne del af siden kunne ikke indlæses. Prøv
 interface BoundaryProps {
   remote: RemoteName;
   onRetry: () => void;
+  /** Shown under the error, e.g. a read-only version of what the remote adds actions to. */
+  fallback?: ReactNode;
   children: ReactNode;
 }
 
@@ -37,6 +39,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
       return (
         <div className="remote-fallback">
           <ErrorState message={REMOTE_LOAD_ERROR} onRetry={this.retry} />
+          {this.props.fallback}
         </div>
       );
     }
@@ -46,18 +49,22 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
 export interface RemoteAppProps<P> {
   remote: RemoteName;
+  /** The exposed module to mount; `./App` unless a page mounts one of a remote's pieces. */
+  module?: ExposedModule;
   props?: P;
+  /** Shown beneath the Danish error when the remote cannot load. */
+  fallback?: ReactNode;
 }
 
-/** Loads a remote's `./App` lazily, with a loading state and a Danish fallback when it cannot load. */
-export function RemoteApp<P extends object>({ remote, props }: RemoteAppProps<P>) {
+/** Loads a remote's `./App` (or another exposed module) lazily, with a loading state and a Danish fallback. */
+export function RemoteApp<P extends object>({ remote, module = 'App', props, fallback }: RemoteAppProps<P>) {
   const [attempt, setAttempt] = useState(0);
   const LazyApp = useMemo(
-    () => lazy(() => loadRemoteApp<P>(remote, { afterFailure: attempt > 0 })),
-    [remote, attempt],
+    () => lazy(() => loadRemoteApp<P>(remote, { afterFailure: attempt > 0, module })),
+    [remote, module, attempt],
   );
   return (
-    <RemoteErrorBoundary remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary remote={remote} fallback={fallback} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense
         fallback={
           <div className="remote-loading">

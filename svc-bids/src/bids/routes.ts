@@ -8,30 +8,28 @@ import {
   taskIdSchema,
   updateBidBodySchema,
 } from '@fragtbud/contracts';
-import { requireServiceCaller, requireUser } from '@fragtbud/platform';
+import { eventMetaOf, parseBody, parseIdParam, parseInput, parseQuery, requireServiceCaller, requireUser } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { BidsContext } from '../context';
-import { bodyOf, eventMetaOf, idParam, parseOrRefuse, refuseUnstorableInput } from '../http';
 import { acceptBid, changeBid, findBids, getAcceptedBidOfTask, getBid, getInternalBid, placeBid, rejectBid } from './service';
 
-const bidIdParam = (ctx: Context) => idParam(ctx, bidIdSchema, messages.invalidBidId, 'invalid_bid_id');
-const taskIdParam = (ctx: Context) => idParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
+const bidIdParam = (ctx: Context) => parseIdParam(ctx, bidIdSchema, messages.invalidBidId, 'invalid_bid_id');
+const taskIdParam = (ctx: Context) => parseIdParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
 
 /** POST/GET /bids, GET/PUT /bids/:id, POST /bids/:id/accept, POST /bids/:id/reject. */
 export function bidsRouter(context: BidsContext): Router {
   const router = new Router({ prefix: '/bids' });
-  router.use(refuseUnstorableInput);
 
   router.post('/', async (ctx) => {
     const caller = requireUser(ctx);
-    const body = parseOrRefuse(placeBidBodySchema, bodyOf(ctx));
+    const body = parseBody(ctx, placeBidBodySchema);
     ctx.body = await placeBid(context, caller, body, eventMetaOf(ctx));
     ctx.status = 201;
   });
 
   router.get('/', async (ctx) => {
     const caller = requireUser(ctx);
-    ctx.body = await findBids(context, caller, parseOrRefuse(bidListQuerySchema, ctx.query), ctx.state.requestId);
+    ctx.body = await findBids(context, caller, parseQuery(ctx, bidListQuerySchema), ctx.state.requestId);
   });
 
   router.get('/:id', async (ctx) => {
@@ -42,7 +40,7 @@ export function bidsRouter(context: BidsContext): Router {
   router.put('/:id', async (ctx) => {
     const caller = requireUser(ctx);
     const bidId = bidIdParam(ctx);
-    const body = parseOrRefuse(updateBidBodySchema, bodyOf(ctx));
+    const body = parseBody(ctx, updateBidBodySchema);
     ctx.body = await changeBid(context, caller, bidId, body, eventMetaOf(ctx));
   });
 
@@ -69,14 +67,14 @@ export function taskBidsRouter(context: BidsContext): Router {
   router.get('/bids', async (ctx) => {
     const caller = requireUser(ctx);
     const taskId = taskIdParam(ctx);
-    const query = parseOrRefuse(bidListQuerySchema, { ...ctx.query, taskId: String(taskId) });
+    const query = parseInput(bidListQuerySchema, { ...ctx.query, taskId: String(taskId) });
     ctx.body = await findBids(context, caller, query, ctx.state.requestId);
   });
 
   router.post('/assign', async (ctx) => {
     const caller = requireUser(ctx);
     const taskId = taskIdParam(ctx);
-    const body = parseOrRefuse(assignTaskBodySchema, bodyOf(ctx));
+    const body = parseBody(ctx, assignTaskBodySchema);
     ctx.body = await acceptBid(context, caller, body.bid_id, eventMetaOf(ctx), { taskId, carrierId: body.carrier_id });
   });
 

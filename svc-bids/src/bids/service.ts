@@ -39,6 +39,7 @@ import {
   type BidListFilter,
   type BidRow,
   type BidSnapshot,
+  type NewBid,
 } from './repo';
 
 const bidNotFound = () => AppError.notFound(messages.bidNotFound, 'bid_not_found');
@@ -102,8 +103,11 @@ function snapshotOf(quoted: InternalQuoteResponse, validUntil: Date): BidSnapsho
   };
 }
 
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  (error as { code?: unknown } | null)?.code === '23505' && String((error as { constraint?: unknown }).constraint ?? (error as Error).message).includes(constraint);
+/** Checked by code and constraint name (pg and PGlite errors are not the same class). */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const { code, constraint: violated, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  return code === '23505' && String(violated ?? message).includes(constraint);
+}
 
 // ---- place ----
 
@@ -129,14 +133,15 @@ export async function placeBid(context: BidsContext, caller: AuthUser, body: Pla
     const activeBefore = await countActiveBids(trx, task.task_id);
     if (activeBefore >= maxBids) throw AppError.conflict(messages.bidLimitReached, 'bid_limit_reached');
 
-    const inserted = await insertOnce(trx, {
+    const newBid = {
       task_id: task.task_id,
       carrier_id: caller.id,
       carrier_name: caller.name,
       customer_id: task.user_id,
       max_bids: maxBids,
       ...snapshotOf(quoted, validUntil),
-    }, now);
+    };
+    const inserted = await insertOnce(trx, newBid, now);
     await events.placed(trx, inserted, { maxBids, activeBidCount: activeBefore + 1 }, meta);
     return inserted;
   });
@@ -144,7 +149,7 @@ export async function placeBid(context: BidsContext, caller: AuthUser, body: Pla
 }
 
 /** The unique constraint is the last word on "one bid per carrier per task". */
-async function insertOnce(trx: Knex.Transaction, bid: Parameters<typeof insertBid>[1], now: Date): Promise<BidRow> {
+async function insertOnce(trx: Knex.Transaction, bid: NewBid, now: Date): Promise<BidRow> {
   try {
     return await insertBid(trx, bid, now);
   } catch (error) {

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
-import { messages, type InternalTask } from '@fragtbud/contracts';
-import { AppError, requireServiceCaller } from '@fragtbud/platform';
+import { messages, taskIdSchema, type InternalTask } from '@fragtbud/contracts';
+import { AppError, parseIdParam, requireServiceCaller } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
-import { taskIdParam } from '../http';
 import { findTaskById } from '../tasks/repo';
 
 /** GET /internal/tasks/:id — for svc-bids, when a bid comes for a task it has no event of yet. Services only. */
@@ -11,7 +10,8 @@ export function internalTasksRouter(context: Pick<TasksContext, 'db'>): Router {
 
   router.get('/:id', async (ctx) => {
     requireServiceCaller(ctx);
-    const row = await findTaskById(context.db, taskIdParam(ctx));
+    const taskId = parseIdParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
+    const row = await findTaskById(context.db, taskId);
     if (!row) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
     ctx.body = {
       id: row.id,

@@ -1,4 +1,4 @@
-import { eventTypes, isTaskEditable, type EventEnvelope, type EventPayload } from '@fragtbud/contracts';
+import { eventTypes, isTaskEditable, payloadSchemaFor, type EventEnvelope, type EventPayload } from '@fragtbud/contracts';
 import { causedBy, type Logger, type Outbox } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { findTaskById, lockTaskById, updateTask } from '../tasks/repo';
@@ -22,6 +22,7 @@ const statusAfter: Record<string, ProjectedBidStatus> = {
  * task's bidders, then bid_count and lowest_bid_ore counted again — so order, repeats and rejections all come out right.
  */
 export async function projectBid(trx: Knex.Transaction, event: BidEvent, logger: Logger): Promise<void> {
+  if (!understood(event, logger)) return;
   const { bidId, taskId, carrierId, totalOre } = event.data;
   if (!(await findTaskById(trx, taskId))) {
     logger.warn({ eventId: event.id, taskId, bidId }, `${event.type} for a task svc-tasks does not have; skipped`);
@@ -46,6 +47,7 @@ export async function assignOnAcceptance(
   event: EventEnvelope<EventPayload<typeof eventTypes.bidAccepted>>,
   context: { outbox: Outbox; logger: Logger },
 ): Promise<void> {
+  if (!understood(event, context.logger)) return;
   const { taskId, carrierId, bidId } = event.data;
   const task = await lockTaskById(trx, taskId);
   if (!task) {
@@ -75,4 +77,12 @@ export async function assignOnAcceptance(
     } satisfies EventPayload<typeof eventTypes.taskStatusChanged>,
     causedBy(event),
   );
+}
+
+/** A payload outside the contract would fail the same way on every redelivery: skip it loudly, never block the durable. */
+function understood(event: EventEnvelope, logger: Logger): boolean {
+  const result = payloadSchemaFor(event.type)?.safeParse(event.data);
+  if (result?.success) return true;
+  logger.warn({ eventId: event.id, type: event.type, issues: result?.error.issues }, `${event.type} payload not understood; skipped`);
+  return false;
 }

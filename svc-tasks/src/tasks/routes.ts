@@ -1,19 +1,9 @@
 import Router from '@koa/router';
-import {
-  createTaskBodySchema,
-  messages,
-  taskIdSchema,
-  taskListQuerySchema,
-  taskStatusChangeBodySchema,
-  updateTaskBodySchema,
-} from '@fragtbud/contracts';
-import { eventMetaOf, parseBody, parseIdParam, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
-import type { Context } from 'koa';
+import { createTaskBodySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
+import { eventMetaOf, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
+import { taskIdParam } from '../http';
 import { changeStatus, changeTask, countPendingReview, createTask, findTasks, getTask, removeTask } from './service';
-
-/** The :id of a task route; anything but a positive 32-bit integer is 400 'Ugyldigt opgave-id'. */
-const taskIdParam = (ctx: Context) => parseIdParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
 
 /** A JSON null is a body that is not an object (400), not a missing one. */
 const strictBody = { nullAsEmpty: false };

@@ -45,7 +45,9 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
         </div>
       )}
       {viewer?.role === 'carrier' && task.status === 'open_for_bids' && (
-        <p className="fb-muted">Opgaven er åben for bud. Se fanen Bud.</p>
+        <p className="fb-muted">
+          Opgaven er åben for bud. <Link to="?tab=bids">Byd på opgaven under fanen Bud</Link>
+        </p>
       )}
       {admin && <AdminTaskControls task={task} onChanged={onChanged} />}
       <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>

@@ -14,6 +14,7 @@ import {
 } from '@fragtbud/web';
 import { useDocumentTitle } from '../../../routing/use-document-title';
 import { useTask } from '../api/get-task';
+import { BidsTab } from './bids/bids-tab';
 import { ComingLaterPanel } from './coming-later-panel';
 import { TaskDetailsTab } from './task-details-tab';
 import { TaskTabList, panelId, tabId } from './task-tab-list';
@@ -105,8 +106,10 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
       <div className="task-panel" role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)}>
         {active === 'details' ? (
           <TaskDetailsTab task={task} viewer={viewer} onChanged={(updated) => setData(updated)} upload={upload} prepare={prepare} suggest={suggest} />
+        ) : active === 'bids' ? (
+          <BidsTab task={task} viewer={viewer} onTaskChanged={reload} />
         ) : (
-          <ComingLaterPanel tab={active} task={task} />
+          <ComingLaterPanel tab={active} />
         )}
       </div>
     </div>

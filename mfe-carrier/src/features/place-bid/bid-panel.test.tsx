@@ -1,0 +1,230 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { carrierView, defaultPlatformSettings, quote, type TaskBidding } from '@fragtbud/contracts';
+import { makeBidding, makeCarrierBid, makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { BidPanel } from './bid-panel';
+
+const server = setupApiServer();
+
+/** Saturday 21 November 2026, 13:00 in Copenhagen. */
+const NOW = new Date('2026-11-21T12:00:00.000Z');
+const approved = makeUser({ id: 3, role: 'carrier', is_approved: true, name: 'Jens Kørsel' });
+
+function quoteAnswer(net: number) {
+  const q = quote({ netOre: Math.round(net * 100), settings: defaultPlatformSettings, carrierFee: null });
+  return { quote: carrierView(q), meta: { validDays: 14, carrierList: null } };
+}
+
+/** POST /pricing/quote answering like svc-ledger does for a carrier; records each body. */
+function quoteApi(answer: (net: number) => Response | Promise<Response> = (net) => HttpResponse.json(quoteAnswer(net))) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('/api/pricing/quote', async ({ request }) => {
+      const body = (await request.json()) as { net: number };
+      bodies.push(body);
+      return answer(body.net);
+    }),
+  );
+  return bodies;
+}
+
+function renderPanel(options: { bidding?: TaskBidding | null; user?: ReturnType<typeof makeUser>; status?: 'open_for_bids' | 'assigned' } = {}) {
+  setSession(options.user ?? approved);
+  const onChanged = vi.fn();
+  render(
+    <BidPanel
+      task={{ id: 12, status: options.status ?? 'open_for_bids' }}
+      bidding={options.bidding === undefined ? makeBidding({ task_id: 12, bid_count: 2 }) : options.bidding}
+      ownBid={null}
+      onChanged={onChanged}
+      now={() => NOW}
+    />,
+  );
+  return { onChanged };
+}
+
+async function openModal() {
+  await userEvent.click(screen.getByRole('button', { name: 'Byd på opgaven' }));
+  return screen.getByRole('dialog', { name: 'Afgiv bud på opgave #12' });
+}
+
+const priceField = (dialog: HTMLElement) => within(dialog).getByLabelText('Din pris ekskl. moms (DKK)') as HTMLInputElement;
+
+describe('bid panel', () => {
+  it('opens the modal titled with the task id, with a price field of step 0.01 and minimum 0', async () => {
+    renderPanel();
+    const dialog = await openModal();
+    const price = priceField(dialog);
+    expect(price.type).toBe('number');
+    expect(price.step).toBe('0.01');
+    expect(price.min).toBe('0');
+    expect((within(dialog).getByLabelText('Gyldighed') as HTMLSelectElement).value).toBe('14');
+    expect(within(dialog).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '1 dag',
+      '2 dage',
+      '3 dage',
+      '7 dage',
+      '14 dage',
+      'Vælg dato',
+    ]);
+    expect(dialog.textContent).toContain('Buddet gælder til lørdag den 5. december 2026 kl. 20:00.');
+  });
+
+  it("says 'Angiv en gyldig pris først.' beside the field and sends nothing for a missing or invalid price", async () => {
+    const quotes = quoteApi();
+    renderPanel();
+    const dialog = await openModal();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    const price = priceField(dialog);
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(price.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe('Angiv en gyldig pris først.');
+
+    await userEvent.type(price, '0');
+    expect(within(dialog).getByText('Angiv en gyldig pris først.')).toBeTruthy();
+    await userEvent.clear(price);
+    await userEvent.type(price, '12.345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    expect(within(dialog).getByText('Angiv en gyldig pris først.')).toBeTruthy();
+    expect(quotes).toEqual([]); // no preview for a price the server would refuse; msw fails any POST /bids
+  });
+
+  it('previews the payout once typing pauses: gross, net and the breakdown; a failed quote clears it', async () => {
+    const quotes = quoteApi();
+    renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '1000');
+    expect(within(dialog).getByText('Beregner...')).toBeTruthy();
+
+    const preview = within(dialog).getByRole('region', { name: 'Din udbetaling' });
+    await within(preview).findByText(/Du får udbetalt/);
+    expect(preview.textContent).toContain('Du får udbetalt 1.125,00 DKK inkl. moms');
+    expect(preview.textContent).toContain('900,00 DKK ekskl. moms');
+    const lines = within(preview)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(lines).toEqual([
+      'Din pris (ekskl. moms): 1.000,00 DKK',
+      'Gebyr til Fragtbud: − 100,00 DKK',
+      'Udbetaling ekskl. moms: 900,00 DKK',
+      'Moms: 225,00 DKK',
+      'Udbetaling inkl. moms: 1.125,00 DKK',
+    ]);
+    expect(quotes).toEqual([{ net: 1000, taskId: 12 }]); // one request for the four keystrokes
+
+    quoteApi(() => HttpResponse.json({ code: 'unavailable', message: 'Nede' }, { status: 503 }));
+    await userEvent.type(priceField(dialog), '0');
+    expect(await within(preview).findByText('Kunne ikke beregne pris.')).toBeTruthy();
+    expect(within(preview).queryByRole('term')).toBeNull();
+    expect(preview.textContent).not.toContain('1.125,00');
+  });
+
+  it('sends a chosen date and time slot as valid_until (Copenhagen time), then says "Bud afgivet"', async () => {
+    quoteApi();
+    let placed: unknown;
+    server.use(
+      http.post('/api/bids', async ({ request }) => {
+        placed = await request.json();
+        return HttpResponse.json(makeCarrierBid({ id: 40, task_id: 12, net: 1250.5 }), { status: 201 });
+      }),
+    );
+    const { onChanged } = renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '1250.50');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Gyldighed'), 'Vælg dato');
+    fireEvent.change(within(dialog).getByLabelText('Gyldig til dato'), { target: { value: '2026-12-24' } });
+    const slot = within(dialog).getByLabelText('Tidspunkt') as HTMLSelectElement;
+    expect(slot.value).toBe('20:00');
+    expect(Array.from(slot.options).map((option) => option.value)).toEqual(['08:00', '12:00', '16:00', '20:00']);
+    await userEvent.selectOptions(slot, '16:00');
+    expect(dialog.textContent).toContain('Buddet gælder til torsdag den 24. december 2026 kl. 16:00.');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Bud afgivet');
+    expect(placed).toEqual({ taskId: 12, price: 1250.5, valid_until: '2026-12-24T15:00:00.000Z' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the default validity, 14 days at 20:00, across the change to winter time', async () => {
+    quoteApi();
+    let placed: { valid_until?: string } = {};
+    server.use(
+      http.post('/api/bids', async ({ request }) => {
+        placed = (await request.json()) as typeof placed;
+        return HttpResponse.json(makeCarrierBid({ task_id: 12 }), { status: 201 });
+      }),
+    );
+    renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '900');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    await screen.findByText('Bud afgivet');
+    expect(placed.valid_until).toBe('2026-12-05T19:00:00.000Z');
+  });
+
+  it('refuses a chosen date in the past with the server’s text, before sending', async () => {
+    quoteApi();
+    renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '900');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Gyldighed'), 'Vælg dato');
+    fireEvent.change(within(dialog).getByLabelText('Gyldig til dato'), { target: { value: '2026-11-21' } });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Tidspunkt'), '12:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    expect(within(dialog).getByText('Gyldighedsdatoen skal ligge i fremtiden.')).toBeTruthy();
+  });
+
+  it.each([
+    ['already_bid', 'Du har allerede afgivet et bud på denne opgave.'],
+    ['bid_limit_reached', 'Der kan ikke afgives flere bud på denne opgave.'],
+    ['bidding_closed', 'Opgaven er ikke åben for bud.'],
+  ])('shows a 409 %s as the server words it and has the tab reloaded', async (code, message) => {
+    quoteApi();
+    server.use(http.post('/api/bids', () => HttpResponse.json({ code, message }, { status: 409 })));
+    const { onChanged } = renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '900');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Kunne ikke afgive bud. Prøv igen.' when placing fails otherwise, and keeps the modal open", async () => {
+    quoteApi();
+    server.use(http.post('/api/bids', () => HttpResponse.error()));
+    renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '900');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Kunne ikke afgive bud. Prøv igen.');
+  });
+
+  it('tells a carrier who is not approved yet that they cannot bid, without a bid button', () => {
+    renderPanel({ user: makeUser({ role: 'carrier', is_approved: false }) });
+    expect(screen.getByRole('note').textContent).toContain('Din konto skal godkendes af en administrator, før du kan afgive bud.');
+    expect(screen.queryByRole('button', { name: 'Byd på opgaven' })).toBeNull();
+  });
+
+  it('replaces the button with a closed notice at the bid limit, and when the task is not open', () => {
+    renderPanel({ bidding: makeBidding({ task_id: 12, bid_count: 5, max_bids: 5 }) });
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Budrunden er lukket');
+    expect(note.textContent).toContain('Der kan ikke afgives flere bud på denne opgave. (5/5 bud)');
+    expect(screen.queryByRole('button', { name: 'Byd på opgaven' })).toBeNull();
+  });
+
+  it('says the task is not open for bids once it is assigned', () => {
+    renderPanel({ status: 'assigned', bidding: makeBidding({ task_id: 12, status: 'assigned', bid_count: 1 }) });
+    expect(screen.getByRole('note').textContent).toContain('Opgaven er ikke åben for bud.');
+    expect(screen.queryByRole('button', { name: 'Byd på opgaven' })).toBeNull();
+  });
+
+  it('shows nothing to anyone but a carrier', () => {
+    setSession(makeUser({ role: 'customer' }));
+    const { container } = render(<BidPanel task={{ id: 12, status: 'open_for_bids' }} bidding={null} ownBid={null} onChanged={() => undefined} />);
+    expect(container.textContent).toBe('');
+  });
+});

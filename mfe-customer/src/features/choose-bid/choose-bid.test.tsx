@@ -1,0 +1,72 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { BidView } from '@fragtbud/contracts';
+import { makeCustomerBid, makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import CustomerChooseBid from './choose-bid-entry';
+
+const server = setupApiServer();
+
+const jens = makeCustomerBid({ id: 71, task_id: 9, carrier_name: 'Jens Kørsel', net: 1000 });
+const hansen = makeCustomerBid({ id: 72, task_id: 9, carrier_name: 'Hansen Transport', net: 2000 });
+
+function renderChooseBid(bids: BidView[], status: 'open_for_bids' | 'assigned' = 'open_for_bids') {
+  setSession(makeUser({ id: 2, role: 'customer' }));
+  const onDecided = vi.fn();
+  render(<CustomerChooseBid task={{ id: 9, status }} bids={bids} onDecided={onDecided} />);
+  return { onDecided };
+}
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+describe('choosing a bid (./ChooseBid)', () => {
+  it('lists each bid as the gross total the customer pays, never the net or the payout', () => {
+    renderChooseBid([jens, hansen]);
+    expect(row('Jens Kørsel').textContent).toContain('1.400,00 DKK');
+    expect(row('Hansen Transport').textContent).toContain('2.775,00 DKK');
+    expect(document.body.textContent).not.toMatch(/udbetaling|netto|1\.000,00|1\.125,00/i);
+  });
+
+  it("confirms with the gross total, accepts with POST /bids/{id}/accept and tells the shell", async () => {
+    const accepted = { ...jens, status: 'accepted' as const, accepted_at: '2026-11-21T10:00:00.000Z' };
+    const calls: string[] = [];
+    server.use(
+      http.post('/api/bids/:id/accept', ({ params }) => {
+        calls.push(`accept ${params.id}`);
+        return HttpResponse.json(accepted);
+      }),
+    );
+    const { onDecided } = renderChooseBid([jens, hansen]);
+
+    await userEvent.click(within(row('Jens Kørsel')).getByRole('button', { name: /Vælg bud/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Vælg bud fra Jens Kørsel?' });
+    expect(dialog.textContent).toContain('Du betaler 1.400,00 DKK inkl. moms og gebyrer.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vælg bud' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('Du har valgt buddet fra Jens Kørsel. Opgaven er tildelt.');
+    expect(calls).toEqual(['accept 71']);
+    expect(onDecided).toHaveBeenCalledWith(accepted);
+  });
+
+  it('rejects a bid with POST /bids/{id}/reject', async () => {
+    server.use(http.post('/api/bids/72/reject', () => HttpResponse.json({ ...hansen, status: 'rejected' })));
+    const { onDecided } = renderChooseBid([jens, hansen]);
+    await userEvent.click(within(row('Hansen Transport')).getByRole('button', { name: /Afvis/ }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Afvis bud' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Buddet fra Hansen Transport er afvist.');
+    expect(onDecided).toHaveBeenCalledWith(expect.objectContaining({ id: 72, status: 'rejected' }));
+  });
+
+  it('offers no choice once a bid is accepted or the task is no longer open', () => {
+    renderChooseBid([{ ...jens, status: 'accepted' }], 'assigned');
+    expect(within(row('Jens Kørsel')).getByText('Accepteret')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('offers no choice on a rejected bid', () => {
+    renderChooseBid([{ ...hansen, status: 'rejected' }, jens]);
+    expect(within(row('Hansen Transport')).queryByRole('button')).toBeNull();
+    expect(within(row('Jens Kørsel')).getAllByRole('button')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,281 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BidView, BidsPage, Task, TaskBidding } from '@fragtbud/contracts';
+import {
+  BidDecision,
+  BidsTable,
+  Button,
+  isBidDecidable,
+  type BidPanelProps,
+  type ChooseBidProps,
+  type User,
+} from '@fragtbud/web';
+import {
+  makeAdminBid,
+  makeBidding,
+  makeCarrierBid,
+  makeCustomerBid,
+  makeUser,
+  setSession,
+  setupApiServer,
+} from '@fragtbud/web/testing';
+import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
+import { fakeTasksApi, makeTask } from '../../../../testing/tasks';
+import { TaskDetailPage } from '../task-detail-page';
+
+/*
+ * The shell side of the bids tab: which remote piece each role gets (through the real RemoteApp and manifest, with the
+ * Module Federation runtime mocked), what the shell passes it, and what the shell does when the piece reports back.
+ * The stand-in remotes are built from the same @fragtbud/web pieces as the real ones; the real ones have their own
+ * tests in mfe-carrier and mfe-customer.
+ */
+
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+
+const server = setupApiServer();
+
+const customer = makeUser({ id: 2, role: 'customer', name: 'Karen Kunde' });
+const otherCustomer = makeUser({ id: 9, role: 'customer' });
+const carrier = makeUser({ id: 3, role: 'carrier', name: 'Jens Kørsel', is_approved: true });
+const admin = makeUser({ id: 1, role: 'admin' });
+
+const panelProps: BidPanelProps[] = [];
+
+function StubBidPanel(props: BidPanelProps) {
+  panelProps.push(props);
+  return props.bidding?.bidding_open && !props.ownBid ? <Button onClick={props.onChanged}>Byd på opgaven</Button> : <p>Budrunden er lukket</p>;
+}
+
+function StubChooseBid({ task, bids, onDecided }: ChooseBidProps) {
+  const anyAccepted = bids.some((bid) => bid.status === 'accepted');
+  return (
+    <BidsTable
+      viewer="customer"
+      bids={bids}
+      renderActions={(bid) =>
+        bid.view !== 'carrier' && isBidDecidable(bid, { taskOpen: task.status === 'open_for_bids', anyAccepted }) ? (
+          <BidDecision bid={bid} onDecided={onDecided} />
+        ) : null
+      }
+    />
+  );
+}
+
+beforeEach(() => {
+  panelProps.length = 0;
+  resetRemoteManifest();
+  runtime.registerRemotes.mockReset();
+  runtime.loadRemote.mockReset();
+  runtime.loadRemote.mockImplementation(async (id: string) => {
+    if (id === 'mfe_carrier/BidPanel') return { default: StubBidPanel };
+    if (id === 'mfe_customer/ChooseBid') return { default: StubChooseBid };
+    throw new Error(`unexpected remote ${id}`);
+  });
+  server.use(
+    http.get('/mf-manifest.json', () =>
+      HttpResponse.json({
+        remotes: {
+          mfe_customer: '/remotes/mfe-customer/remoteEntry.js',
+          mfe_carrier: '/remotes/mfe-carrier/remoteEntry.js',
+          mfe_admin: '/remotes/mfe-admin/remoteEntry.js',
+        },
+      }),
+    ),
+  );
+});
+
+/** GET /bids?taskId= answering with `bids` and the round; every request's query is recorded. */
+function bidsApi(bids: () => BidView[], bidding: () => TaskBidding) {
+  const requests: string[] = [];
+  server.use(
+    http.get('/api/bids', ({ request }) => {
+      requests.push(new URL(request.url).search);
+      const page: BidsPage = { items: bids(), total: bids().length, page: 1, limit: 100, bidding: bidding() };
+      return HttpResponse.json(page);
+    }),
+  );
+  return requests;
+}
+
+async function renderBidsTab(task: Task, viewer: User) {
+  const tasks = fakeTasksApi([task]);
+  server.use(...tasks.handlers);
+  setSession(viewer);
+  render(
+    <MemoryRouter initialEntries={[`/task/${task.id}?tab=bids`]}>
+      <Routes>
+        <Route path="/task/:id" element={<TaskDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await screen.findByRole('tabpanel');
+  return tasks;
+}
+
+const panel = () => screen.getByRole('tabpanel');
+const loadedRemotes = () => runtime.loadRemote.mock.calls.map(([id]) => id as string);
+
+describe('bids tab', () => {
+  it('shows the customer the count in force, each bid as its gross total, and never net or payout', async () => {
+    const bids = [
+      makeCustomerBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel', net: 1000 }),
+      makeCustomerBid({ id: 2, task_id: 5, carrier_name: 'Hansen Transport', net: 2000 }),
+    ];
+    const requests = bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: 2, max_bids: 5 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, bid_count: 2 }), customer);
+
+    await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(requests).toEqual(['?taskId=5&limit=100']);
+    expect(within(panel()).getByText('2/5')).toBeTruthy();
+    expect(within(panel()).getByRole('columnheader', { name: 'Pris inkl. moms' })).toBeTruthy();
+    expect(within(panel()).getByRole('row', { name: /Jens Kørsel/ }).textContent).toContain('1.400,00 DKK');
+    expect(within(panel()).getByRole('row', { name: /Hansen Transport/ }).textContent).toContain('2.775,00 DKK');
+    expect(panel().textContent).not.toMatch(/udbetaling|netto|1\.000,00|1\.125,00/i);
+    expect(loadedRemotes()).toEqual(['mfe_customer/ChooseBid']);
+  });
+
+  it('filters the rows by what is typed in the filter box', async () => {
+    const bids = [
+      makeCustomerBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel' }),
+      makeCustomerBid({ id: 2, task_id: 5, carrier_name: 'Hansen Transport', status: 'rejected' }),
+    ];
+    bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2 }), customer);
+    await within(panel()).findByRole('row', { name: /Hansen/ });
+
+    await userEvent.type(within(panel()).getByRole('searchbox', { name: 'Filtrér bud' }), 'afvist');
+    await waitFor(() => expect(within(panel()).queryByRole('row', { name: /Jens/ })).toBeNull());
+    expect(within(panel()).getByRole('row', { name: /Hansen/ })).toBeTruthy();
+
+    await userEvent.type(within(panel()).getByRole('searchbox', { name: 'Filtrér bud' }), ' xyz');
+    expect(await within(panel()).findByText('Ingen bud matcher filteret.')).toBeTruthy();
+  });
+
+  it('when the customer chooses a bid, then it is accepted and the task and bids load again: assigned, one bid left', async () => {
+    let accepted = false;
+    const jens = makeCustomerBid({ id: 1, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel' });
+    const hansen = makeCustomerBid({ id: 2, task_id: 5, carrier_id: 4, carrier_name: 'Hansen Transport', net: 2000 });
+    const accepts: string[] = [];
+    bidsApi(
+      () => (accepted ? [{ ...jens, status: 'accepted' }] : [jens, hansen]),
+      () => makeBidding({ task_id: 5, status: accepted ? 'assigned' : 'open_for_bids', bid_count: accepted ? 1 : 2 }),
+    );
+    const tasks = await renderBidsTab(makeTask({ id: 5, user_id: 2, bid_count: 2 }), customer);
+    server.use(
+      http.post('/api/bids/:id/accept', ({ params }) => {
+        accepts.push(String(params.id));
+        accepted = true;
+        const task = tasks.tasks()[0]!;
+        task.status = 'assigned';
+        task.assigned_carrier_id = 3;
+        return HttpResponse.json({ ...jens, status: 'accepted' });
+      }),
+    );
+
+    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(screen.getByRole('heading', { level: 1 }).parentElement?.textContent).toContain('Åben for bud');
+    await userEvent.click(within(row).getByRole('button', { name: /Vælg bud/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Vælg bud fra Jens Kørsel?' });
+    expect(dialog.textContent).toContain('Du betaler 1.400,00 DKK inkl. moms og gebyrer.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vælg bud' }));
+
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).parentElement?.textContent).toContain('Tildelt'));
+    expect(accepts).toEqual(['1']);
+    await waitFor(() => expect(within(panel()).queryByRole('row', { name: /Hansen/ })).toBeNull());
+    const chosen = within(panel()).getByRole('row', { name: /Jens Kørsel/ });
+    expect(within(chosen).getByText('Accepteret')).toBeTruthy();
+    expect(within(chosen).queryByRole('button')).toBeNull();
+    expect(within(panel()).getByText('1/5')).toBeTruthy();
+    expect(tasks.requests.filter((request) => request === 'GET /tasks/5')).toHaveLength(2);
+  });
+
+  it('gives a carrier mfe_carrier\'s bid panel with the round and their own bid, and shows only their payout', async () => {
+    const own = makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 1000 });
+    bidsApi(() => [own], () => makeBidding({ task_id: 5, bid_count: 3, max_bids: 5 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
+
+    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(row.textContent).toContain('1.125,00 DKK');
+    expect(row.textContent).toContain('900,00 DKK ekskl. moms');
+    expect(row.textContent).not.toContain('1.400,00');
+    expect(within(panel()).getByText('3/5')).toBeTruthy();
+    await within(panel()).findByText('Budrunden er lukket');
+    expect(loadedRemotes()).toEqual(['mfe_carrier/BidPanel']);
+    expect(panelProps.at(-1)).toMatchObject({
+      task: { id: 5, status: 'open_for_bids' },
+      bidding: { bid_count: 3, max_bids: 5, bidding_open: true },
+      ownBid: { id: 8 },
+    });
+  });
+
+  it('when the carrier\'s panel reports a change, then the bids and the task load again', async () => {
+    let bids: BidView[] = [];
+    const requests = bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: bids.length }));
+    const tasks = await renderBidsTab(makeTask({ id: 5, user_id: 2 }), carrier);
+    expect(await within(panel()).findByText('Ingen bud endnu')).toBeTruthy();
+
+    bids = [makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel' })];
+    await userEvent.click(await within(panel()).findByRole('button', { name: 'Byd på opgaven' }));
+    await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(requests).toHaveLength(2);
+    expect(tasks.requests.filter((request) => request === 'GET /tasks/5')).toHaveLength(2);
+    expect(within(panel()).getByText('1/5')).toBeTruthy();
+  });
+
+  it('shows an admin every bid with the expandable breakdown and choice buttons, loading no remote', async () => {
+    const bids = [
+      makeAdminBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel', net: 1000 }),
+      makeAdminBid({ id: 2, task_id: 5, carrier_name: 'Hansen Transport', status: 'rejected' }),
+    ];
+    bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2 }), admin);
+
+    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(within(row).getByRole('button', { name: /Vælg bud/ })).toBeTruthy();
+    expect(within(within(panel()).getByRole('row', { name: /Hansen/ })).queryByRole('button', { name: /Vælg bud/ })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Vis fordeling' }));
+    const breakdown = within(row).getByLabelText('Prisfordeling');
+    expect(breakdown.textContent).toContain('Vognmandens pris (netto)1.000,00 DKK');
+    expect(breakdown.textContent).toContain('Udbetaling inkl. moms1.125,00 DKK');
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('tells a customer who does not own the task that the bids are the owner\'s, without asking for them', async () => {
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public' }), otherCustomer);
+    expect(await within(panel()).findByText('Buddene vises kun for opgavens ejer')).toBeTruthy();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it("says 'Kunne ikke hente bud' when the list fails, and tries again", async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/bids', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ code: 'unavailable', message: 'Nede' }, { status: 503 })
+          : HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, bidding: makeBidding({ task_id: 5 }) });
+      }),
+    );
+    await renderBidsTab(makeTask({ id: 5, user_id: 2 }), customer);
+    const alert = await within(panel()).findByRole('alert');
+    expect(alert.textContent).toContain('Kunne ikke hente bud');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Prøv igen' }));
+    expect(await within(panel()).findByText('Ingen bud endnu')).toBeTruthy();
+    expect(within(panel()).getByText('0/5')).toBeTruthy();
+  });
+
+  it('when the customer remote cannot load, then the bids still show, read-only, under the Danish error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    runtime.loadRemote.mockRejectedValue(new Error('RUNTIME-008'));
+    bidsApi(() => [makeCustomerBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel' })], () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2 }), customer);
+    expect((await within(panel()).findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses.');
+    const row = within(panel()).getByRole('row', { name: /Jens Kørsel/ });
+    expect(row.textContent).toContain('1.400,00 DKK');
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+});

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import type { CarrierBid, Task } from '@fragtbud/contracts';
+import {
+  BidsTable,
+  EmptyState,
+  ErrorState,
+  Field,
+  Spinner,
+  filterBids,
+  type BidPanelProps,
+  type ChooseBidProps,
+  type User,
+} from '@fragtbud/web';
+import { RemoteApp } from '../../../../remotes/remote-app';
+import { isTaskOwner } from '../task-access';
+import { AdminBids } from './admin-bids';
+import { useTaskBids } from './list-task-bids';
+import './bids-tab.css';
+
+export const BIDS_LOAD_ERROR = 'Kunne ikke hente bud';
+
+interface BidsTabProps {
+  task: Task;
+  viewer: Pick<User, 'id' | 'role'> | null;
+  /** Something changed the task (a bid placed or chosen): the page loads it again. */
+  onTaskChanged: () => void;
+}
+
+/**
+ * The bids tab (spec section 2): the count in force ('2/5'), a filter box and the table, with the prices as svc-bids
+ * cut them for the viewer. The role's own piece comes from its remote, loaded only for that role: a carrier gets
+ * mfe_carrier's `./BidPanel` (bid button and modal), the task's owner mfe_customer's `./ChooseBid` (choose, reject);
+ * an admin loads no remote.
+ */
+export function BidsTab({ task, viewer, onTaskChanged }: BidsTabProps) {
+  const role = viewer?.role ?? null;
+  const owner = isTaskOwner(task, viewer);
+  const mayList = role === 'admin' || role === 'carrier' || owner;
+  const { data, error, loading, reload } = useTaskBids(mayList ? task.id : null);
+  const [filter, setFilter] = useState('');
+
+  if (!mayList) {
+    return <EmptyState title="Buddene vises kun for opgavens ejer" message="Du kan se bud på de opgaver, du selv har oprettet." />;
+  }
+
+  const refresh = () => {
+    reload();
+    onTaskChanged();
+  };
+  const bids = data?.items ?? [];
+  const visible = filterBids(bids, filter);
+  const bidding = data?.bidding ?? null;
+  const taskRef = { id: task.id, status: bidding?.status ?? task.status };
+  const ownBid = bids.find((bid): bid is CarrierBid => bid.view === 'carrier' && bid.carrier_id === viewer?.id) ?? null;
+
+  let list;
+  if (!data) {
+    list = error ? (
+      <ErrorState message={BIDS_LOAD_ERROR} onRetry={reload} />
+    ) : (
+      <div className="bids-tab__loading">{loading && <Spinner label="Henter bud…" />}</div>
+    );
+  } else if (bids.length === 0) {
+    list = (
+      <EmptyState
+        title="Ingen bud endnu"
+        message={role === 'carrier' ? 'Du har ikke budt på opgaven.' : 'Vognmænd kan byde, så længe opgaven er åben for bud.'}
+      />
+    );
+  } else {
+    const noMatch = visible.length === 0 ? <p className="fb-muted">Ingen bud matcher filteret.</p> : null;
+    if (role === 'admin') {
+      list = (
+        <>
+          {noMatch ?? (
+            <AdminBids
+              taskOpen={taskRef.status === 'open_for_bids'}
+              bids={visible}
+              anyAccepted={bids.some((bid) => bid.status === 'accepted')}
+              onDecided={refresh}
+            />
+          )}
+        </>
+      );
+    } else if (role === 'carrier') {
+      list = noMatch ?? <BidsTable viewer="carrier" bids={visible} />;
+    } else {
+      list = (
+        <>
+          <RemoteApp<ChooseBidProps>
+            remote="mfe_customer"
+            module="ChooseBid"
+            props={{ task: taskRef, bids: visible, onDecided: refresh }}
+            fallback={visible.length > 0 ? <BidsTable viewer="customer" bids={visible} /> : null}
+          />
+          {noMatch}
+        </>
+      );
+    }
+  }
+
+  return (
+    <div className="bids-tab">
+      <div className="bids-tab__header">
+        <h2 className="task-section__title">Bud på opgaven</h2>
+        {bidding && (
+          <p className="bids-tab__count">
+            Antal bud <strong>{`${bidding.bid_count}/${bidding.max_bids}`}</strong>
+          </p>
+        )}
+      </div>
+      {role === 'carrier' && data && (
+        <RemoteApp<BidPanelProps>
+          remote="mfe_carrier"
+          module="BidPanel"
+          props={{ task: taskRef, bidding, ownBid, onChanged: refresh }}
+        />
+      )}
+      {bids.length > 0 && (
+        <Field
+          className="bids-tab__filter"
+          label="Filtrér bud"
+          type="search"
+          value={filter}
+          placeholder="Vognmand, pris eller status"
+          onChange={(event) => setFilter(event.target.value)}
+        />
+      )}
+      {list}
+    </div>
+  );
+}
