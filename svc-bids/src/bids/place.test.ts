@@ -155,6 +155,13 @@ describe('POST /bids — the task and the price', () => {
     },
   );
 
+  it('when an event about a task does not fit its contract, then it is skipped and the next one still handled', async () => {
+    await bids.publish(eventTypes.taskCreated, { taskId: 'nope' });
+    await bids.publish(eventTypes.taskStatusChanged, { taskId: 1 });
+    const task = await createTask(bids);
+    expect((await place(user('carrier'), bidBody(task.id))).status).toBe(201);
+  });
+
   it('when the task was deleted, then 404', async () => {
     const task = await createTask(bids);
     await bids.publish(eventTypes.taskDeleted, { taskId: task.id, userId: task.user_id, deletedBy: admin.id });

@@ -1,5 +1,5 @@
-import { eventTypes, type EventPayload } from '@fragtbud/contracts';
-import { consume, type ConsumerDefinition } from '@fragtbud/platform';
+import { eventTypes, payloadSchemaFor, type EventEnvelope, type EventPayload } from '@fragtbud/contracts';
+import { consume, type ConsumerDefinition, type Logger } from '@fragtbud/platform';
 import { withdrawAcceptanceOnReopen } from '../bids/service';
 import type { BidsContext } from '../context';
 import {
@@ -24,6 +24,7 @@ export function taskProjectionConsumers(context: BidsContext): ConsumerDefinitio
       durable: 'task-projection',
       subjects: [eventTypes.taskCreated, eventTypes.taskUpdated, eventTypes.taskStatusChanged, eventTypes.taskDeleted],
       handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
         const now = context.now();
         switch (event.type) {
           case eventTypes.taskCreated:
@@ -44,6 +45,7 @@ export function taskProjectionConsumers(context: BidsContext): ConsumerDefinitio
       durable: 'task-type-limits',
       subjects: [eventTypes.taskTypeUpdated, eventTypes.taskTypeDeleted],
       handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
         if (event.type === eventTypes.taskTypeUpdated) {
           return onTaskTypeUpdated(trx, event.data as Payloads[typeof eventTypes.taskTypeUpdated], context.now());
         }
@@ -53,7 +55,18 @@ export function taskProjectionConsumers(context: BidsContext): ConsumerDefinitio
     consume({
       durable: 'platform-limits',
       subjects: [eventTypes.ledgerSettingsUpdated],
-      handle: (event, trx) => onPlatformSettingsUpdated(trx, event.data as Payloads[typeof eventTypes.ledgerSettingsUpdated], context.now()),
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await onPlatformSettingsUpdated(trx, event.data as Payloads[typeof eventTypes.ledgerSettingsUpdated], context.now());
+      },
     }),
   ];
+}
+
+/** A payload outside the contract would fail the same way on every redelivery: skip it loudly, never block the durable. */
+function understood(event: EventEnvelope, logger: Logger): boolean {
+  const result = payloadSchemaFor(event.type)?.safeParse(event.data);
+  if (result?.success) return true;
+  logger.warn({ eventId: event.id, type: event.type, issues: result?.error.issues }, `${event.type} payload not understood; skipped`);
+  return false;
 }
