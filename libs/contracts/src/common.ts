@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants';
+import { messages } from './messages';
 
 /** Error body of every API answer that is not a success. */
 export const errorBodySchema = z.object({
@@ -10,7 +11,10 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A positive integer id taken from a path or query string. */
-export const idParamSchema = z.coerce.number({ error: 'Ugyldigt id' }).int('Ugyldigt id').positive('Ugyldigt id');
+export const idParamSchema = z.coerce
+  .number({ error: messages.invalidId })
+  .int(messages.invalidId)
+  .positive(messages.invalidId);
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

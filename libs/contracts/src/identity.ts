@@ -79,7 +79,7 @@ export const userResponseSchema = z.object({ user: userSchema });
 /** Admin user filters of spec section 2: all, customer, carrier, admin, blocked (+ carriers awaiting approval). */
 export const userFilters = ['customer', 'carrier', 'admin', 'blocked', 'pending'] as const;
 export const usersQuerySchema = pageQuerySchema.extend({
-  role: z.enum(userFilters, { error: 'Ugyldigt filter' }).optional(),
+  role: z.enum(userFilters, { error: messages.invalidFilter }).optional(),
   q: z.string().trim().max(200, messages.textTooLong).optional(),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;

@@ -14,6 +14,8 @@ export const messages = {
   serviceUnavailable: 'Tjenesten er midlertidigt utilgængelig. Prøv igen om lidt.',
   crossSiteRefused: 'Forespørgslen blev afvist (ukendt oprindelse).',
   tooManyRequests: 'For mange forespørgsler. Prøv igen om lidt.',
+  invalidId: 'Ugyldigt id',
+  invalidFilter: 'Ugyldigt filter',
 
   // Auth
   wrongCredentials: 'Forkert email eller adgangskode',
