@@ -34,12 +34,12 @@ function start(name: string, entry: string, extraEnv: Record<string, string>) {
 
 await ensureDatabase(env.DATABASE_URL);
 
-const urls: Record<string, string> = {};
-services.forEach((name, index) => {
-  const port = basePort + index;
-  urls[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
-  start(name, `svc-${name}/src/main.ts`, { PORT: String(port), DATABASE_SCHEMA: name });
-});
+const portOf = (name: (typeof services)[number]) => basePort + services.indexOf(name);
+// Every process knows where every service answers, as the services call each other.
+const urls = Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${portOf(name)}`]));
+for (const name of services) {
+  start(name, `svc-${name}/src/main.ts`, { ...urls, PORT: String(portOf(name)), DATABASE_SCHEMA: name });
+}
 start('gateway', 'gateway/src/main.ts', { PORT: env.PORT ?? '8080', ...urls });
 
 let stopping = false;

@@ -50,14 +50,17 @@ function entry<C extends BaseConfig>(
   };
 }
 
-/** The six services in the order they start; identity first, since the gateway asks it about sessions. */
+/**
+ * The six services in the order they start: each one is given the addresses of those before it, so a service
+ * comes after the ones it calls (bids asks ledger for quotes and tasks for tasks; payments asks tasks and bids).
+ */
 const services: ServiceEntry[] = [
   entry(identityService, loadIdentityConfig, 'IDENTITY_URL'),
+  entry(ledgerService, loadLedgerConfig, 'LEDGER_URL'),
   entry(tasksService, loadTasksConfig, 'TASKS_URL'),
   entry(bidsService, loadBidsConfig, 'BIDS_URL'),
   entry(paymentsService, loadPaymentsConfig, 'PAYMENTS_URL'),
   entry(chatService, loadChatConfig, 'CHAT_URL'),
-  entry(ledgerService, loadLedgerConfig, 'LEDGER_URL'),
 ];
 
 export interface EmbeddedTopology {
@@ -83,7 +86,7 @@ export async function startEmbedded(options: { env: Env; dataDir: string; logger
   const urls: Env = {};
   try {
     for (const { name, urlKey, start } of services) {
-      const serviceEnv = { ...env, PORT: '0', DATABASE_URL: undefined, NATS_URL: undefined };
+      const serviceEnv = { ...env, ...urls, PORT: '0', DATABASE_URL: undefined, NATS_URL: undefined };
       const database = await createDatabase({ pglite, schema: name, logger });
       databases.push(database);
       const service = await start(serviceEnv, database, bus, logger.child({ service: name }));

@@ -9,6 +9,7 @@ export type UpstreamName = Exclude<ServiceName, 'gateway'>;
  */
 const ownership: Array<[RegExp, UpstreamName]> = [
   [/^\/admin\/users\/[^/]+\/connected-account$/, 'payments'],
+  [/^\/tasks\/[^/]+\/(bids|assign)$/, 'bids'],
   [/^\/(auth|users|cvr)(\/|$)/, 'identity'],
   [/^\/admin\/(users|carriers|billing-changes)(\/|$)/, 'identity'],
   [/^\/(tasks|ratings|upload|files|geo)(\/|$)/, 'tasks'],

@@ -1,4 +1,8 @@
+import type { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@fragtbud/platform';
 
 export const chatConfigSchema = baseConfigSchema;
-export const loadChatConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(chatConfigSchema, env);
+export type ChatConfig = z.infer<typeof chatConfigSchema>;
+
+export const loadChatConfig = (env: Record<string, string | undefined> = process.env): ChatConfig =>
+  loadConfig(chatConfigSchema, env);

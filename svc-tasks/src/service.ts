@@ -4,8 +4,9 @@ import type { TasksConfig } from './config';
 import type { TasksContext } from './context';
 import type { AddressProvider } from './geo/provider';
 import { geoRouter } from './geo/routes';
-import { bidPlacedConsumer } from './tasks/bidders';
+import { bidProjectionConsumers, internalTasksRouter } from './bid-projection';
 import { adminTasksRouter, tasksRouter } from './tasks/routes';
+import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { uploadsRouter } from './uploads/routes';
 import type { FileStorage } from './uploads/storage';
 
@@ -36,11 +37,14 @@ export function createTasksService(options: TasksServiceOptions = {}) {
       return [
         tasksRouter(context),
         adminTasksRouter(context),
+        internalTasksRouter(context),
+        adminTaskTypesRouter(context),
+        internalTaskTypesRouter(context),
         uploadsRouter(deps, options.storage ? { storage: options.storage } : {}),
         geoRouter(deps, options.geoProvider !== undefined ? { provider: options.geoProvider } : {}),
       ];
     },
-    consumers: (deps) => [bidPlacedConsumer(contextOf(deps))],
+    consumers: (deps) => bidProjectionConsumers(contextOf(deps)),
   });
 }
 

@@ -12,6 +12,7 @@ import {
 import { countSchema, errorBodySchema } from './common';
 import { uploadDocumentResponseSchema, uploadImageResponseSchema } from './files';
 import { geoSuggestQuerySchema, geoSuggestResponseSchema } from './geo';
+import { taskTypeSettingCreateSchema, taskTypeSettingSchema, taskTypeSettingsSchema, taskTypeSettingUpdateSchema } from './task-types';
 import {
   createTaskBodySchema,
   taskListQuerySchema,
@@ -41,6 +42,7 @@ import {
   placeBidBodySchema,
   updateBidBodySchema,
 } from './bids';
+import { notificationListQuerySchema, notificationListSchema, notificationSchema } from './notifications';
 
 export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
 export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
@@ -91,6 +93,10 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'get', path: '/files/{key}', service: 'tasks', summary: 'Hent en uploadet fil (dokumenter kun for ejer og admin)', access: 'anyone' },
   { method: 'get', path: '/geo/suggest', service: 'tasks', summary: 'Op til 6 danske adresseforslag', access: 'anyone', query: geoSuggestQuerySchema, response: geoSuggestResponseSchema },
   { method: 'get', path: '/admin/tasks/pending-count', service: 'tasks', summary: 'Antal opgaver der afventer godkendelse', access: 'admin', response: countSchema },
+  { method: 'get', path: '/admin/task-types', service: 'tasks', summary: 'Opgavetyper med eget max antal bud (andre typer bruger platformens)', access: 'admin', response: taskTypeSettingsSchema },
+  { method: 'post', path: '/admin/task-types', service: 'tasks', summary: 'Giv en opgavetype sit eget max antal bud (navnet gemmes med små bogstaver; findes den: 409)', access: 'admin', body: taskTypeSettingCreateSchema, response: taskTypeSettingSchema, status: 201 },
+  { method: 'put', path: '/admin/task-types/{type}', service: 'tasks', summary: 'Ret en opgavetypes max antal bud', access: 'admin', body: taskTypeSettingUpdateSchema, response: taskTypeSettingSchema },
+  { method: 'delete', path: '/admin/task-types/{type}', service: 'tasks', summary: 'Slet en opgavetypes eget max antal bud (platformens gælder igen)', access: 'admin', status: 204 },
   { method: 'post', path: '/pricing/quote', service: 'ledger', summary: 'Prisberegning for en nettopris; kunde, vognmand og admin ser hver sin del', access: 'logged_in', body: quoteRequestSchema, response: quoteResponseSchema },
   { method: 'get', path: '/admin/platform-settings', service: 'ledger', summary: 'Platformens gebyrer, moms og max bud', access: 'admin', response: platformSettingsSchema },
   { method: 'put', path: '/admin/platform-settings', service: 'ledger', summary: 'Ret platformens gebyrer, moms og max bud (udeladte felter beholder deres værdi)', access: 'admin', body: platformSettingsUpdateSchema, response: platformSettingsSchema },
@@ -109,6 +115,8 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'post', path: '/bids/{id}/reject', service: 'bids', summary: 'Afvis et afventende bud (opgavens ejer eller admin)', access: 'logged_in', response: bidViewSchema },
   { method: 'get', path: '/tasks/{id}/bids', service: 'bids', summary: 'Opgavens bud og budrunde (antal/max, åben for bud)', access: 'logged_in', query: bidListQuerySchema, response: bidsPageSchema },
   { method: 'post', path: '/tasks/{id}/assign', service: 'bids', summary: 'Tildel opgaven ved at vælge et bud {carrier_id, bid_id}', access: 'logged_in', body: assignTaskBodySchema, response: bidViewSchema },
+  { method: 'get', path: '/notifications', service: 'chat', summary: 'Egne notifikationer, nyeste først (unread=1: kun ulæste; limit højst 50)', access: 'logged_in', query: notificationListQuerySchema, response: notificationListSchema },
+  { method: 'put', path: '/notifications/{id}/read', service: 'chat', summary: 'Markér en af egne notifikationer som læst (andres: 404)', access: 'logged_in', response: notificationSchema },
 ];
 
 export { errorBodySchema };

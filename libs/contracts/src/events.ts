@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './roles';
 import { taskStatusSchema, taskTypeSchema } from './task-types';
+import { paymentSucceededPayloadSchema } from './payments';
 
 /** Every event travels in this envelope; `id` is the dedupe key end to end (outbox → NATS msgID → inbox). */
 export const eventEnvelopeSchema = z.object({
@@ -34,6 +35,7 @@ export const eventTypes = {
   bidRejected: 'bids.bid.rejected',
   taskTypeUpdated: 'tasks.task_type.updated',
   taskTypeDeleted: 'tasks.task_type.deleted',
+  paymentSucceeded: 'payments.payment.succeeded',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -148,6 +150,8 @@ export const eventPayloadSchemas = {
     updatedBy: z.number().int().positive().nullable(),
   }),
   [eventTypes.taskTypeDeleted]: z.object({ type: z.string().min(1), deletedBy: z.number().int().positive().nullable() }),
+  /** A task's accepted bid was paid (svc-payments): svc-tasks marks the task paid, svc-ledger books the transaction. */
+  [eventTypes.paymentSucceeded]: paymentSucceededPayloadSchema,
 } satisfies Record<EventType, z.ZodType>;
 
 export type EventPayload<T extends EventType> = z.infer<(typeof eventPayloadSchemas)[T]>;

@@ -14,3 +14,5 @@ export * from './geo';
 export * from './pricing';
 export * from './ledger';
 export * from './bids';
+export * from './notifications';
+export * from './payments';

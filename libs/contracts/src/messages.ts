@@ -158,6 +158,38 @@ export const messages = {
   bidExpired: 'Buddet er udløbet og kan ikke vælges.',
   taskCannotBeAssigned: 'Opgaven kan ikke længere tildeles.',
   bidCarrierMismatch: 'Buddet er ikke afgivet af den valgte vognmand.',
+
+  // Task-type settings: a type's own max bids (svc-tasks /admin/task-types)
+  taskTypeSettingInvalid: 'Angiv gyldig type og max bud (>=1).',
+  taskTypeSettingExists: 'Opgavetypen findes allerede.',
+  taskTypeSettingNotFound: 'Opgavetypen blev ikke fundet.',
+
+  // Notifications (svc-chat, issue #5)
+  invalidNotificationId: 'Ugyldigt notifikations-id',
+  notificationNotFound: 'Notifikationen blev ikke fundet',
+  notificationLimitRange: 'Antal notifikationer skal være mellem 1 og 50',
+
+  // Payments and the ledger's transactions (svc-payments, svc-ledger, issue #5)
+  couldNotStartPayment: 'Kunne ikke starte betaling.',
+  paymentDeadlinePassed: 'Betalingsfristen for dette bud er udløbet.',
+  paymentCreateFailed: 'Fejl ved oprettelse af betaling',
+  paymentFlowInitFailed: 'Kunne ikke initialisere betalingsflow.',
+  paymentFailed: 'Der opstod en fejl under betalingen.',
+  paymentSucceeded: 'Betalingen blev gennemført succesfuldt!',
+  taskNotPayable: 'Opgaven kan først betales, når et bud er valgt.',
+  noAcceptedBid: 'Opgaven har intet accepteret bud at betale.',
+  paymentAmountTooLarge: 'Beløbet er for stort til kortbetaling.',
+  paymentCurrencyUnsupported: 'Betaling er kun mulig i DKK.',
+  invalidPaymentIntentId: 'Ugyldigt betalings-id',
+  paymentNotFound: 'Betalingen blev ikke fundet.',
+  mockPaymentsOnly: 'Testbetaling er kun mulig, når testudbyderen er valgt.',
+  cardNumberInvalid: 'Ugyldigt kortnummer',
+  cardDeclined: 'Kortet blev afvist. Prøv et andet kort.',
+  cardInsufficientFunds: 'Kortet blev afvist: der er ikke dækning på kontoen.',
+  webhookNotConfigured: 'Webhooks er ikke konfigureret.',
+  webhookSignatureInvalid: 'Ugyldig webhook-signatur.',
+  invalidCarrierId: 'Ugyldigt Carrier ID',
+  invalidCustomerId: 'Ugyldigt Customer ID',
 } as const;
 
 export type MessageKey = keyof typeof messages;

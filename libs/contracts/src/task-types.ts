@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messages } from './messages';
+import { numericInput, pricingLimits } from './pricing';
 
 export const taskTypes = ['moving', 'courier', 'package', 'furniture', 'fullload'] as const;
 export const taskTypeSchema = z.enum(taskTypes);
@@ -27,3 +29,44 @@ export const taskStatuses = [
 ] as const;
 export const taskStatusSchema = z.enum(taskStatuses);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+// ---- task-type settings: a type's own bid limit (spec section 3 "Task type setting"; /admin/task-types) ----
+
+/** A type's name as stored: lower-case a-z, 0-9, '_' and '-', 1–40 characters (svc-tasks task_type_settings.type). */
+export const taskTypeSettingNamePattern = /^[a-z0-9_-]{1,40}$/;
+
+/** Trims and lowercases text; anything else is left for the schema to refuse. */
+const lowercasedName = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+const settingMaxBids = (message: string) =>
+  z.preprocess(
+    numericInput,
+    z.number({ error: message }).int(message).min(1, message).max(pricingLimits.maxBidsMax, messages.maxBidsMax),
+  );
+
+/** A type name in a path or body: lowercased, then a-z0-9_- (1–40); `message` otherwise. */
+export const taskTypeSettingNameSchema = (message: string) =>
+  z.preprocess(lowercasedName, z.string({ error: message }).regex(taskTypeSettingNamePattern, message));
+
+/** One type's own bid limit, as GET/POST/PUT /admin/task-types answer it. */
+export const taskTypeSettingSchema = z.object({ type: z.string(), maxBids: z.number().int() });
+export type TaskTypeSetting = z.infer<typeof taskTypeSettingSchema>;
+
+/** GET /admin/task-types: every type with its own limit (types without one use the platform's). */
+export const taskTypeSettingsSchema = z.object({ items: z.array(taskTypeSettingSchema) });
+
+/** POST /admin/task-types (spec section 5): the name is lowercased; max bids a whole number 1–1000. */
+export const taskTypeSettingCreateSchema = z.object(
+  {
+    type: taskTypeSettingNameSchema(messages.taskTypeSettingInvalid),
+    maxBids: settingMaxBids(messages.taskTypeSettingInvalid),
+  },
+  { error: messages.taskTypeSettingInvalid },
+);
+
+/** PUT /admin/task-types/{type}: the new limit (a `type` in the body is ignored; the path names the type). */
+export const taskTypeSettingUpdateSchema = z.object({ maxBids: settingMaxBids(messages.maxBidsMin) }, { error: messages.maxBidsMin });
+
+/** GET /internal/task-types/{type} (services only): the type's own limit, null when it has none. */
+export const internalTaskTypeSettingSchema = z.object({ type: z.string(), maxBids: z.number().int().positive().nullable() });
+export type InternalTaskTypeSetting = z.infer<typeof internalTaskTypeSettingSchema>;

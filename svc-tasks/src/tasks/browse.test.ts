@@ -99,9 +99,25 @@ describe('filters', () => {
     expect(reply.status).toBe(401);
   });
 
+  let nextBidId = 1;
+  /** A bid placed as svc-bids announces it (the contract's payload). */
+  const placeBid = (taskId: number, carrierId: number, totalOre: number) =>
+    tasks.publish('bids.bid.placed', {
+      bidId: nextBidId++,
+      taskId,
+      carrierId,
+      customerId: null,
+      netOre: Math.round(totalOre * 0.7),
+      totalOre,
+      validUntil: new Date(Date.now() + 86_400_000).toISOString(),
+      carrierListId: null,
+      maxBids: 5,
+      activeBidCount: 1,
+    });
+
   it('when available=true, then open for bids under the bid limit, and for a carrier without a bid of theirs', async () => {
     expect(await idsOf('?available=true', carrierB)).toEqual(names('guestPackage', 'aliceMoving'));
-    await tasks.publish('bids.bid.placed', { taskId: ids.guestPackage, carrierId: carrierB.id, amountOre: 150_000 });
+    await placeBid(ids.guestPackage!, carrierB.id, 150_000);
     await waitFor(async () => !(await idsOf('?available=true', carrierB)).includes(ids.guestPackage!));
     expect(await idsOf('?available=true', carrierB)).toEqual(names('aliceMoving'));
     expect(await idsOf('?available=true', carrierA)).toEqual(names('guestPackage', 'aliceMoving'));
@@ -109,8 +125,8 @@ describe('filters', () => {
   });
 
   it('when a bid is placed, then the count and lowest bid follow; a repeated event counts once', async () => {
-    const event = await tasks.publish('bids.bid.placed', { taskId: ids.aliceMoving, carrierId: carrierA.id, amountOre: 250_050 });
-    await tasks.publish('bids.bid.placed', { taskId: ids.aliceMoving, carrierId: carrierB.id, amountOre: 199_900 });
+    const event = await placeBid(ids.aliceMoving!, carrierA.id, 250_050);
+    await placeBid(ids.aliceMoving!, carrierB.id, 199_900);
     await tasks.infra.bus.publish(event);
     await waitFor(async () => (await tasks.call('GET', `/tasks/${ids.aliceMoving}`, { as: alice })).body.bid_count === 2);
     const task = (await tasks.call('GET', `/tasks/${ids.aliceMoving}`, { as: alice })).body;
@@ -127,8 +143,8 @@ describe('filters', () => {
 
   it('when a bids.bid.placed payload is not understood or names an unknown task, then it is skipped', async () => {
     await tasks.publish('bids.bid.placed', { bid: 'garbage' });
-    await tasks.publish('bids.bid.placed', { taskId: 999_999, carrierId: carrierA.id });
-    await tasks.publish('bids.bid.placed', { taskId: ids.bobFullload, carrierId: carrierA.id });
+    await placeBid(999_999, carrierA.id, 100_000);
+    await placeBid(ids.bobFullload!, carrierA.id, 100_000);
     await waitFor(async () => (await tasks.db('task_bidders').where({ task_id: ids.bobFullload })).length === 1);
   });
 });

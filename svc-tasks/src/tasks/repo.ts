@@ -172,7 +172,7 @@ function applyFilter(query: Knex.QueryBuilder, db: Db, filter: TaskListFilter): 
   }
   if (filter.available) {
     const { carrierId, defaultMaxBids } = filter.available;
-    query.where('tasks.status', 'open_for_bids').whereRaw('tasks.bid_count < coalesce(tasks.max_bids, ?)', [defaultMaxBids]);
+    query.where('tasks.status', 'open_for_bids').whereRaw('tasks.bid_count < coalesce(tasks.max_bids, tasks.bid_limit, ?)', [defaultMaxBids]);
     if (carrierId !== null) {
       query.whereNotExists(
         db('task_bidders').select(db.raw('1')).whereRaw('task_bidders.task_id = tasks.id').andWhere('task_bidders.carrier_id', carrierId),
@@ -232,19 +232,3 @@ export function listTasksSql(db: Db, filter: TaskListFilter, page: { offset: num
 
 // ---- bids projection ----
 
-/** Records a carrier's bid on a task once; counts it and keeps the lowest amount. False when already known. */
-export async function recordBidder(db: Db, taskId: number, carrierId: number, amountOre: number | null): Promise<boolean> {
-  const inserted = (await db('task_bidders')
-    .insert({ task_id: taskId, carrier_id: carrierId })
-    .onConflict(['task_id', 'carrier_id'])
-    .ignore()
-    .returning('task_id')) as unknown[];
-  if (inserted.length === 0) return false;
-  await db('tasks')
-    .where({ id: taskId })
-    .update({
-      bid_count: db.raw('bid_count + 1'),
-      ...(amountOre !== null ? { lowest_bid_ore: db.raw('least(coalesce(lowest_bid_ore, ?), ?)', [amountOre, amountOre]) } : {}),
-    });
-  return true;
-}

@@ -42,7 +42,6 @@ export function ValidityPicker({ value, onChange, now, until, error }: ValidityP
             max={bounds.max}
             onChange={(event) => onChange({ ...value, date: event.target.value })}
             error={error}
-            hint={error ? undefined : hint}
           />
           <SelectField
             label="Tidspunkt"
@@ -55,6 +54,7 @@ export function ValidityPicker({ value, onChange, now, until, error }: ValidityP
               </option>
             ))}
           </SelectField>
+          {hint && !error && <p className="fb-field__hint validity-picker__until">{hint}</p>}
         </div>
       )}
     </fieldset>

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { limits } from './constants';
+import { messages } from './messages';
+import { idField } from './pricing';
+import { taskStatusLabels } from './task-status';
+import type { TaskStatus } from './task-types';
+
+/*
+ * Notifications (spec sections 2, 3, 4 and 9; shared/API.md "Chat and notifications"). Rows owned by svc-chat,
+ * created from task events; a user only ever sees their own. Field names as spec section 3 shows them.
+ */
+
+export const notificationTypes = ['info', 'success', 'error'] as const;
+export const notificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/**
+ * What a notification is about. With the event that caused it, the kind is the dedupe key: one event never gives
+ * one user two notifications of a kind (the customer's and the carrier's review requests are two kinds).
+ */
+export const notificationKinds = ['task_status', 'review_request_customer', 'review_request_carrier'] as const;
+export const notificationKindSchema = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/**
+ * The status-update texts of spec section 4, exactly as it quotes them. Every status change except to `created`
+ * notifies the task owner; a status the spec gives no text for gets `taskStatusNotificationText`'s general one.
+ */
+export const taskStatusNotificationTexts = {
+  paid: 'Betaling bekræftet - opgaven er klar til afhentning',
+  assigned: 'Carrier er tildelt opgaven',
+  picked_up: 'Varerne er afhentet',
+  in_transit: 'Varerne er på vej',
+  delivered: 'Varerne er leveret',
+  completed: 'Opgaven er afsluttet',
+  cancelled: 'Opgaven er annulleret',
+} as const satisfies Partial<Record<TaskStatus, string>>;
+
+/** Statuses whose change notifies nobody. */
+export const silentTaskStatuses = ['created'] as const satisfies readonly TaskStatus[];
+
+export function taskStatusNotificationText(status: TaskStatus): string {
+  return (
+    (taskStatusNotificationTexts as Partial<Record<TaskStatus, string>>)[status] ??
+    `Opgavens status er nu: ${taskStatusLabels[status]}`
+  );
+}
+
+/** info, success or error for the bar's colour. */
+export function taskStatusNotificationType(status: TaskStatus): NotificationType {
+  if (status === 'cancelled') return 'error';
+  if (status === 'paid' || status === 'assigned' || status === 'delivered' || status === 'completed') return 'success';
+  return 'info';
+}
+
+/** Completion asks the customer and, if there is one, the carrier for a review (spec section 4). */
+export const reviewRequestTexts = {
+  customer: 'Opgaven er afsluttet – giv en vurdering af vognmanden',
+  carrier: 'Opgaven er afsluttet – giv en vurdering af kunden',
+} as const;
+
+export const notificationSubjects = {
+  task_status: 'Statusopdatering',
+  review_request_customer: 'Giv en vurdering',
+  review_request_carrier: 'Giv en vurdering',
+} as const satisfies Record<NotificationKind, string>;
+
+/** The title the bar shows above the text. */
+export const taskNotificationTitle = (taskId: number): string => `Opgave #${taskId}`;
+
+/** The highest `limit` GET /notifications takes; the bar asks for 5 (spec section 9). */
+export const notificationListLimitMax = 50;
+export const notificationListLimitDefault = limits.listPageLimitDefault;
+
+// ---- the API ----
+
+/** A notification as GET /notifications and PUT /notifications/{id}/read answer it. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  task_id: z.number().int().nullable(),
+  user_id: z.number().int(),
+  type: notificationTypeSchema,
+  kind: notificationKindSchema,
+  title: z.string(),
+  message: z.string(),
+  subject: z.string(),
+  /** `body` is the text (as `message`); the rest says what it is about (task, status, …). */
+  data: z.looseObject({ body: z.string() }),
+  is_read: z.boolean(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type NotificationJson = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({ items: z.array(notificationSchema) });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+const lastOf = (value: unknown) => (Array.isArray(value) ? value.at(-1) : value);
+const blankToUndefined = (value: unknown) => {
+  const last = lastOf(value);
+  return typeof last === 'string' && last.trim() === '' ? undefined : last;
+};
+const yesNo = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  if (text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  return value;
+};
+
+/** GET /notifications?unread=1&limit=5 — unread only when `unread` is 1/true; newest first; limit 1–50 (default 20). */
+export const notificationListQuerySchema = z.object({
+  unread: z
+    .preprocess((value) => yesNo(blankToUndefined(value)), z.boolean({ error: messages.invalidYesNo }).optional())
+    .transform((unread) => unread ?? false),
+  limit: z
+    .preprocess(
+      blankToUndefined,
+      idField(messages.notificationLimitRange)
+        .pipe(z.number().max(notificationListLimitMax, messages.notificationLimitRange))
+        .optional(),
+    )
+    .transform((limit) => limit ?? notificationListLimitDefault),
+});
+export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
+
+/** The :id of PUT /notifications/{id}/read. */
+export const notificationIdSchema = idField(messages.invalidNotificationId);

@@ -1,0 +1,123 @@
+import {
+  eventTypes,
+  messages,
+  notificationSubjects,
+  reviewRequestTexts,
+  silentTaskStatuses,
+  taskNotificationTitle,
+  taskStatusNotificationText,
+  taskStatusNotificationType,
+  type AuthUser,
+  type EventEnvelope,
+  type EventPayload,
+  type NotificationJson,
+  type NotificationList,
+  type NotificationListQuery,
+  type TaskStatus,
+} from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+import type { ChatContext, Db } from '../context';
+import {
+  deleteNotificationsOf,
+  insertNotifications,
+  listNotificationsOf,
+  markNotificationRead,
+  type NewNotification,
+  type NotificationRow,
+} from './repo';
+
+export type TaskStatusChanged = EventPayload<typeof eventTypes.taskStatusChanged>;
+
+export function toNotificationJson(row: NotificationRow): NotificationJson {
+  return {
+    id: row.id,
+    task_id: row.task_id,
+    user_id: row.user_id,
+    type: row.type,
+    kind: row.kind,
+    title: row.title,
+    message: row.message,
+    subject: row.subject,
+    data: row.data,
+    is_read: row.read_at !== null,
+    read_at: row.read_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** GET /notifications: the caller's own — whoever they are, an admin too — newest first. */
+export async function getNotifications(context: ChatContext, caller: AuthUser, query: NotificationListQuery): Promise<NotificationList> {
+  const rows = await listNotificationsOf(context.db, caller.id, query);
+  return { items: rows.map(toNotificationJson) };
+}
+
+/** PUT /notifications/{id}/read: only the caller's own; someone else's is as unknown as a missing one (404). */
+export async function readNotification(context: ChatContext, caller: AuthUser, id: number): Promise<NotificationJson> {
+  const row = await markNotificationRead(context.db, caller.id, id, new Date());
+  if (!row) throw AppError.notFound(messages.notificationNotFound, 'notification_not_found');
+  return toNotificationJson(row);
+}
+
+/**
+ * The notifications one status change gives (spec section 4): the task owner hears of every change except to
+ * `created` (a guest's task has no owner, so nobody does); completion also asks the customer and the assigned
+ * carrier, if any, for a review. Pure, keyed by the event for the dedupe.
+ */
+export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChanged>): NewNotification[] {
+  const { taskId, userId: ownerId, from, to, assignedCarrierId } = event.data;
+  if (from === to) return [];
+  const about = { taskId, status: to, from, occurredAt: event.occurredAt };
+  const rows: NewNotification[] = [];
+  if (ownerId !== null) {
+    const message = taskStatusNotificationText(to);
+    rows.push({
+      user_id: ownerId,
+      task_id: taskId,
+      type: taskStatusNotificationType(to),
+      kind: 'task_status',
+      title: taskNotificationTitle(taskId),
+      message,
+      subject: notificationSubjects.task_status,
+      data: { body: message, ...about },
+      source_event_id: event.id,
+    });
+  }
+  if (to === 'completed') {
+    const reviewers = [
+      { userId: ownerId, kind: 'review_request_customer', message: reviewRequestTexts.customer, role: 'customer' },
+      { userId: null, kind: 'review_request_carrier', message: reviewRequestTexts.carrier, role: 'carrier' },
+    ] as const;
+    for (const reviewer of reviewers) {
+      if (reviewer.userId === null) continue;
+      rows.push({
+        user_id: reviewer.userId,
+        task_id: taskId,
+        type: 'info',
+        kind: reviewer.kind,
+        title: taskNotificationTitle(taskId),
+        message: reviewer.message,
+        subject: notificationSubjects[reviewer.kind],
+        data: { body: reviewer.message, ...about, reviewAs: reviewer.role },
+        source_event_id: event.id,
+      });
+    }
+  }
+  return rows;
+}
+
+/** tasks.task.status_changed → the notifications above, in the consumer's transaction. */
+export async function notifyStatusChange(context: ChatContext, event: EventEnvelope<TaskStatusChanged>, trx: Db): Promise<void> {
+  const created = await insertNotifications(trx, notificationsForStatusChange(event));
+  if (created.length > 0) {
+    context.logger.info(
+      { eventId: event.id, taskId: event.data.taskId, to: event.data.to, notifications: created.map((row) => row.id) },
+      'notifications created',
+    );
+  }
+}
+
+/** identity.user.deleted: a deleted account's notifications go with it. */
+export async function forgetDeletedUser(context: ChatContext, event: EventEnvelope<{ userId: number }>, trx: Db): Promise<void> {
+  const removed = await deleteNotificationsOf(trx, event.data.userId);
+  if (removed > 0) context.logger.info({ eventId: event.id, userId: event.data.userId, removed }, 'notifications of deleted user removed');
+}

@@ -1,0 +1,244 @@
+/**
+ * Notifications from task events: svc-tasks' `tasks.task.status_changed` put on the bus as svc-tasks writes it, and
+ * the rows svc-chat makes of it — the owner's status update in the spec's Danish, the review requests on
+ * completion, nothing for `created` or a guest's task, and never twice for one event.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  eventTypes,
+  reviewRequestTexts,
+  taskStatusNotificationTexts,
+  type EventEnvelope,
+  type TaskStatus,
+} from '@fragtbud/contracts';
+import { handleOnce, waitFor } from '@fragtbud/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  drain,
+  newTaskId,
+  notificationsOf,
+  rowsOf,
+  startChat,
+  statusChange,
+  user,
+  type StartedChat,
+} from '../test-harness';
+import { notificationConsumers, notificationDurables } from './consumers';
+
+let chat: StartedChat;
+
+beforeAll(async () => {
+  chat = await startChat();
+});
+afterAll(async () => {
+  await chat?.close();
+});
+
+const spec: Array<[TaskStatus, TaskStatus, string, 'info' | 'success' | 'error']> = [
+  ['open_for_bids', 'assigned', 'Carrier er tildelt opgaven', 'success'],
+  ['assigned', 'paid', 'Betaling bekræftet - opgaven er klar til afhentning', 'success'],
+  ['paid', 'picked_up', 'Varerne er afhentet', 'info'],
+  ['picked_up', 'in_transit', 'Varerne er på vej', 'info'],
+  ['in_transit', 'delivered', 'Varerne er leveret', 'success'],
+  ['assigned', 'cancelled', 'Opgaven er annulleret', 'error'],
+];
+
+it('runs on the database and bus the environment names (PGlite + in-process, or PostgreSQL + NATS)', () => {
+  const expected = `${process.env.TEST_DATABASE_URL ? 'pg' : 'pglite'}+${process.env.NATS_URL ? 'nats' : 'in-process'}`;
+  expect(chat.infra.kind).toBe(expected);
+  expect(chat.infra.bus.kind).toBe(process.env.NATS_URL ? 'nats' : 'in-process');
+});
+
+describe('status-update notifications for the task owner', () => {
+  it('uses the spec texts verbatim', () => {
+    expect(taskStatusNotificationTexts).toEqual({
+      paid: 'Betaling bekræftet - opgaven er klar til afhentning',
+      assigned: 'Carrier er tildelt opgaven',
+      picked_up: 'Varerne er afhentet',
+      in_transit: 'Varerne er på vej',
+      delivered: 'Varerne er leveret',
+      completed: 'Opgaven er afsluttet',
+      cancelled: 'Opgaven er annulleret',
+    });
+  });
+
+  it.each(spec)('when a task goes from %s to %s, then its owner gets "%s" (%s) and nobody else anything', async (from, to, text, type) => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    const taskId = newTaskId();
+    const event = await chat.publish(
+      eventTypes.taskStatusChanged,
+      statusChange(taskId, owner.id, from, to, { assignedCarrierId: carrier.id, changedBy: carrier.id }),
+    );
+    const [row] = await waitFor(async () => {
+      const rows = await rowsOf(chat, owner.id);
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(row).toMatchObject({
+      user_id: owner.id,
+      task_id: taskId,
+      type,
+      kind: 'task_status',
+      title: `Opgave #${taskId}`,
+      message: text,
+      subject: 'Statusopdatering',
+      read_at: null,
+      source_event_id: event.id,
+    });
+    expect(row.data).toMatchObject({ body: text, taskId, status: to, from });
+
+    const listed = await notificationsOf(chat, owner, '?unread=1&limit=5');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: row.id, task_id: taskId, user_id: owner.id, type, message: text, is_read: false, read_at: null });
+    expect(listed[0]!.data.body).toBe(text);
+
+    await drain(chat);
+    expect(await rowsOf(chat, owner.id)).toHaveLength(1);
+    expect(await rowsOf(chat, carrier.id)).toHaveLength(0);
+  });
+
+  it('when a status the spec gives no text for is set (open for bids, in progress), then the owner still hears of it', async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'pending_admin_review', 'open_for_bids'));
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'picked_up', 'in_progress'));
+    const rows = await waitFor(async () => {
+      const found = await rowsOf(chat, owner.id);
+      return found.length === 2 ? found : undefined;
+    });
+    expect(rows.map((row) => [row.message, row.type])).toEqual([
+      ['Opgavens status er nu: Åben for bud', 'info'],
+      ['Opgavens status er nu: I gang', 'info'],
+    ]);
+  });
+
+  it('when a task is set to created, then nobody is notified', async () => {
+    const owner = user('customer');
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(newTaskId(), owner.id, 'pending_admin_review', 'created'));
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(newTaskId(), owner.id, 'open_for_bids', 'created'));
+    await drain(chat);
+    expect(await rowsOf(chat, owner.id)).toHaveLength(0);
+  });
+
+  it("when a guest's task (no owner) changes status, then nobody is notified", async () => {
+    const carrier = user('carrier');
+    const taskId = newTaskId();
+    const event = await chat.publish(
+      eventTypes.taskStatusChanged,
+      statusChange(taskId, null, 'assigned', 'picked_up', { assignedCarrierId: carrier.id }),
+    );
+    await drain(chat);
+    expect(await chat.db('notifications').where({ source_event_id: event.id })).toHaveLength(0);
+    expect(await rowsOf(chat, carrier.id)).toHaveLength(0);
+  });
+});
+
+describe('review requests on completion', () => {
+  it('when a task is completed, then the owner gets the status update and a review request, and the carrier a review request', async () => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    const taskId = newTaskId();
+    const event = await chat.publish(
+      eventTypes.taskStatusChanged,
+      statusChange(taskId, owner.id, 'delivered', 'completed', { assignedCarrierId: carrier.id, changedBy: carrier.id }),
+    );
+    const ownerRows = await waitFor(async () => {
+      const rows = await rowsOf(chat, owner.id);
+      return rows.length === 2 ? rows : undefined;
+    });
+    expect(ownerRows.map((row) => [row.kind, row.message, row.type])).toEqual([
+      ['task_status', 'Opgaven er afsluttet', 'success'],
+      ['review_request_customer', reviewRequestTexts.customer, 'info'],
+    ]);
+    const carrierRows = await rowsOf(chat, carrier.id);
+    expect(carrierRows).toHaveLength(1);
+    expect(carrierRows[0]).toMatchObject({
+      task_id: taskId,
+      kind: 'review_request_carrier',
+      message: reviewRequestTexts.carrier,
+      subject: 'Giv en vurdering',
+      source_event_id: event.id,
+    });
+    expect(carrierRows[0].data).toMatchObject({ body: reviewRequestTexts.carrier, reviewAs: 'carrier', taskId });
+    expect(reviewRequestTexts.customer).toMatch(/^Opgaven er afsluttet – giv en vurdering/);
+
+    // Newest first: the review request (written after the status update in the same event) comes first.
+    const listed = await notificationsOf(chat, owner, '?unread=1&limit=5');
+    expect(listed.map((n) => n.kind)).toEqual(['review_request_customer', 'task_status']);
+  });
+
+  it('when a task without a carrier is completed (an admin set it), then only the owner is asked for a review', async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    const event = await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'completed'));
+    await drain(chat);
+    const rows = await chat.db('notifications').where({ source_event_id: event.id }).orderBy('id');
+    expect(rows.map((row) => [row.user_id, row.kind])).toEqual([
+      [owner.id, 'task_status'],
+      [owner.id, 'review_request_customer'],
+    ]);
+  });
+
+  it("when a guest's task is completed, then only its carrier is asked for a review", async () => {
+    const carrier = user('carrier');
+    const event = await chat.publish(
+      eventTypes.taskStatusChanged,
+      statusChange(newTaskId(), null, 'delivered', 'completed', { assignedCarrierId: carrier.id }),
+    );
+    await drain(chat);
+    const rows = await chat.db('notifications').where({ source_event_id: event.id });
+    expect(rows.map((row) => [row.user_id, row.kind])).toEqual([[carrier.id, 'review_request_carrier']]);
+  });
+});
+
+describe('once per event', () => {
+  it('when the same event is delivered again, then no second notification is made', async () => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    const envelope: EventEnvelope = {
+      id: randomUUID(),
+      type: eventTypes.taskStatusChanged,
+      occurredAt: new Date().toISOString(),
+      correlationId: randomUUID(),
+      data: statusChange(newTaskId(), owner.id, 'delivered', 'completed', { assignedCarrierId: carrier.id }),
+    };
+    await chat.publishEnvelope(envelope);
+    await waitFor(async () => (await rowsOf(chat, carrier.id)).length === 1);
+    await chat.publishEnvelope(envelope); // the producer's relay retrying (the bus may drop it as a duplicate)
+
+    // Handed to the handler once more, past the bus: by the same durable (the inbox knows the event) and by another
+    // (only the table's unique key stands in the way).
+    const consumer = notificationConsumers({ db: chat.db, logger: chat.infra.logger, config: chat.config }).find(
+      (definition) => definition.durable === notificationDurables.taskStatus,
+    )!;
+    expect(await handleOnce(chat.db, `chat-${notificationDurables.taskStatus}`, envelope, consumer.handle)).toBe(false);
+    expect(await handleOnce(chat.db, 'a-second-consumer', envelope, consumer.handle)).toBe(true);
+
+    await drain(chat);
+    expect(await rowsOf(chat, owner.id)).toHaveLength(2);
+    expect(await rowsOf(chat, carrier.id)).toHaveLength(1);
+  });
+
+  it('when an event does not fit the contract, then it is skipped and the events after it are still handled', async () => {
+    const owner = user('customer');
+    await chat.publish(eventTypes.taskStatusChanged, { taskId: newTaskId(), userId: owner.id, to: 'paid' });
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(newTaskId(), owner.id, 'in_transit', 'nonsense' as TaskStatus));
+    await drain(chat);
+    expect(await rowsOf(chat, owner.id)).toHaveLength(0);
+  });
+});
+
+describe('deleted accounts', () => {
+  it("when a user's account is deleted (identity.user.deleted), then their notifications go, others' stay", async () => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    await chat.publish(
+      eventTypes.taskStatusChanged,
+      statusChange(newTaskId(), owner.id, 'delivered', 'completed', { assignedCarrierId: carrier.id }),
+    );
+    await waitFor(async () => (await rowsOf(chat, carrier.id)).length === 1);
+    await chat.publish(eventTypes.userDeleted, { userId: owner.id, deletedBy: user('admin').id });
+    await waitFor(async () => (await rowsOf(chat, owner.id)).length === 0);
+    expect(await rowsOf(chat, carrier.id)).toHaveLength(1);
+  });
+});

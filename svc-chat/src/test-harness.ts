@@ -1,0 +1,138 @@
+/**
+ * Starts the real svc-chat in-process on port 0 over createTestInfra() (PGlite + in-process bus, or PostgreSQL +
+ * NATS when TEST_DATABASE_URL / NATS_URL are set) and talks to it over HTTP the way the gateway does — a signed
+ * internal token on every request. svc-tasks and svc-identity are played by the test: their events go on the bus.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  eventTypes,
+  notificationListSchema,
+  type AuthUser,
+  type EventPayload,
+  type NotificationJson,
+  type Role,
+  type TaskStatus,
+} from '@fragtbud/contracts';
+import {
+  createService,
+  createTestClient,
+  createTestInfra,
+  waitFor,
+  type EventEnvelope,
+  type RunningService,
+  type TestCallOptions,
+  type TestClient,
+  type TestInfra,
+} from '@fragtbud/platform';
+import type { Knex } from 'knex';
+import { loadChatConfig, type ChatConfig } from './config';
+import { chatService } from './service';
+
+export type CallOptions = TestCallOptions;
+
+export interface StartedChat {
+  url: string;
+  config: ChatConfig;
+  infra: TestInfra;
+  service: RunningService<ChatConfig>;
+  db: Knex;
+  call: TestClient['call'];
+  /** Puts an event on the bus as its producing service would (a new envelope id unless `envelope` is given). */
+  publish(type: string, data: object): Promise<EventEnvelope>;
+  publishEnvelope(envelope: EventEnvelope): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startChat(): Promise<StartedChat> {
+  const infra = await createTestInfra('chat');
+  let running: RunningService<ChatConfig>;
+  try {
+    const config = loadChatConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
+    running = await createService(chatService, { config, database: infra.database, bus: infra.bus, logger: infra.logger });
+  } catch (error) {
+    await infra.close();
+    throw error;
+  }
+  const service = running;
+  const { config } = service.deps;
+  const { url } = await service.listen(0);
+  const { call } = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
+
+  return {
+    url,
+    config,
+    infra,
+    service,
+    db: infra.database.knex,
+    call,
+    async publish(type, data) {
+      const envelope: EventEnvelope = {
+        id: randomUUID(),
+        type,
+        occurredAt: new Date().toISOString(),
+        correlationId: randomUUID(),
+        data,
+      };
+      await infra.bus.publish(envelope);
+      return envelope;
+    },
+    publishEnvelope: (envelope) => infra.bus.publish(envelope),
+    close: async () => {
+      await service.close();
+      await infra.close();
+    },
+  };
+}
+
+let nextUserId = 5_000;
+let nextTaskId = 9_000;
+
+/** A caller as the gateway would vouch for it; each call is a new user. */
+export function user(role: Role, overrides: Partial<AuthUser> = {}): AuthUser {
+  nextUserId += 1;
+  return {
+    id: nextUserId,
+    role,
+    approved: true,
+    blocked: false,
+    name: `Test ${role} ${nextUserId}`,
+    email: `${role}.${nextUserId}@example.dk`,
+    ...overrides,
+  };
+}
+
+export const newTaskId = () => (nextTaskId += 1);
+
+export type StatusChange = EventPayload<typeof eventTypes.taskStatusChanged>;
+
+/** svc-tasks announcing a status change (as its changeStatus / assignOnAcceptance write it to the outbox). */
+export function statusChange(
+  taskId: number,
+  ownerId: number | null,
+  from: TaskStatus,
+  to: TaskStatus,
+  extra: Partial<StatusChange> = {},
+): StatusChange {
+  return { taskId, userId: ownerId, type: 'moving', from, to, assignedCarrierId: null, changedBy: null, ...extra };
+}
+
+/** The notification rows of a user, oldest first, straight from the table. */
+export const rowsOf = (chat: StartedChat, userId: number) =>
+  chat.db('notifications').where({ user_id: userId }).orderBy('id', 'asc');
+
+/** GET /notifications as `caller` (query string as given), parsed by the contract. */
+export async function notificationsOf(chat: StartedChat, caller: AuthUser, query = ''): Promise<NotificationJson[]> {
+  const reply = await chat.call('GET', `/notifications${query}`, { as: caller });
+  if (reply.status !== 200) throw new Error(`GET /notifications answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  return notificationListSchema.parse(reply.body).items;
+}
+
+/**
+ * Publishes a marker status change for a throw-away task and waits until its notification exists: every event the
+ * consumer had before it has been handled by then (one durable, in order) — so "nothing was created" is a fact.
+ */
+export async function drain(chat: StartedChat): Promise<void> {
+  const owner = user('customer');
+  const event = await chat.publish(eventTypes.taskStatusChanged, statusChange(newTaskId(), owner.id, 'open_for_bids', 'cancelled'));
+  await waitFor(() => chat.db('notifications').where({ source_event_id: event.id }).first());
+}
