@@ -120,6 +120,15 @@ export function statusChange(
 export const rowsOf = (chat: StartedChat, userId: number) =>
   chat.db('notifications').where({ user_id: userId }).orderBy('id', 'asc');
 
+/** The user's notification rows once there are `count` of them (oldest first). */
+export async function rowsWhen(chat: StartedChat, userId: number, count: number) {
+  return waitFor(async () => {
+    const rows = await rowsOf(chat, userId);
+    if (rows.length !== count) throw new Error(`user ${userId} has ${rows.length} notifications, not ${count}`);
+    return rows;
+  });
+}
+
 /** GET /notifications as `caller` (query string as given), parsed by the contract. */
 export async function notificationsOf(chat: StartedChat, caller: AuthUser, query = ''): Promise<NotificationJson[]> {
   const reply = await chat.call('GET', `/notifications${query}`, { as: caller });

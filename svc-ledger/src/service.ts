@@ -8,6 +8,7 @@ import type { LedgerConfig } from './config';
 import type { LedgerContext } from './context';
 import { quotesRouter } from './quotes/routes';
 import { settingsRouter } from './settings/routes';
+import { transactionConsumers, transactionsRouter } from './transactions';
 
 const contextOf = (deps: ServiceDeps<LedgerConfig>): LedgerContext => ({
   db: deps.db,
@@ -23,7 +24,13 @@ export const ledgerService = defineService<LedgerConfig>({
   routes: (deps) => {
     const context = contextOf(deps);
     // Assignments before lists: /admin/carrier-lists/assignments is not a list id.
-    return [settingsRouter(context), assignmentsRouter(context), carrierListsRouter(context), quotesRouter(context)];
+    return [
+      settingsRouter(context),
+      assignmentsRouter(context),
+      carrierListsRouter(context),
+      quotesRouter(context),
+      transactionsRouter(context),
+    ];
   },
   consumers: (deps) => {
     const context = contextOf(deps);
@@ -33,6 +40,7 @@ export const ledgerService = defineService<LedgerConfig>({
         subjects: [eventTypes.userDeleted],
         handle: (event, trx) => forgetDeletedUser(context, event, trx),
       }),
+      ...transactionConsumers(context),
     ];
   },
 });

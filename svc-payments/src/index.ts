@@ -1,2 +1,2 @@
-export { paymentsService } from './service';
-export { paymentsConfigSchema, loadPaymentsConfig } from './config';
+export { paymentsService, createPaymentsService, type PaymentsServiceOptions } from './service';
+export { paymentsConfigSchema, loadPaymentsConfig, type PaymentsConfig } from './config';

@@ -43,6 +43,17 @@ import {
   updateBidBodySchema,
 } from './bids';
 import { notificationListQuerySchema, notificationListSchema, notificationSchema } from './notifications';
+import {
+  confirmPaymentBodySchema,
+  createPaymentIntentBodySchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+  mockCompleteBodySchema,
+  paymentHistoryQuerySchema,
+  paymentHistorySchema,
+  paymentIntentResponseSchema,
+  paymentStateResponseSchema,
+} from './payments';
 
 export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
 export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
@@ -117,6 +128,12 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'post', path: '/tasks/{id}/assign', service: 'bids', summary: 'Tildel opgaven ved at vælge et bud {carrier_id, bid_id}', access: 'logged_in', body: assignTaskBodySchema, response: bidViewSchema },
   { method: 'get', path: '/notifications', service: 'chat', summary: 'Egne notifikationer, nyeste først (unread=1: kun ulæste; limit højst 50)', access: 'logged_in', query: notificationListQuerySchema, response: notificationListSchema },
   { method: 'put', path: '/notifications/{id}/read', service: 'chat', summary: 'Markér en af egne notifikationer som læst (andres: 404)', access: 'logged_in', response: notificationSchema },
+  { method: 'post', path: '/payments/intents', service: 'payments', summary: 'Start betaling af opgavens accepterede bud (opgavens ejer); beløbet beregnes af serveren; udløbet bud: 409 bid_expired', access: 'customer', body: createPaymentIntentBodySchema, response: paymentIntentResponseSchema },
+  { method: 'post', path: '/payments/confirm', service: 'payments', summary: 'Bekræft betalingen efter korttrinnet (spørger udbyderen; kan gentages)', access: 'customer', body: confirmPaymentBodySchema, response: paymentStateResponseSchema },
+  { method: 'post', path: '/payments/webhook', service: 'payments', summary: 'Stripe-webhook (signaturen kontrolleres; hver hændelse håndteres én gang)', access: 'anyone' },
+  { method: 'post', path: '/payments/mock/{paymentIntentId}/complete', service: 'payments', summary: 'Testudbyderens korttrin (kun mock): 4000 0000 0000 0002 afvises', access: 'customer', body: mockCompleteBodySchema, response: paymentStateResponseSchema },
+  { method: 'get', path: '/finance/ledger', service: 'ledger', summary: 'Ledger: transaktioner med fuld opdeling (filtre from, to, carrierId, taskId, customerId, status; sider)', access: 'admin', query: ledgerQuerySchema, response: ledgerPageSchema },
+  { method: 'get', path: '/finance/payments/me', service: 'ledger', summary: 'Egne betalinger (kunde)', access: 'logged_in', query: paymentHistoryQuerySchema, response: paymentHistorySchema },
 ];
 
 export { errorBodySchema };

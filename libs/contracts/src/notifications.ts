@@ -100,6 +100,7 @@ const blankToUndefined = (value: unknown) => {
   const last = lastOf(value);
   return typeof last === 'string' && last.trim() === '' ? undefined : last;
 };
+const wholeNumber = (value: unknown) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value);
 const yesNo = (value: unknown) => {
   if (typeof value !== 'string') return value;
   const text = value.trim().toLowerCase();
@@ -115,9 +116,12 @@ export const notificationListQuerySchema = z.object({
     .transform((unread) => unread ?? false),
   limit: z
     .preprocess(
-      blankToUndefined,
-      idField(messages.notificationLimitRange)
-        .pipe(z.number().max(notificationListLimitMax, messages.notificationLimitRange))
+      (value) => wholeNumber(blankToUndefined(value)),
+      z
+        .number({ error: messages.notificationLimitRange })
+        .int(messages.notificationLimitRange)
+        .min(1, messages.notificationLimitRange)
+        .max(notificationListLimitMax, messages.notificationLimitRange)
         .optional(),
     )
     .transform((limit) => limit ?? notificationListLimitDefault),

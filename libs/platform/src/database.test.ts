@@ -47,6 +47,13 @@ describe('database', () => {
     expect(count).toBe(1);
   });
 
+  it('when rows are updated or deleted, then knex answers the number of rows on both databases', async () => {
+    await infra.database.knex('prices').insert([{ amount_ore: 1, vat_rate: 25 }, { amount_ore: 2, vat_rate: 25 }]);
+    expect(await infra.database.knex('prices').whereIn('amount_ore', [1, 2]).update({ vat_rate: 0 })).toBe(2);
+    expect(await infra.database.knex('prices').whereIn('amount_ore', [1, 2]).del()).toBe(2);
+    expect(await infra.database.knex('prices').where({ amount_ore: 1 }).del()).toBe(0);
+  });
+
   it('when two migrations share a name, then migrate refuses', async () => {
     await expect(migrate(infra.database, [...migrations, { ...migrations[0]!, up: async () => undefined }])).rejects.toThrow(
       /Duplicate migration name 001_prices/,

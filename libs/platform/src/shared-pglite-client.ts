@@ -40,6 +40,19 @@ export function sharedPgliteClient(shared: SharedPglite, schema: string): typeof
       release?.();
     }
 
+    /**
+     * knex-pglite names the command after the query builder's method, so a `.del()` comes back as "DEL" and knex
+     * returns the raw result instead of the number of deleted rows that it returns on pg. Name it DELETE.
+     */
+    processResponse(obj: { method?: string }, runner: unknown): unknown {
+      const named = obj.method === 'del' ? { ...obj, method: 'delete' } : obj;
+      return (ClientPGLite.prototype as unknown as { processResponse(o: unknown, r: unknown): unknown }).processResponse.call(
+        this,
+        named,
+        runner,
+      );
+    }
+
     /** The instance belongs to whoever opened it; destroying this knex must not close it. */
     override async destroy(callback?: (error?: unknown) => void): Promise<void> {
       callback?.();

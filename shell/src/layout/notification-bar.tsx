@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { NOTIFICATION_LIFETIME_MS, useNotifications, type BarNotification } from './notification-store';
+import { Link } from 'react-router-dom';
+import {
+  NOTIFICATION_LIFETIME_MS,
+  useNotificationFeed,
+  useNotifications,
+  type BarNotification,
+} from './notification-store';
 
 function NotificationItem({ notification, onDismiss }: { notification: BarNotification; onDismiss: () => void }) {
   const dismissRef = useRef(onDismiss);
@@ -14,6 +20,11 @@ function NotificationItem({ notification, onDismiss }: { notification: BarNotifi
       <div className="notification__text">
         {notification.title && <strong className="notification__title">{notification.title}</strong>}
         <span>{notification.message}</span>
+        {notification.href && (
+          <Link className="notification__link" to={notification.href} onClick={onDismiss}>
+            Se opgaven
+          </Link>
+        )}
       </div>
       <button type="button" className="notification__dismiss" onClick={onDismiss} aria-label="Luk besked">
         <span aria-hidden="true">×</span>
@@ -22,8 +33,13 @@ function NotificationItem({ notification, onDismiss }: { notification: BarNotifi
   );
 }
 
-/** Shown only when there are notifications; collapsible; each one dismissible and gone after 6 seconds. */
+/**
+ * The signed-in user's new notifications (spec sections 2 and 9): shown only when there are any; collapsible; up to
+ * 5, the newest kept; each dismissible and gone after 6 seconds (either way it is marked read). Fetch failures
+ * leave it as it is — empty at first (spec section 8).
+ */
 export function NotificationBar() {
+  useNotificationFeed();
   const notifications = useNotifications((state) => state.notifications);
   const dismiss = useNotifications((state) => state.dismiss);
   const [collapsed, setCollapsed] = useState(false);

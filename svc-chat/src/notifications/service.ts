@@ -65,7 +65,7 @@ export async function readNotification(context: ChatContext, caller: AuthUser, i
  */
 export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChanged>): NewNotification[] {
   const { taskId, userId: ownerId, from, to, assignedCarrierId } = event.data;
-  if (from === to) return [];
+  if (from === to || (silentTaskStatuses as readonly TaskStatus[]).includes(to)) return [];
   const about = { taskId, status: to, from, occurredAt: event.occurredAt };
   const rows: NewNotification[] = [];
   if (ownerId !== null) {
@@ -85,7 +85,7 @@ export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChan
   if (to === 'completed') {
     const reviewers = [
       { userId: ownerId, kind: 'review_request_customer', message: reviewRequestTexts.customer, role: 'customer' },
-      { userId: null, kind: 'review_request_carrier', message: reviewRequestTexts.carrier, role: 'carrier' },
+      { userId: assignedCarrierId, kind: 'review_request_carrier', message: reviewRequestTexts.carrier, role: 'carrier' },
     ] as const;
     for (const reviewer of reviewers) {
       if (reviewer.userId === null) continue;

@@ -18,6 +18,7 @@ import {
   newTaskId,
   notificationsOf,
   rowsOf,
+  rowsWhen,
   startChat,
   statusChange,
   user,
@@ -70,10 +71,7 @@ describe('status-update notifications for the task owner', () => {
       eventTypes.taskStatusChanged,
       statusChange(taskId, owner.id, from, to, { assignedCarrierId: carrier.id, changedBy: carrier.id }),
     );
-    const [row] = await waitFor(async () => {
-      const rows = await rowsOf(chat, owner.id);
-      return rows.length > 0 ? rows : undefined;
-    });
+    const [row] = await rowsWhen(chat, owner.id, 1);
     expect(row).toMatchObject({
       user_id: owner.id,
       task_id: taskId,
@@ -102,10 +100,7 @@ describe('status-update notifications for the task owner', () => {
     const taskId = newTaskId();
     await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'pending_admin_review', 'open_for_bids'));
     await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'picked_up', 'in_progress'));
-    const rows = await waitFor(async () => {
-      const found = await rowsOf(chat, owner.id);
-      return found.length === 2 ? found : undefined;
-    });
+    const rows = await rowsWhen(chat, owner.id, 2);
     expect(rows.map((row) => [row.message, row.type])).toEqual([
       ['Opgavens status er nu: Åben for bud', 'info'],
       ['Opgavens status er nu: I gang', 'info'],
@@ -142,10 +137,7 @@ describe('review requests on completion', () => {
       eventTypes.taskStatusChanged,
       statusChange(taskId, owner.id, 'delivered', 'completed', { assignedCarrierId: carrier.id, changedBy: carrier.id }),
     );
-    const ownerRows = await waitFor(async () => {
-      const rows = await rowsOf(chat, owner.id);
-      return rows.length === 2 ? rows : undefined;
-    });
+    const ownerRows = await rowsWhen(chat, owner.id, 2);
     expect(ownerRows.map((row) => [row.kind, row.message, row.type])).toEqual([
       ['task_status', 'Opgaven er afsluttet', 'success'],
       ['review_request_customer', reviewRequestTexts.customer, 'info'],

@@ -28,7 +28,9 @@ export async function lockTaskTypeSetting(db: Db, type: string): Promise<TaskTyp
 /** Throws a unique violation (isTypeTaken) when the type has a row already. */
 export async function insertTaskTypeSetting(db: Db, type: string, maxBids: number, now: Date): Promise<TaskTypeSettingRow> {
   const rows = (await db(table).insert({ type, max_bids: maxBids, created_at: now, updated_at: now }).returning('*')) as TaskTypeSettingRow[];
-  return rows[0]!;
+  const row = rows[0];
+  if (!row) throw new Error('task_type_settings insert returned no row');
+  return row;
 }
 
 export async function updateTaskTypeSetting(db: Db, type: string, maxBids: number, now: Date): Promise<TaskTypeSettingRow | undefined> {
@@ -36,6 +38,8 @@ export async function updateTaskTypeSetting(db: Db, type: string, maxBids: numbe
   return rows[0];
 }
 
+/** (Through `returning`: on PGlite, knex's delete() gives the driver's result object, not a count.) */
 export async function deleteTaskTypeSetting(db: Db, type: string): Promise<boolean> {
-  return (await db(table).where({ type }).delete()) > 0;
+  const rows = (await db(table).where({ type }).delete().returning('type')) as unknown[];
+  return rows.length > 0;
 }

@@ -1,0 +1,36 @@
+import { ConfigError } from '@fragtbud/platform';
+import { describe, expect, it } from 'vitest';
+import { loadPaymentsConfig, providerOf } from './config';
+
+const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' };
+
+describe('payments config', () => {
+  it('when no Stripe key is set, then the mock provider is used', () => {
+    expect(providerOf(loadPaymentsConfig({}))).toBe('mock');
+  });
+
+  it('when the Stripe keys are set, then Stripe is used — unless PAYMENT_PROVIDER says mock', () => {
+    expect(providerOf(loadPaymentsConfig(stripeKeys))).toBe('stripe');
+    expect(providerOf(loadPaymentsConfig({ ...stripeKeys, PAYMENT_PROVIDER: 'mock' }))).toBe('mock');
+  });
+
+  it('when Stripe is chosen without its keys, then start-up fails naming them', () => {
+    expect(() => loadPaymentsConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(ConfigError);
+    try {
+      loadPaymentsConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY: /)]);
+    }
+  });
+
+  it('when keys are swapped or malformed, then start-up fails', () => {
+    expect(() => loadPaymentsConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' })).toThrow(ConfigError);
+    expect(() => loadPaymentsConfig({ ...stripeKeys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(ConfigError);
+    expect(() => loadPaymentsConfig({ ...stripeKeys, STRIPE_API_PROTOCOL: 'ftp' })).toThrow(ConfigError);
+  });
+
+  it('when PUBLIC_ORIGIN ends in a slash, then the slash is dropped', () => {
+    expect(loadPaymentsConfig({ PUBLIC_ORIGIN: 'https://fragtbud.dk/' }).PUBLIC_ORIGIN).toBe('https://fragtbud.dk');
+  });
+});

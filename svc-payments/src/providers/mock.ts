@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mockCards } from '@fragtbud/contracts';
+import type { Knex } from 'knex';
+import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './provider';
+
+/**
+ * The embedded default: a provider that lives in our own database and "charges" nothing. The card step is
+ * POST /payments/mock/{id}/complete with a card number; the decline numbers of `mockCards` are refused the way
+ * Stripe refuses its test cards of the same number.
+ */
+export interface MockProvider extends PaymentProvider {
+  readonly name: 'mock';
+  /** The card step: the intent succeeds, or stays waiting for a card with `decline` saying why. */
+  completeCardStep(id: string, cardNumber: string): Promise<{ intent: ProviderIntent; decline: MockDecline | null } | null>;
+}
+
+export type MockDecline = 'card_declined' | 'insufficient_funds';
+
+const declines: Record<string, MockDecline> = {
+  [digits(mockCards.declined)]: 'card_declined',
+  [digits(mockCards.insufficientFunds)]: 'insufficient_funds',
+};
+
+interface MockIntentRow {
+  id: string;
+  client_secret: string;
+  idempotency_key: string;
+  amount_ore: number;
+  currency: string;
+  status: string;
+  metadata: Record<string, string> | string;
+  last_error: string | null;
+}
+
+export function createMockProvider(db: Knex): MockProvider {
+  const find = (trx: Knex | Knex.Transaction, id: string) =>
+    trx<MockIntentRow>('mock_payment_intents').where({ id }).first();
+
+  return {
+    name: 'mock',
+
+    async createIntent(input: CreateIntentInput) {
+      const id = `mock_pi_${randomBytes(12).toString('hex')}`;
+      await db('mock_payment_intents')
+        .insert({
+          id,
+          client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          idempotency_key: input.idempotencyKey,
+          amount_ore: input.amountOre,
+          currency: input.currency,
+          status: 'requires_payment_method',
+          metadata: JSON.stringify(input.metadata),
+          description: input.description,
+        })
+        .onConflict('idempotency_key')
+        .ignore();
+      // The same key again (a double click) gives the intent the first call made, as Stripe does.
+      const row = await db<MockIntentRow>('mock_payment_intents').where({ idempotency_key: input.idempotencyKey }).first();
+      if (!row) throw new Error(`mock intent for ${input.idempotencyKey} vanished`);
+      return toIntent(row);
+    },
+
+    async retrieveIntent(id) {
+      const row = await find(db, id);
+      return row ? toIntent(row) : null;
+    },
+
+    async completeCardStep(id, cardNumber) {
+      return db.transaction(async (trx) => {
+        const row = await trx<MockIntentRow>('mock_payment_intents').where({ id }).forUpdate().first();
+        if (!row) return null;
+        if (row.status === 'succeeded' || row.status === 'canceled') return { intent: toIntent(row), decline: null };
+        const decline = declines[digits(cardNumber)] ?? null;
+        const patch = decline
+          ? { status: 'requires_payment_method', last_error: decline, updated_at: new Date() }
+          : { status: 'succeeded', last_error: null, updated_at: new Date() };
+        await trx('mock_payment_intents').where({ id }).update(patch);
+        return { intent: toIntent({ ...row, ...patch }), decline };
+      });
+    },
+  };
+}
+
+function toIntent(row: MockIntentRow): ProviderIntent {
+  return {
+    id: row.id,
+    clientSecret: row.client_secret,
+    amountOre: Number(row.amount_ore),
+    currency: row.currency,
+    status: row.status,
+    metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
+    lastError: row.last_error,
+  };
+}
+
+function digits(card: string): string {
+  return card.replace(/\D/g, '');
+}

@@ -1,0 +1,59 @@
+import type { PaymentProviderName } from '@fragtbud/contracts';
+
+/**
+ * A card payment provider as svc-payments uses it: create a payment intent for an amount, and ask for it again.
+ * The browser does the card step with the client secret (Stripe's Payment Element, or the mock form); the result
+ * reaches us through POST /payments/confirm, Stripe's webhook or the mock's complete endpoint.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Given to the browser with the client secret (Stripe only). */
+  readonly publishableKey?: string;
+  /** Idempotent per `idempotencyKey`: the same key gives the same intent. */
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** null when the provider does not know the id. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+}
+
+export interface CreateIntentInput {
+  amountOre: number;
+  /** ISO code in lower case, as Stripe takes it. */
+  currency: 'dkk';
+  idempotencyKey: string;
+  description: string;
+  metadata: { taskId: string; bidId: string; customerId: string };
+}
+
+/** Stripe's PaymentIntent statuses; the mock uses the same words. */
+export type ProviderIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  amountOre: number;
+  /** Lower case ('dkk'). */
+  currency: string;
+  status: ProviderIntentStatus | (string & {});
+  metadata: Record<string, string>;
+  /** The last card error's message, if the provider gave one. */
+  lastError: string | null;
+}
+
+/** A provider failed to answer or refused the call: not the customer's fault. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly provider: PaymentProviderName,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * svc-tasks' side of payments, wired the way src/service.ts is to wire it (see ./index.ts): a succeeded payment
+ * (payments.payment.succeeded) moves the assigned task to paid, with the usual status event, once.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eventTypes, quote, taskSchema, type AuthUser, type EventEnvelope, type PaymentSucceededPayload } from '@fragtbud/contracts';
+import {
+  createService,
+  createTestClient,
+  createTestInfra,
+  defineService,
+  waitFor,
+  type RunningService,
+  type TestClient,
+  type TestInfra,
+} from '@fragtbud/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTasksConfig, type TasksConfig } from '../config';
+import { createTasksService } from '../service';
+import { taskBody, user } from '../test-harness';
+import { createMemoryStorage } from '../uploads/storage';
+import { paymentConsumers } from '.';
+
+let infra: TestInfra;
+let running: RunningService<TasksConfig>;
+let client: TestClient;
+const owner = user('customer');
+
+beforeAll(async () => {
+  infra = await createTestInfra('tasks');
+  const base = createTasksService({ storage: createMemoryStorage(), geoProvider: null });
+  const wired = defineService<TasksConfig>({
+    ...base,
+    consumers: (deps) => [...(base.consumers?.(deps) ?? []), ...paymentConsumers(deps)],
+  });
+  const config = loadTasksConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
+  running = await createService(wired, { config, database: infra.database, bus: infra.bus, logger: infra.logger });
+  const { url } = await running.listen(0);
+  client = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
+});
+afterAll(async () => {
+  await running?.close();
+  await infra?.close();
+});
+
+const db = () => infra.database.knex;
+const taskRow = (id: number) => db()('tasks').where({ id }).first();
+
+async function publish(type: string, data: object): Promise<EventEnvelope> {
+  const envelope: EventEnvelope = { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
+  await infra.bus.publish(envelope);
+  return envelope;
+}
+
+async function newTask(as: AuthUser = owner): Promise<number> {
+  const reply = await client.call('POST', '/tasks', { as, body: taskBody('moving') });
+  expect(reply.status).toBe(201);
+  return reply.body.id as number;
+}
+
+let nextId = 1;
+
+/** The task assigned to a carrier the way svc-bids' acceptance does it. */
+async function assignedTask(carrier = user('carrier')): Promise<{ taskId: number; carrier: AuthUser; bidId: number }> {
+  const taskId = await newTask();
+  const bidId = nextId++;
+  await publish(eventTypes.bidAccepted, {
+    bidId,
+    taskId,
+    carrierId: carrier.id,
+    customerId: owner.id,
+    netOre: 100_000,
+    totalOre: 140_000,
+    acceptedBy: owner.id,
+    rejectedBidIds: [],
+  });
+  await waitFor(async () => (await taskRow(taskId))?.status === 'assigned');
+  return { taskId, carrier, bidId };
+}
+
+function payment(taskId: number, carrierId: number, bidId: number, paymentId = nextId++): PaymentSucceededPayload {
+  const settings = { feePercentage: 10, fixedFeeOre: 2_000, vatPercentage: 25, minFeeOre: 3_000 };
+  const carrierFee = { feePercentage: 10, fixedFeeOre: 0 };
+  const q = quote({ netOre: 100_000, settings, carrierFee });
+  return {
+    paymentId,
+    taskId,
+    bidId,
+    customerId: owner.id,
+    carrierId,
+    amountOre: q.totalOre,
+    currency: 'DKK',
+    provider: 'mock',
+    providerPaymentId: `mock_pi_${paymentId}`,
+    snapshot: { quote: q, vatPercentage: 25, carrierFee, carrierListId: null },
+    succeededAt: new Date().toISOString(),
+  };
+}
+
+async function statusEvents(taskId: number, to: string): Promise<Record<string, unknown>[]> {
+  const rows = (await db()('outbox').where({ type: eventTypes.taskStatusChanged }).orderBy('seq')) as { data: unknown }[];
+  return rows
+    .map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>)
+    .filter((data) => data.taskId === taskId && data.to === to);
+}
+
+describe('payments.payment.succeeded', () => {
+  it('when the assigned task’s payment succeeds, then the task is paid and tasks.task.status_changed says so', async () => {
+    const { taskId, carrier, bidId } = await assignedTask();
+    const event = await publish(eventTypes.paymentSucceeded, payment(taskId, carrier.id, bidId));
+    await waitFor(async () => (await taskRow(taskId))?.status === 'paid');
+    const [changed] = await statusEvents(taskId, 'paid');
+    expect(changed).toEqual({
+      taskId,
+      userId: owner.id,
+      type: 'moving',
+      from: 'assigned',
+      to: 'paid',
+      assignedCarrierId: carrier.id,
+      changedBy: null,
+    });
+    const outboxRow = await db()('outbox')
+      .where({ type: eventTypes.taskStatusChanged })
+      .whereRaw(`data->>'to' = 'paid' and (data->>'taskId')::int = ?`, [taskId])
+      .first();
+    expect(outboxRow.causation_id).toBe(event.id);
+    expect(outboxRow.correlation_id).toBe(event.correlationId);
+    const seen = taskSchema.parse((await client.call('GET', `/tasks/${taskId}`, { as: owner })).body);
+    expect(seen.status).toBe('paid');
+  });
+
+  it('when the payment is reported again (same or new envelope), then nothing more happens', async () => {
+    const { taskId, carrier, bidId } = await assignedTask();
+    const data = payment(taskId, carrier.id, bidId);
+    const first = await publish(eventTypes.paymentSucceeded, data);
+    await waitFor(async () => (await taskRow(taskId))?.status === 'paid');
+    await infra.bus.publish(first);
+    await publish(eventTypes.paymentSucceeded, data);
+    // A later event on the same durable shows the repeats were handled before it.
+    const marker = await assignedTask();
+    await publish(eventTypes.paymentSucceeded, payment(marker.taskId, marker.carrier.id, marker.bidId));
+    await waitFor(async () => (await taskRow(marker.taskId))?.status === 'paid');
+    expect(await statusEvents(taskId, 'paid')).toHaveLength(1);
+  });
+
+  it('when the task is not awaiting payment, is assigned to another carrier, is unknown, or the payload is wrong, then it is left as it is', async () => {
+    const open = await newTask();
+    await publish(eventTypes.paymentSucceeded, payment(open, user('carrier').id, 77));
+    const other = await assignedTask();
+    await publish(eventTypes.paymentSucceeded, payment(other.taskId, user('carrier').id, other.bidId));
+    await publish(eventTypes.paymentSucceeded, payment(999_999, 5, 5));
+    await publish(eventTypes.paymentSucceeded, { taskId: other.taskId, paymentId: 'x' });
+    const marker = await assignedTask();
+    await publish(eventTypes.paymentSucceeded, payment(marker.taskId, marker.carrier.id, marker.bidId));
+    await waitFor(async () => (await taskRow(marker.taskId))?.status === 'paid');
+    expect((await taskRow(open))?.status).toBe('open_for_bids');
+    expect((await taskRow(other.taskId))?.status).toBe('assigned');
+    expect(await statusEvents(open, 'paid')).toHaveLength(0);
+  });
+});

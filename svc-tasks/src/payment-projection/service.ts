@@ -1,0 +1,61 @@
+import {
+  canTransition,
+  eventTypes,
+  paymentSucceededPayloadSchema,
+  type EventEnvelope,
+  type EventPayload,
+} from '@fragtbud/contracts';
+import { causedBy, type Logger, type Outbox } from '@fragtbud/platform';
+import type { Knex } from 'knex';
+import { lockTaskById, updateTask } from '../tasks/repo';
+
+/**
+ * The task's accepted bid was paid (svc-payments): the task goes from assigned to paid, with the usual status
+ * event (svc-chat notifies the owner 'Betaling bekræftet …'). The move is the state machine's system transition;
+ * a repeat, or a task already past assigned (the carrier picked up first, an admin marked it paid), changes nothing.
+ */
+export async function markPaid(
+  trx: Knex.Transaction,
+  event: EventEnvelope,
+  context: { outbox: Outbox; logger: Logger },
+): Promise<void> {
+  const parsed = paymentSucceededPayloadSchema.safeParse(event.data);
+  if (!parsed.success) {
+    // Redelivery would not fix the payload: skip it loudly rather than block the durable.
+    context.logger.warn({ eventId: event.id, issues: parsed.error.issues }, `${event.type} payload not understood; skipped`);
+    return;
+  }
+  const { taskId, carrierId, paymentId } = parsed.data;
+  const task = await lockTaskById(trx, taskId);
+  if (!task) {
+    context.logger.warn({ eventId: event.id, taskId, paymentId }, 'payment for a task svc-tasks does not have; skipped');
+    return;
+  }
+  if (task.status === 'paid') return;
+  if (!canTransition(task.status, 'paid', 'system')) {
+    context.logger.warn({ eventId: event.id, taskId, paymentId, status: task.status }, 'payment for a task not awaiting it; task left as it is');
+    return;
+  }
+  if (task.assigned_carrier_id !== null && task.assigned_carrier_id !== carrierId) {
+    context.logger.error(
+      { eventId: event.id, taskId, paymentId, carrierId, assignedCarrierId: task.assigned_carrier_id },
+      'payment for another carrier than the task is assigned to; task left as it is',
+    );
+    return;
+  }
+  const updated = await updateTask(trx, taskId, { status: 'paid' }, new Date());
+  await context.outbox.add(
+    trx,
+    eventTypes.taskStatusChanged,
+    {
+      taskId,
+      userId: task.user_id,
+      type: task.type,
+      from: task.status,
+      to: 'paid',
+      assignedCarrierId: updated.assigned_carrier_id,
+      changedBy: null,
+    } satisfies EventPayload<typeof eventTypes.taskStatusChanged>,
+    causedBy(event),
+  );
+}
