@@ -46,6 +46,11 @@ export default [
     },
   },
   {
+    // Tool configuration may share the workspace's presets (vitest.service.config.ts); it is not product code.
+    files: ['**/vitest.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

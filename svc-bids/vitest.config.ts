@@ -1,3 +1,1 @@
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({ test: { environment: 'node', include: ['src/**/*.test.ts'] } });
+export { default } from '../vitest.service.config';
