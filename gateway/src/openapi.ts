@@ -15,12 +15,15 @@ const accessText: Record<ApiRoute['access'], string> = {
   customer: 'Kunder',
 };
 
+/** Path parameters that are names or keys rather than numeric ids. */
+const textPathParameters = new Set(['key', 'type', 'paymentIntentId']);
+
 function operation(route: ApiRoute) {
   const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
-    schema: { type: 'integer', minimum: 1 },
+    schema: textPathParameters.has(name ?? '') ? { type: 'string' } : { type: 'integer', minimum: 1 },
   }));
   const query = route.query ? toSchema(route.query, 'input') : undefined;
   const queryParameters = Object.entries(query?.properties ?? {}).map(([name, schema]) => ({

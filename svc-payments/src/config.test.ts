@@ -14,6 +14,13 @@ describe('payments config', () => {
     expect(providerOf(loadPaymentsConfig({ ...stripeKeys, PAYMENT_PROVIDER: 'mock' }))).toBe('mock');
   });
 
+  it('when production has no Stripe key, then start-up fails unless the mock is asked for by name', () => {
+    const production = { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'x'.repeat(32) };
+    expect(() => loadPaymentsConfig(production)).toThrow(/STRIPE_SECRET_KEY/);
+    expect(providerOf(loadPaymentsConfig({ ...production, PAYMENT_PROVIDER: 'mock' }))).toBe('mock');
+    expect(providerOf(loadPaymentsConfig({ ...production, ...stripeKeys }))).toBe('stripe');
+  });
+
   it('when Stripe is chosen without its keys, then start-up fails naming them', () => {
     expect(() => loadPaymentsConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(ConfigError);
     try {

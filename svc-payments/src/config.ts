@@ -27,6 +27,14 @@ export const paymentsConfigSchema = baseConfigSchema
       .optional(),
   })
   .superRefine((config, ctx) => {
+    // The mock marks tasks paid without charging anyone: in production it must be asked for by name.
+    if (config.NODE_ENV === 'production' && providerOf(config) === 'mock' && config.PAYMENT_PROVIDER !== 'mock') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'required in production (or set PAYMENT_PROVIDER=mock to take card payments in test mode on purpose)',
+      });
+    }
     if (providerOf(config) !== 'stripe') return;
     if (!config.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'required when PAYMENT_PROVIDER is stripe' });

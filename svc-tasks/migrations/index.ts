@@ -2,6 +2,8 @@ import * as init from './001_init';
 import * as files from './002_files';
 import * as bidProjection from './003_bid_projection';
 import * as taskTypes from './004_task_types';
+import * as proofsRatings from './005_proofs_ratings';
+import * as freightNotes from './006_freight_notes';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -9,4 +11,6 @@ export const migrations = [
   { name: '002_files', up: files.up, down: files.down },
   { name: '003_bid_projection', up: bidProjection.up, down: bidProjection.down },
   { name: '004_task_types', up: taskTypes.up, down: taskTypes.down },
+  { name: '005_proofs_ratings', up: proofsRatings.up, down: proofsRatings.down },
+  { name: '006_freight_notes', up: freightNotes.up, down: freightNotes.down },
 ];

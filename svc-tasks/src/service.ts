@@ -5,9 +5,14 @@ import type { TasksContext } from './context';
 import type { AddressProvider } from './geo/provider';
 import { geoRouter } from './geo/routes';
 import { bidProjectionConsumers, internalTasksRouter } from './bid-projection';
+import { paymentConsumers } from './payment-projection';
 import { adminTasksRouter, tasksRouter } from './tasks/routes';
+import { proofsRouter } from './proofs';
+import { deletionRequestsRouter } from './deletion-requests';
+import { ratingsRouter } from './ratings';
 import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { uploadsRouter } from './uploads/routes';
+import { freightNotesRouter } from './freight-notes';
 import type { FileStorage } from './uploads/storage';
 
 const contextOf = (deps: ServiceDeps<TasksConfig>): TasksContext => ({
@@ -36,6 +41,10 @@ export function createTasksService(options: TasksServiceOptions = {}) {
       const context = contextOf(deps);
       return [
         tasksRouter(context),
+        freightNotesRouter(context),
+        proofsRouter(context),
+        deletionRequestsRouter(context),
+        ratingsRouter(context),
         adminTasksRouter(context),
         internalTasksRouter(context),
         adminTaskTypesRouter(context),
@@ -44,7 +53,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         geoRouter(deps, options.geoProvider !== undefined ? { provider: options.geoProvider } : {}),
       ];
     },
-    consumers: (deps) => bidProjectionConsumers(contextOf(deps)),
+    consumers: (deps) => [...bidProjectionConsumers(contextOf(deps)), ...paymentConsumers(contextOf(deps))],
   });
 }
 

@@ -54,6 +54,28 @@ import {
   paymentIntentResponseSchema,
   paymentStateResponseSchema,
 } from './payments';
+import { freightNoteSchema, freightNoteUpdateBodySchema } from './freight-notes';
+
+import {
+  addProofBodySchema,
+  addProofResponseSchema,
+  createDeletionRequestBodySchema,
+  deletionRequestListSchema,
+  deletionRequestSchema,
+  proofListSchema,
+  resolveDeletionRequestBodySchema,
+  resolveDeletionRequestResponseSchema,
+} from './proofs';
+import {
+  createRatingBodySchema,
+  publicRatingListSchema,
+  publicRatingsQuerySchema,
+  ratingListQuerySchema,
+  ratingListSchema,
+  ratingSchema,
+  ratingSummaryQuerySchema,
+  ratingSummarySchema,
+} from './ratings';
 
 export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
 export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
@@ -134,6 +156,20 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'post', path: '/payments/mock/{paymentIntentId}/complete', service: 'payments', summary: 'Testudbyderens korttrin (kun mock): 4000 0000 0000 0002 afvises', access: 'customer', body: mockCompleteBodySchema, response: paymentStateResponseSchema },
   { method: 'get', path: '/finance/ledger', service: 'ledger', summary: 'Ledger: transaktioner med fuld opdeling (filtre from, to, carrierId, taskId, customerId, status; sider)', access: 'admin', query: ledgerQuerySchema, response: ledgerPageSchema },
   { method: 'get', path: '/finance/payments/me', service: 'ledger', summary: 'Egne betalinger (kunde)', access: 'logged_in', query: paymentHistoryQuerySchema, response: paymentHistorySchema },
+  { method: 'get', path: '/tasks/{id}/freight-note', service: 'tasks', summary: 'Opgavens fragtbrev (ejer, admin, tildelt vognmand; en vognmand med bud ser kun postnummer, by og land)', access: 'logged_in', response: freightNoteSchema },
+  { method: 'put', path: '/tasks/{id}/freight-note', service: 'tasks', summary: 'Ret fragtbrevet (kunden mens opgaven er betalt, afhentet eller undervejs; admin altid, også status); låst: 409', access: 'logged_in', body: freightNoteUpdateBodySchema, response: freightNoteSchema },
+  { method: 'get', path: '/tasks/{id}/freight-note.pdf', service: 'tasks', summary: 'Fragtbrevet som PDF (A4, de 7 nummererede felter)', access: 'logged_in' },
+  { method: 'get', path: '/tasks/{id}/proofs', service: 'tasks', summary: 'Opgavens beviser (ejer, admin, tildelt vognmand)', access: 'logged_in', response: proofListSchema },
+  { method: 'post', path: '/tasks/{id}/proofs', service: 'tasks', summary: 'Afhentnings- eller leveringsbevis (billeder ≤ 6, underskrift, lokation, eller forgæves); sætter picked_up/delivered', access: 'logged_in', body: addProofBodySchema, response: addProofResponseSchema, status: 201 },
+  { method: 'delete', path: '/tasks/{id}/proofs/{proofId}', service: 'tasks', summary: 'Slet et bevis (admin; tildelt vognmand før levering og mens fragtbrevet ikke er låst)', access: 'logged_in', status: 204 },
+  { method: 'get', path: '/tasks/{id}/deletion-requests', service: 'tasks', summary: 'Anmodninger om sletning (admin alle; ejer/vognmand egne)', access: 'logged_in', response: deletionRequestListSchema },
+  { method: 'post', path: '/tasks/{id}/deletion-requests', service: 'tasks', summary: 'Anmod om sletning (ejer eller tildelt vognmand; én afventende pr. opgave)', access: 'logged_in', body: createDeletionRequestBodySchema, response: deletionRequestSchema, status: 201 },
+  { method: 'put', path: '/tasks/{id}/deletion-requests/{requestId}', service: 'tasks', summary: 'Godkend (opgaven annulleres) eller afvis en anmodning', access: 'admin', body: resolveDeletionRequestBodySchema, response: resolveDeletionRequestResponseSchema },
+  { method: 'get', path: '/ratings', service: 'tasks', summary: 'Vurderinger (taskId, userId, userType); egne opgavers, admin alle', access: 'logged_in', query: ratingListQuerySchema, response: ratingListSchema },
+  { method: 'post', path: '/ratings', service: 'tasks', summary: 'Vurdér modparten på en afsluttet opgave (én pr. bruger pr. opgave: 409)', access: 'logged_in', body: createRatingBodySchema, response: ratingSchema, status: 201 },
+  { method: 'get', path: '/ratings/summary', service: 'tasks', summary: 'Vognmandens gennemsnit (én decimal) og antal', access: 'logged_in', query: ratingSummaryQuerySchema, response: ratingSummarySchema },
+  { method: 'get', path: '/ratings/carrier/{id}', service: 'tasks', summary: 'Vurderinger vognmanden har fået, med gennemsnit og antal', access: 'logged_in', response: ratingListSchema },
+  { method: 'get', path: '/ratings/public', service: 'tasks', summary: 'Forsidens anmeldelser (score > 0, kommentar ≥ 6 tegn, højst 20; kun fornavn)', access: 'anyone', query: publicRatingsQuerySchema, response: publicRatingListSchema },
 ];
 
 export { errorBodySchema };

@@ -36,6 +36,11 @@ export const eventTypes = {
   taskTypeUpdated: 'tasks.task_type.updated',
   taskTypeDeleted: 'tasks.task_type.deleted',
   paymentSucceeded: 'payments.payment.succeeded',
+  proofAdded: 'tasks.proof.added',
+  proofDeleted: 'tasks.proof.deleted',
+  deletionRequestCreated: 'tasks.deletion_request.created',
+  deletionRequestResolved: 'tasks.deletion_request.resolved',
+  ratingCreated: 'tasks.rating.created',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -152,6 +157,34 @@ export const eventPayloadSchemas = {
   [eventTypes.taskTypeDeleted]: z.object({ type: z.string().min(1), deletedBy: z.number().int().positive().nullable() }),
   /** A task's accepted bid was paid (svc-payments): svc-tasks marks the task paid, svc-ledger books the transaction. */
   [eventTypes.paymentSucceeded]: paymentSucceededPayloadSchema,
+  /** A pickup or delivery proof (or a failed attempt) was recorded on a task (svc-tasks, POST /tasks/{id}/proofs). */
+  [eventTypes.proofAdded]: taskRef.extend({
+    proofId: z.number().int().positive(),
+    proofType: z.enum(['initial', 'pickup', 'delivery', 'pickup_failed', 'delivery_failed']),
+    assignedCarrierId: z.number().int().positive().nullable(),
+    submittedBy: z.number().int().positive(),
+  }),
+  [eventTypes.proofDeleted]: taskRef.extend({ proofId: z.number().int().positive(), deletedBy: z.number().int().positive() }),
+  [eventTypes.deletionRequestCreated]: taskRef.extend({
+    requestId: z.number().int().positive(),
+    requestedBy: z.number().int().positive(),
+    role: z.enum(['customer', 'carrier']),
+  }),
+  [eventTypes.deletionRequestResolved]: taskRef.extend({
+    requestId: z.number().int().positive(),
+    requestedBy: z.number().int().positive(),
+    status: z.enum(['approved', 'rejected']),
+    resolvedBy: z.number().int().positive(),
+  }),
+  /** A rating of the other side of a completed task; `userType` = who rated. */
+  [eventTypes.ratingCreated]: z.object({
+    ratingId: z.number().int().positive(),
+    taskId: z.number().int().positive(),
+    customerId: z.number().int().positive(),
+    carrierId: z.number().int().positive(),
+    userType: z.enum(['customer', 'carrier']),
+    rating: z.number().int().min(1).max(5),
+  }),
 } satisfies Record<EventType, z.ZodType>;
 
 export type EventPayload<T extends EventType> = z.infer<(typeof eventPayloadSchemas)[T]>;

@@ -16,3 +16,6 @@ export * from './ledger';
 export * from './bids';
 export * from './notifications';
 export * from './payments';
+export * from './proofs';
+export * from './ratings';
+export * from './freight-notes';

@@ -190,6 +190,42 @@ export const messages = {
   webhookSignatureInvalid: 'Ugyldig webhook-signatur.',
   invalidCarrierId: 'Ugyldigt Carrier ID',
   invalidCustomerId: 'Ugyldigt Customer ID',
+
+  // Proofs, deletion requests and ratings (svc-tasks, issue #5)
+  proofRequired: 'Tilføj bevis (billede/underskrift/lokation) eller markér forgæves kørsel.',
+  proofTypeInvalid: 'Vælg afhentning eller levering.',
+  tooManyProofImages: 'Du kan kun uploade op til 6 billeder',
+  signatureInvalid: 'Ugyldig underskrift – prøv igen',
+  locationInvalid: 'Ugyldig lokation',
+  proofTextTooLong: 'Teksten er for lang',
+  invalidProofId: 'Ugyldigt bevis-id',
+  proofNotFound: 'Beviset blev ikke fundet',
+  deletionRequestPending: 'Der er allerede en anmodning om sletning, der afventer behandling.',
+  deletionRequestNotAllowed: 'Opgaven kan ikke længere anmodes slettet.',
+  deletionReasonTooLong: 'Begrundelsen må højst være 1000 tegn',
+  deletionActionInvalid: 'Vælg godkend eller afvis.',
+  invalidDeletionRequestId: 'Ugyldigt anmodnings-id',
+  deletionRequestNotFound: 'Anmodningen blev ikke fundet',
+  deletionRequestAlreadyResolved: 'Anmodningen er allerede behandlet.',
+  deletionRequestApproved: 'Anmodning godkendt (opgave annulleret)',
+  deletionRequestRejected: 'Anmodning afvist',
+  ratingRequired: 'Vælg venligst en vurdering',
+  ratingAlreadyGiven: 'Du har allerede afgivet en vurdering for denne opgave',
+  ratingCommentTooLong: 'Kommentaren må højst være 1000 tegn',
+  ratingTaskNotCompleted: 'Opgaven kan først vurderes, når den er afsluttet.',
+  ratingUserTypeInvalid: 'Ugyldig brugertype',
+  ratingThanks: 'Tak for din vurdering!',
+
+  // Freight note ('Fragtbrev', svc-tasks /tasks/{id}/freight-note, issue #5)
+  cvrInvalid: 'CVR-nummer skal være 8 cifre',
+  freightNoteLocked: 'Fragtbrevet er låst og kan ikke ændres.',
+  freightNoteNotEditable: 'Fragtbrevet kan kun ændres, mens opgaven er betalt, afhentet eller undervejs.',
+  freightNoteStatusAdminOnly: 'Kun en administrator kan ændre fragtbrevets status.',
+  freightFieldTooLong: 'Feltet er for langt',
+  freightGoodsInvalid: 'Ugyldige godsoplysninger',
+  freightPackagesInvalid: 'Antal kolli skal være et helt tal på mindst 1',
+  freightWeightInvalid: 'Vægten skal være et tal på mindst 0',
+  freightVolumeInvalid: 'Volumen skal være et tal på mindst 0',
 } as const;
 
 export type MessageKey = keyof typeof messages;

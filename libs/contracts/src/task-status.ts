@@ -74,7 +74,8 @@ export const taskTransitions: readonly TaskTransitionRule[] = [
   { from: ['created', 'pending_admin_review'], to: 'open_for_bids', actors: [{ actor: 'system' }] },
   // A bid is accepted (svc-bids), the accepted bid is paid (svc-payments).
   { from: ['open_for_bids'], to: 'assigned', actors: [{ actor: 'system' }] },
-  { from: ['assigned'], to: 'paid', actors: [{ actor: 'system' }, { actor: 'admin' }] },
+  // `paid` follows only from the payment event (svc-tasks' payment projection), never from a client — admins included.
+  { from: ['assigned'], to: 'paid', actors: [{ actor: 'system' }] },
   // The assigned carrier's steps (proof modals, or the direct status change they fall back to).
   {
     from: ['assigned', 'paid'],

@@ -1,16 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, setSession } from '@fragtbud/web/testing';
 import { useSession, type Role } from '@fragtbud/web';
 import { noReviews, noSuchTask, noTasks } from '../testing/handlers';
 import { renderApp } from '../testing/render-app';
+import { setupShellApiServer } from '../testing/api-server';
 
 // Remote loading is covered in remote-app.test.tsx; here a remote simply renders its name.
 vi.mock('../remotes/load-remote-app', () => ({
   loadRemoteApp: async (name: string) => ({ default: () => <p>Remote {name}</p> }),
 }));
 
-setupApiServer(noReviews, noTasks, noSuchTask);
+setupShellApiServer(noReviews, noTasks, noSuchTask);
 
 const location = () => screen.getByTestId('location').textContent;
 const signIn = (role: Role | null) => setSession(role ? makeUser({ role, name: 'Test Person' }) : null);

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, setSession } from '@fragtbud/web/testing';
 import type { Role } from '@fragtbud/web';
 import { noReviews, noTasks } from '../testing/handlers';
 import { renderApp } from '../testing/render-app';
+import { setupShellApiServer } from '../testing/api-server';
 
-setupApiServer(noReviews, noTasks, http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })));
+setupShellApiServer(noReviews, noTasks, http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })));
 
 function headerLinks(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Hovedmenu' });

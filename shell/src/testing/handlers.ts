@@ -12,3 +12,6 @@ export const noTasks = http.get('/api/tasks', ({ request }) =>
 export const noSuchTask = http.get('/api/tasks/:id', () =>
   HttpResponse.json({ code: 'task_not_found', message: 'Opgave ikke fundet' }, { status: 404 }),
 );
+
+/** The layout's notification bar asks on every page; most tests don't care. */
+export const noNotifications = http.get('/api/notifications', () => HttpResponse.json({ items: [] }));

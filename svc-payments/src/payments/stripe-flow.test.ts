@@ -130,7 +130,10 @@ describe('POST /payments/intents with Stripe', () => {
 describe('POST /payments/webhook', () => {
   it('when Stripe reports payment_intent.succeeded with a valid signature, then the payment succeeds and is booked once', async () => {
     const { task, bid, intentId } = await startPaying();
-    const payload = stripe.eventPayload(stripe.succeed(intentId));
+    // Non-ASCII in the body: the signature is over the exact UTF-8 bytes.
+    const intent = stripe.succeed(intentId);
+    intent.description = 'Flytning af sofa – Århus → København';
+    const payload = stripe.eventPayload(intent);
     const reply = await postWebhook(payload, signed(payload));
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ received: true, duplicate: false });

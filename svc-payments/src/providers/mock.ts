@@ -33,9 +33,6 @@ interface MockIntentRow {
 }
 
 export function createMockProvider(db: Knex): MockProvider {
-  const find = (trx: Knex | Knex.Transaction, id: string) =>
-    trx<MockIntentRow>('mock_payment_intents').where({ id }).first();
-
   return {
     name: 'mock',
 
@@ -61,7 +58,7 @@ export function createMockProvider(db: Knex): MockProvider {
     },
 
     async retrieveIntent(id) {
-      const row = await find(db, id);
+      const row = await db<MockIntentRow>('mock_payment_intents').where({ id }).first();
       return row ? toIntent(row) : null;
     },
 

@@ -31,7 +31,12 @@ beforeAll(async () => {
   const base = createTasksService({ storage: createMemoryStorage(), geoProvider: null });
   const wired = defineService<TasksConfig>({
     ...base,
-    consumers: (deps) => [...(base.consumers?.(deps) ?? []), ...paymentConsumers(deps)],
+    // Once src/service.ts wires them, the service's own are used as they are.
+    consumers: (deps) => {
+      const wiredAlready = base.consumers?.(deps) ?? [];
+      const ours = paymentConsumers(deps);
+      return wiredAlready.some((c) => ours.some((o) => o.durable === c.durable)) ? wiredAlready : [...wiredAlready, ...ours];
+    },
   });
   const config = loadTasksConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
   running = await createService(wired, { config, database: infra.database, bus: infra.bus, logger: infra.logger });

@@ -3,6 +3,7 @@ import { createTaskBodySchema, taskListQuerySchema, taskStatusChangeBodySchema, 
 import { eventMetaOf, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { taskIdParam } from '../http';
+import { proofsOf } from '../proofs/service';
 import { changeStatus, changeTask, countPendingReview, createTask, findTasks, getTask, removeTask } from './service';
 
 /** A JSON null is a body that is not an object (400), not a missing one. */
@@ -25,7 +26,9 @@ export function tasksRouter(context: TasksContext): Router {
 
   router.get('/:id', async (ctx) => {
     const caller = requireUser(ctx);
-    ctx.body = await getTask(context, caller, taskIdParam(ctx));
+    const task = await getTask(context, caller, taskIdParam(ctx));
+    // The full view carries the task's proofs (spec section 3 Task.proofs[]); the public view none.
+    ctx.body = task.view === 'full' ? { ...task, proofs: await proofsOf(context, task.id) } : task;
   });
 
   router.put('/:id', async (ctx) => {

@@ -301,7 +301,8 @@ export async function changeStatus(
   return taskJsonFor(caller, row);
 }
 
-async function applyStatus(
+/** Sets the status (with pickup_at / delivered_at) and writes tasks.task.status_changed, inside `trx`. Also used by proofs and deletion requests. */
+export async function applyStatus(
   trx: Db,
   context: TasksContext,
   caller: AuthUser,

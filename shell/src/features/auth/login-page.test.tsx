@@ -2,13 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noSuchTask, noTasks } from '../../testing/handlers';
 import { renderApp } from '../../testing/render-app';
+import { setupShellApiServer } from '../../testing/api-server';
 
 const karen = makeUser({ name: 'Karen Kunde', email: 'karen@example.dk', role: 'customer' });
 
-const server = setupApiServer(
+const server = setupShellApiServer(
   noTasks, // the dashboard after sign-in
   noSuchTask, // a ?next= task page
   http.post('/api/auth/login', async ({ request }) => {

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noTasks } from '../../testing/handlers';
 import { renderApp } from '../../testing/render-app';
+import { setupShellApiServer } from '../../testing/api-server';
 
-const server = setupApiServer(noTasks); // the dashboard after sign-up
+const server = setupShellApiServer(noTasks); // the dashboard after sign-up
 
 beforeEach(() => setSession(null));
 

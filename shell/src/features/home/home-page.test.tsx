@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, setSession } from '@fragtbud/web/testing';
 import { renderApp } from '../../testing/render-app';
+import { setupShellApiServer } from '../../testing/api-server';
 
-const server = setupApiServer();
+const server = setupShellApiServer();
 
 function typeCardLinks(): string[] {
   return within(screen.getByRole('list', { name: 'Vælg opgavetype' }))

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, setSession } from '@fragtbud/web/testing';
 import { renderApp } from '../../../testing/render-app';
 import { fakeTasksApi, makeTask, publicView } from '../../../testing/tasks';
+import { setupShellApiServer } from '../../../testing/api-server';
 
-const server = setupApiServer();
+const server = setupShellApiServer();
 const location = () => screen.getByTestId('location').textContent;
 
 function useTasks(...tasks: Parameters<typeof fakeTasksApi>[0]) {

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { limits } from './constants';
+import { messages } from './messages';
+import { taskImageUrlSchema } from './tasks';
+
+/** Proof kinds (spec section 3). `initial` is reserved for the task's own photos; clients submit pickup or delivery. */
+export const proofTypes = ['initial', 'pickup', 'delivery', 'pickup_failed', 'delivery_failed'] as const;
+export type ProofType = (typeof proofTypes)[number];
+export const proofSubmitTypes = ['pickup', 'delivery'] as const;
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v),
+    z.string({ error: messages.proofTextTooLong }).trim().max(max, messages.proofTextTooLong).optional(),
+  );
+const optionalNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.number({ error: messages.locationInvalid }).finite(messages.locationInvalid).min(min, messages.locationInvalid).max(max, messages.locationInvalid).optional(),
+  );
+
+/**
+ * POST /tasks/{id}/proofs. Images and the signature are uploaded first (POST /upload/image; the signature canvas as
+ * a PNG, which the upload re-encodes) and referenced by their /api/files/ URL. `failed` = refused or failed: records
+ * pickup_failed / delivery_failed and leaves the status alone. At least one of images, signature, a location
+ * (lat and lng) or `failed` — else 'Tilføj bevis (billede/underskrift/lokation) eller markér forgæves kørsel.'.
+ */
+export const addProofBodySchema = z
+  .object({
+    type: z.enum(proofSubmitTypes, { error: messages.proofTypeInvalid }),
+    images: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z.array(taskImageUrlSchema, { error: messages.imageUrlInvalid }).max(limits.imagesPerProof, messages.tooManyProofImages).optional(),
+    ),
+    signature: z.preprocess((v) => (v === null || v === '' ? undefined : v), taskImageUrlSchema.optional()),
+    lat: optionalNumber(-90, 90),
+    lng: optionalNumber(-180, 180),
+    accuracy: optionalNumber(0, 1_000_000),
+    signer_name: optionalText(200),
+    note: optionalText(1000),
+    occurred_at: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.iso.datetime({ offset: true, error: messages.invalidDate }).optional()),
+    failed: z.boolean({ error: messages.invalidInput }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.lat === undefined) !== (v.lng === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: messages.locationInvalid });
+    }
+  });
+export type AddProofBody = z.output<typeof addProofBodySchema>;
+
+/** True when the body carries some proof: a photo, the signature, a location, or the refused/failed flag. */
+export function hasProofContent(body: Pick<AddProofBody, 'images' | 'signature' | 'lat' | 'lng' | 'failed'>): boolean {
+  return (body.images?.length ?? 0) > 0 || !!body.signature || (body.lat !== undefined && body.lng !== undefined) || body.failed === true;
+}
+
+export const proofSchema = z.object({
+  id: z.number().int(),
+  task_id: z.number().int(),
+  type: z.enum(proofTypes),
+  image_urls: z.array(z.string()),
+  signature_image: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  accuracy: z.number().nullable(),
+  signer_name: z.string().nullable(),
+  note: z.string().nullable(),
+  occurred_at: z.string(),
+  submitted_by: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Proof = z.infer<typeof proofSchema>;
+export const proofListSchema = z.object({ items: z.array(proofSchema) });
+
+/** POST answer: the proof and the task's status after it. */
+export const addProofResponseSchema = z.object({
+  proof: proofSchema,
+  task: z.object({ id: z.number().int(), status: z.string(), pickup_at: z.string().nullable(), delivered_at: z.string().nullable() }),
+});
+
+/** :proofId / :requestId path params (int4 columns). */
+export const proofIdSchema = z
+  .string({ error: messages.invalidProofId })
+  .regex(/^\d{1,15}$/, messages.invalidProofId)
+  .transform(Number)
+  .pipe(z.number().int().positive(messages.invalidProofId).max(2_147_483_647, messages.invalidProofId));
+export const deletionRequestIdSchema = z
+  .string({ error: messages.invalidDeletionRequestId })
+  .regex(/^\d{1,15}$/, messages.invalidDeletionRequestId)
+  .transform(Number)
+  .pipe(z.number().int().positive(messages.invalidDeletionRequestId).max(2_147_483_647, messages.invalidDeletionRequestId));
+
+// ---- deletion requests (spec section 3, 4) ----
+
+export const deletionRequestStatuses = ['pending', 'approved', 'rejected'] as const;
+export const createDeletionRequestBodySchema = z.object({
+  reason: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.string({ error: messages.deletionReasonTooLong }).trim().max(1000, messages.deletionReasonTooLong).optional(),
+  ),
+});
+export const resolveDeletionRequestBodySchema = z.object({
+  action: z.enum(['approve', 'reject'], { error: messages.deletionActionInvalid }),
+});
+export const deletionRequestSchema = z.object({
+  id: z.number().int(),
+  task_id: z.number().int(),
+  requested_by: z.number().int(),
+  role: z.enum(['customer', 'carrier']),
+  reason: z.string().nullable(),
+  status: z.enum(deletionRequestStatuses),
+  resolved_by: z.number().int().nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
+export const deletionRequestListSchema = z.object({ items: z.array(deletionRequestSchema) });
+export const resolveDeletionRequestResponseSchema = z.object({ message: z.string(), request: deletionRequestSchema });

@@ -1,0 +1,1 @@
+export { deletionRequestsRouter } from './routes';

@@ -1,0 +1,138 @@
+import {
+  canTransition,
+  eventTypes,
+  messages,
+  type AuthUser,
+  type DeletionRequest,
+  type EventPayload,
+} from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+import type { Db, EventMeta, TasksContext } from '../context';
+import { findTaskById, lockTaskById } from '../tasks/repo';
+import { applyStatus } from '../tasks/service';
+import { relationOf, seesFullTask } from '../tasks/task-json';
+
+interface DeletionRequestRow {
+  id: number;
+  task_id: number;
+  requested_by: number;
+  role: 'customer' | 'carrier';
+  reason: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  resolved_by: number | null;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
+const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
+const pendingExists = () => AppError.conflict(messages.deletionRequestPending, 'deletion_request_pending');
+
+function toJson(row: DeletionRequestRow): DeletionRequest {
+  return {
+    id: row.id,
+    task_id: row.task_id,
+    requested_by: row.requested_by,
+    role: row.role,
+    reason: row.reason,
+    status: row.status,
+    resolved_by: row.resolved_by,
+    created_at: new Date(row.created_at).toISOString(),
+    resolved_at: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
+  };
+}
+
+const pendingOf = (db: Db, taskId: number) =>
+  db('task_deletion_requests').where({ task_id: taskId, status: 'pending' }).first() as Promise<DeletionRequestRow | undefined>;
+
+/** The owner or the assigned carrier asks an admin to delete the task; one pending request per task. */
+export async function createDeletionRequest(
+  context: TasksContext,
+  caller: AuthUser,
+  taskId: number,
+  reason: string | undefined,
+  meta: EventMeta,
+): Promise<DeletionRequest> {
+  return context.db.transaction(async (trx) => {
+    const task = await lockTaskById(trx, taskId);
+    if (!task || (task.status === 'pending_admin_review' && !seesFullTask(caller, task))) throw notFound();
+    const relation = relationOf(caller, task);
+    if (relation === 'none') throw forbidden();
+    if (task.status === 'cancelled') throw AppError.conflict(messages.deletionRequestNotAllowed, 'deletion_request_not_allowed');
+    if (await pendingOf(trx, taskId)) throw pendingExists();
+    const [row] = (await trx('task_deletion_requests')
+      .insert({
+        task_id: taskId,
+        requested_by: caller.id,
+        role: relation === 'owner' ? 'customer' : 'carrier',
+        reason: reason ?? null,
+        status: 'pending',
+        created_at: new Date(),
+      })
+      .returning('*')) as DeletionRequestRow[];
+    if (!row) throw new Error('deletion request insert returned no row');
+    await context.outbox.add(
+      trx,
+      eventTypes.deletionRequestCreated,
+      { taskId, userId: task.user_id, requestId: row.id, requestedBy: caller.id, role: row.role } satisfies EventPayload<
+        typeof eventTypes.deletionRequestCreated
+      >,
+      meta,
+    );
+    return toJson(row);
+  });
+}
+
+/** Admin: every request of the task; the owner or the assigned carrier: their own. */
+export async function listDeletionRequests(context: TasksContext, caller: AuthUser, taskId: number): Promise<DeletionRequest[]> {
+  const task = await findTaskById(context.db, taskId);
+  if (!task || (task.status === 'pending_admin_review' && !seesFullTask(caller, task))) throw notFound();
+  const query = context.db('task_deletion_requests').where({ task_id: taskId }).orderBy('id', 'desc');
+  if (caller.role !== 'admin') {
+    if (relationOf(caller, task) === 'none') throw forbidden();
+    query.andWhere({ requested_by: caller.id });
+  }
+  return ((await query) as DeletionRequestRow[]).map(toJson);
+}
+
+/** Admin: approve (the task is cancelled) or reject a pending request. */
+export async function resolveDeletionRequest(
+  context: TasksContext,
+  caller: AuthUser,
+  taskId: number,
+  requestId: number,
+  action: 'approve' | 'reject',
+  meta: EventMeta,
+): Promise<{ message: string; request: DeletionRequest }> {
+  return context.db.transaction(async (trx) => {
+    const task = await lockTaskById(trx, taskId);
+    if (!task) throw notFound();
+    const request = (await trx('task_deletion_requests').where({ id: requestId, task_id: taskId }).forUpdate().first()) as
+      | DeletionRequestRow
+      | undefined;
+    if (!request) throw AppError.notFound(messages.deletionRequestNotFound, 'deletion_request_not_found');
+    if (request.status !== 'pending') throw AppError.conflict(messages.deletionRequestAlreadyResolved, 'deletion_request_resolved');
+
+    const now = new Date();
+    const status = action === 'approve' ? 'approved' : 'rejected';
+    const [updated] = (await trx('task_deletion_requests')
+      .where({ id: requestId })
+      .update({ status, resolved_by: caller.id, resolved_at: now })
+      .returning('*')) as DeletionRequestRow[];
+    if (action === 'approve' && canTransition(task.status, 'cancelled', 'system')) {
+      await applyStatus(trx, context, caller, task, 'cancelled', {}, meta);
+    }
+    await context.outbox.add(
+      trx,
+      eventTypes.deletionRequestResolved,
+      { taskId, userId: task.user_id, requestId, requestedBy: request.requested_by, status, resolvedBy: caller.id } satisfies EventPayload<
+        typeof eventTypes.deletionRequestResolved
+      >,
+      meta,
+    );
+    return {
+      message: action === 'approve' ? messages.deletionRequestApproved : messages.deletionRequestRejected,
+      request: toJson(updated ?? { ...request, status, resolved_by: caller.id, resolved_at: now }),
+    };
+  });
+}

@@ -1,0 +1,2 @@
+export { freightNotesRouter } from './routes';
+export { renderFreightNotePdf } from './pdf';

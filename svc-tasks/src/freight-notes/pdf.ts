@@ -1,0 +1,157 @@
+import PDFDocument from 'pdfkit';
+import type { FreightCarrier, FreightGoods, FreightNote, FreightParty } from '@fragtbud/contracts';
+
+/**
+ * The freight note as an A4 PDF: header 'Fragtbrev' with the task id and the date, then the seven numbered boxes of
+ * the consignment tab (spec section 2). pdfkit's built-in Helvetica writes WinAnsi, which holds æøåÆØÅ; characters
+ * outside it are replaced so a stray emoji cannot break the page.
+ */
+
+const goodsTypeLabels: Record<string, string> = { general: 'Almindeligt gods' };
+const statusLabels: Record<string, string> = {
+  draft: 'Kladde',
+  locked: 'Låst',
+  approved: 'Godkendt',
+  final: 'Endelig',
+  finalized: 'Færdiggjort',
+  closed: 'Lukket',
+};
+
+/** The cp1252 characters above 0x7f that are not Latin-1. */
+const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** WinAnsi (cp1252) has Latin-1 plus a few; anything else becomes '?'. Control characters other than tab and newline go. */
+export function winAnsiSafe(value: string): string {
+  let out = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code === 9 || code === 10 || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(char)) out += char;
+    else if (code > 0xff) out += '?';
+  }
+  return out;
+}
+
+const daDate = (date: Date) =>
+  new Intl.DateTimeFormat('da-DK', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Copenhagen' }).format(date);
+const daNumber = (value: number) => new Intl.NumberFormat('da-DK', { maximumFractionDigits: 2 }).format(value);
+
+function partyLines(party: FreightParty): [string, string][] {
+  const streetLine = [party.street, party.houseNo].filter(Boolean).join(' ');
+  const placeLine = [party.postalCode, party.city].filter(Boolean).join(' ');
+  const lines: [string, string][] = [
+    ['Navn', party.name ?? ''],
+    ['Firma', party.company ?? ''],
+    ['CVR', party.cvr ?? ''],
+    ['Adresse', streetLine || party.address || ''],
+    ['Postnr. og by', placeLine],
+    ['Land', party.country ?? ''],
+    ['E-mail', party.email ?? ''],
+    ['Telefon', party.phone ?? ''],
+  ];
+  return lines;
+}
+
+function carrierLines(carrier: FreightCarrier): [string, string][] {
+  return [
+    ['Navn', carrier.name ?? ''],
+    ['Firma', carrier.company ?? ''],
+    ['CVR', carrier.cvr ?? ''],
+    ['Adresse', carrier.address ?? ''],
+    ['E-mail', carrier.email ?? ''],
+    ['Telefon', carrier.phone ?? ''],
+  ];
+}
+
+function goodsLines(goods: FreightGoods): [string, string][] {
+  return [
+    ['Beskrivelse', goods.description ?? ''],
+    ['Antal kolli', goods.packages === null ? '' : String(goods.packages)],
+    ['Vægt (kg)', goods.weightKg === null ? '' : daNumber(goods.weightKg)],
+    ['Volumen (m³)', goods.volumeM3 === null ? '' : daNumber(goods.volumeM3)],
+    ['Godstype', goods.type ? (goodsTypeLabels[goods.type] ?? goods.type) : ''],
+  ];
+}
+
+export interface FreightPdfOptions {
+  /** The date printed in the header (default now). */
+  now?: Date;
+  /** Short proof summaries (optional), printed under the boxes. */
+  proofs?: { label: string; lines: string[] }[];
+}
+
+export function renderFreightNotePdf(note: FreightNote, options: FreightPdfOptions = {}): Promise<Buffer> {
+  const now = options.now ?? new Date();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Title: `Fragtbrev ${note.task_id}`, Author: 'Fragtbud', Subject: `Fragtbrev for opgave ${note.task_id}` },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const safe = (value: string) => winAnsiSafe(value);
+
+  // Header
+  doc.font('Helvetica-Bold').fontSize(22).text('Fragtbrev', left, 40);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(safe(`Opgave #${note.task_id}   ·   Dato: ${daDate(now)}   ·   Status: ${statusLabels[note.status] ?? note.status}`), left, 68);
+  doc.moveTo(left, 86).lineTo(left + width, 86).lineWidth(1).stroke();
+
+  const gap = 10;
+  const colWidth = (width - gap) / 2;
+  const box = (number: number, title: string, lines: [string, string][], x: number, y: number, w: number, h: number) => {
+    doc.lineWidth(0.8).rect(x, y, w, h).stroke();
+    doc.font('Helvetica-Bold').fontSize(10).text(safe(`${number}. ${title}`), x + 6, y + 6, { width: w - 12 });
+    let lineY = y + 22;
+    for (const [label, value] of lines) {
+      doc.font('Helvetica').fontSize(7.5).fillColor('#555555').text(safe(label), x + 6, lineY, { width: 70 });
+      doc
+        .font('Helvetica')
+        .fontSize(8.5)
+        .fillColor('#000000')
+        .text(safe(value), x + 78, lineY - 0.5, { width: w - 84, height: 11, ellipsis: true, lineBreak: false });
+      lineY += 12;
+    }
+  };
+
+  const partyHeight = 124;
+  let y = 96;
+  const rows: [number, string, [string, string][], number, string, [string, string][]][] = [
+    [1, 'Afsender', partyLines(note.sender), 2, 'Afhentningssted', partyLines(note.pickup)],
+    [3, 'Modtager', partyLines(note.recipient), 4, 'Leveringssted', partyLines(note.delivery)],
+    [5, 'Betaler', partyLines(note.bill_to), 6, 'Fragtfører', carrierLines(note.carrier)],
+  ];
+  for (const [n1, t1, l1, n2, t2, l2] of rows) {
+    box(n1, t1, l1, left, y, colWidth, partyHeight);
+    box(n2, t2, l2, left + colWidth + gap, y, colWidth, partyHeight);
+    y += partyHeight + gap;
+  }
+  box(7, 'Gods', goodsLines(note.goods), left, y, width, 90);
+  y += 90 + gap;
+
+  for (const section of options.proofs ?? []) {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(safe(section.label), left, y);
+    y += 14;
+    for (const line of section.lines) {
+      doc.font('Helvetica').fontSize(8.5).text(safe(line), left, y, { width });
+      y += 12;
+    }
+    y += 6;
+  }
+
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor('#555555')
+    .text(safe(`Udskrevet fra Fragtbud ${daDate(now)}`), left, doc.page.height - doc.page.margins.bottom - 12, { width, lineBreak: false });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,288 @@
+import {
+  foldFreightNoteFlatKeys,
+  freightCarrierFields,
+  freightGoodsFields,
+  freightHiddenText,
+  freightNoteDefaults,
+  freightNoteUpdateBodySchema,
+  freightPartyFields,
+  freightPartyGroups,
+  isFreightNoteLocked,
+  messages,
+  type AuthUser,
+  type FreightCarrier,
+  type FreightChange,
+  type FreightGoods,
+  type FreightNote,
+  type FreightNoteStatus,
+  type FreightParty,
+  type FreightPartyGroup,
+  type TaskStatus,
+} from '@fragtbud/contracts';
+import { AppError, parseInput } from '@fragtbud/platform';
+import type { Db, TasksContext } from '../context';
+import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
+import { relationOf } from '../tasks/task-json';
+import { findFreightNote, hasBidOnTask, saveFreightNote, type FreightNoteRow } from './repo';
+
+/** The customer edits the note only while the task is in one of these (spec section 6). */
+export const customerEditableTaskStatuses: readonly TaskStatus[] = ['paid', 'picked_up', 'in_transit'];
+/** The change log keeps this many entries, newest last. */
+const changeLogLimit = 500;
+
+const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
+const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
+
+/** Who the caller is to the note: admin, owner, assigned carrier, a carrier who bid (limited view), or nobody. */
+export type FreightAccess = 'admin' | 'owner' | 'assigned_carrier' | 'bidder';
+
+async function accessOf(db: Db, caller: AuthUser, task: TaskRow): Promise<FreightAccess | null> {
+  if (caller.role === 'admin') return 'admin';
+  const relation = relationOf(caller, task);
+  if (relation === 'owner') return 'owner';
+  if (relation === 'assigned_carrier') return 'assigned_carrier';
+  if (caller.role === 'carrier' && (await hasBidOnTask(db, task.id, caller.id))) return 'bidder';
+  return null;
+}
+
+/** 404 for a task awaiting review that is not the caller's (as GET /tasks/:id), else 403 for outsiders. */
+function refuse(task: TaskRow): never {
+  if (task.status === 'pending_admin_review') throw notFound();
+  throw forbidden();
+}
+
+// ---- the note's content ----
+
+interface NoteContent {
+  status: FreightNoteStatus;
+  parties: Record<FreightPartyGroup, FreightParty>;
+  carrier: FreightCarrier;
+  goods: FreightGoods;
+  changeLog: FreightChange[];
+  updatedAt: Date | null;
+}
+
+const emptyParty = (): FreightParty =>
+  Object.fromEntries(freightPartyFields.map((field) => [field, null])) as unknown as FreightParty;
+const emptyCarrier = (): FreightCarrier =>
+  Object.fromEntries(freightCarrierFields.map((field) => [field, null])) as unknown as FreightCarrier;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** "Vestergade 12B, 8000 Aarhus C" → street "Vestergade", houseNo "12B". */
+export function streetOf(address: string): { street: string | null; houseNo: string | null } {
+  const first = address.split(',')[0]?.trim() ?? '';
+  const match = /^(.*\D)\s+(\d+\s?[A-Za-z]?)$/.exec(first);
+  const [, street, houseNo] = match ?? [];
+  if (street && houseNo) return { street: street.trim(), houseNo: houseNo.replace(/\s/g, '') };
+  return { street: first === '' ? null : first, houseNo: null };
+}
+
+function placeParty(address: string, postalCode: string | null, city: string | null): FreightParty {
+  return {
+    ...emptyParty(),
+    ...streetOf(address),
+    postalCode: postalCode && /^\d{4}$/.test(postalCode) ? postalCode : null,
+    city,
+    country: freightNoteDefaults.country,
+    address,
+  };
+}
+
+/** The note before its first save: prefilled from the task (spec section 3 defaults). */
+export function defaultsFromTask(task: TaskRow): NoteContent {
+  const contact = (): FreightParty => ({
+    ...emptyParty(),
+    email: task.contact_email,
+    phone: task.contact_phone,
+    country: freightNoteDefaults.country,
+  });
+  const details = task.details ?? {};
+  const items = num(details.numberOfItems);
+  return {
+    status: 'draft',
+    parties: {
+      sender: contact(),
+      pickup: placeParty(task.from_address, task.from_postal_code, task.from_city),
+      recipient: { ...emptyParty(), country: freightNoteDefaults.country },
+      delivery: placeParty(task.to_address, task.to_postal_code, task.to_city),
+      bill_to: contact(),
+    },
+    carrier: emptyCarrier(),
+    goods: {
+      description: text(task.description),
+      packages: items !== null && Number.isInteger(items) && items >= 1 ? items : freightNoteDefaults.packages,
+      weightKg: num(details.totalWeight) ?? num(details.packageWeight) ?? num(details.weight),
+      volumeM3: num(details.volume) ?? num(details.totalVolume),
+      type: freightNoteDefaults.goodsType,
+    },
+    changeLog: [],
+    updatedAt: null,
+  };
+}
+
+function contentOf(row: FreightNoteRow): NoteContent {
+  const saved = (key: string): Record<string, unknown> => {
+    const value = row.data[key];
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  };
+  const parties = Object.fromEntries(
+    freightPartyGroups.map((group) => {
+      const stored = saved(group);
+      return [group, Object.fromEntries(freightPartyFields.map((field) => [field, text(stored[field])]))];
+    }),
+  ) as unknown as Record<FreightPartyGroup, FreightParty>;
+  const storedCarrier = saved('carrier');
+  return {
+    status: row.status,
+    parties,
+    carrier: Object.fromEntries(freightCarrierFields.map((field) => [field, text(storedCarrier[field])])) as unknown as FreightCarrier,
+    goods: {
+      description: text(row.goods.description),
+      packages: num(row.goods.packages),
+      weightKg: num(row.goods.weightKg),
+      volumeM3: num(row.goods.volumeM3),
+      type: text(row.goods.type),
+    },
+    changeLog: Array.isArray(row.change_log) ? row.change_log : [],
+    updatedAt: row.updated_at,
+  };
+}
+
+/** What a carrier who is not assigned may see of a party: postal code, city and country, nothing that finds the door. */
+function limitedParty(party: FreightParty): FreightParty {
+  const place = [party.postalCode, party.city].filter((part) => part !== null).join(' ');
+  const where = place === '' ? null : party.country ? `${place}, ${party.country}` : place;
+  return {
+    ...emptyParty(),
+    street: freightHiddenText,
+    postalCode: party.postalCode,
+    city: party.city,
+    country: party.country,
+    address: where ?? freightHiddenText,
+  };
+}
+
+function mayEdit(access: FreightAccess, task: TaskRow, status: FreightNoteStatus): boolean {
+  if (access === 'admin') return true;
+  return access === 'owner' && !isFreightNoteLocked(status) && customerEditableTaskStatuses.includes(task.status);
+}
+
+function toJson(taskId: number, content: NoteContent, access: FreightAccess, task: TaskRow): FreightNote {
+  const limited = access === 'bidder';
+  const parties = limited
+    ? (Object.fromEntries(freightPartyGroups.map((group) => [group, limitedParty(content.parties[group])])) as unknown as Record<FreightPartyGroup, FreightParty>)
+    : content.parties;
+  return {
+    task_id: taskId,
+    status: content.status,
+    locked: isFreightNoteLocked(content.status),
+    view: limited ? 'limited' : 'full',
+    can_edit: mayEdit(access, task, content.status),
+    ...parties,
+    carrier: limited ? emptyCarrier() : content.carrier,
+    goods: content.goods,
+    change_log: limited ? [] : content.changeLog,
+    updated_at: content.updatedAt ? content.updatedAt.toISOString() : null,
+  };
+}
+
+// ---- read ----
+
+export interface FreightNoteView {
+  note: FreightNote;
+  task: TaskRow;
+}
+
+export async function getFreightNote(context: TasksContext, caller: AuthUser, taskId: number): Promise<FreightNoteView> {
+  const task = await findTaskById(context.db, taskId);
+  if (!task) throw notFound();
+  const access = await accessOf(context.db, caller, task);
+  if (!access) refuse(task);
+  const row = await findFreightNote(context.db, taskId);
+  return { note: toJson(taskId, row ? contentOf(row) : defaultsFromTask(task), access, task), task };
+}
+
+// ---- update ----
+
+export async function updateFreightNote(context: TasksContext, caller: AuthUser, taskId: number, rawBody: unknown): Promise<FreightNote> {
+  return context.db.transaction(async (trx) => {
+    // The task row's lock serialises saves of its note (the note row may not exist yet).
+    const task = await lockTaskById(trx, taskId);
+    if (!task) throw notFound();
+    const access = await accessOf(trx, caller, task);
+    if (!access) refuse(task);
+    if (access !== 'admin' && access !== 'owner') throw forbidden();
+    if (caller.blocked) throw forbidden();
+
+    const body = parseInput(freightNoteUpdateBodySchema, foldFreightNoteFlatKeys(rawBody ?? {}));
+    const row = await findFreightNote(trx, taskId, { forUpdate: true });
+    const current = row ? contentOf(row) : defaultsFromTask(task);
+    const wasLocked = isFreightNoteLocked(current.status);
+
+    if (body.status !== undefined && body.status !== current.status && access !== 'admin') {
+      throw AppError.forbidden(messages.freightNoteStatusAdminOnly, 'freight_note_status_admin_only');
+    }
+    if (access === 'owner') {
+      if (wasLocked) throw AppError.conflict(messages.freightNoteLocked, 'freight_note_locked');
+      if (!customerEditableTaskStatuses.includes(task.status)) {
+        throw AppError.conflict(messages.freightNoteNotEditable, 'freight_note_not_editable');
+      }
+    }
+
+    const next: NoteContent = structuredClone({ ...current, updatedAt: null });
+    const changed: string[] = [];
+    const apply = (target: Record<string, unknown>, path: string, field: string, value: unknown) => {
+      if (value === undefined) return;
+      if (JSON.stringify(target[field] ?? null) !== JSON.stringify(value ?? null)) changed.push(`${path}.${field}`);
+      target[field] = value;
+    };
+    for (const group of freightPartyGroups) {
+      const input = body[group];
+      if (!input) continue;
+      for (const field of freightPartyFields) {
+        const value = field === 'country' && input.country === null ? freightNoteDefaults.country : input[field];
+        apply(next.parties[group] as unknown as Record<string, unknown>, group, field, value);
+      }
+    }
+    if (body.carrier) {
+      for (const field of freightCarrierFields) apply(next.carrier as unknown as Record<string, unknown>, 'carrier', field, body.carrier[field]);
+    }
+    if (body.goods) {
+      const goods = body.goods;
+      for (const field of freightGoodsFields) {
+        let value: unknown = goods[field];
+        if (field === 'type' && value === null) value = freightNoteDefaults.goodsType;
+        if (field === 'packages' && value === null) value = freightNoteDefaults.packages;
+        apply(next.goods as unknown as Record<string, unknown>, 'goods', field, value);
+      }
+    }
+    const fieldChanges = changed.length;
+    if (body.status !== undefined && body.status !== current.status) {
+      changed.push('status');
+      next.status = body.status;
+    }
+
+    // Locked means locked for the admin too: the content changes only in a request that also unlocks the note.
+    if (fieldChanges > 0 && wasLocked && isFreightNoteLocked(next.status)) {
+      throw AppError.conflict(messages.freightNoteLocked, 'freight_note_locked');
+    }
+    if (changed.length === 0) return toJson(taskId, current, access, task);
+
+    const now = new Date();
+    const entry: FreightChange = { at: now.toISOString(), by: caller.id, role: caller.role, fields: changed };
+    const saved = await saveFreightNote(
+      trx,
+      taskId,
+      {
+        status: next.status,
+        data: { ...next.parties, carrier: next.carrier },
+        goods: next.goods,
+        change_log: [...current.changeLog, entry].slice(-changeLogLimit),
+      },
+      now,
+    );
+    return toJson(taskId, contentOf(saved), access, task);
+  });
+}

@@ -1,0 +1,2 @@
+export { proofsRouter } from './routes';
+export { proofsOf } from './service';
