@@ -87,13 +87,15 @@ export type FreightGoodsInput = z.infer<typeof freightGoodsInputSchema>;
 
 /** goods as a JSON string (spec section 7) or as an object. */
 const goodsInput = z.preprocess((value) => {
+  // null, '' and 'null' change nothing (a client that has no goods to send)
+  if (value === null || (typeof value === 'string' && (value.trim() === '' || value.trim() === 'null'))) return undefined;
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value) as unknown;
   } catch {
     return Symbol('invalid');
   }
-}, z.object(freightGoodsInputSchema.shape, { error: messages.freightGoodsInvalid }).partial());
+}, z.object(freightGoodsInputSchema.shape, { error: messages.freightGoodsInvalid }).partial().optional());
 
 /**
  * The nested form of an update. Flat keys (sender_name, pickup_postal_code, bill_to_cvr …, spec section 7) are folded
@@ -123,7 +125,8 @@ export function foldFreightNoteFlatKeys(body: unknown): unknown {
     const match = flatKeyPattern.exec(key);
     if (match) {
       const [, group, field] = match as unknown as [string, string, string];
-      (flat[group] ??= {})[snakeToCamel(field)] = value;
+      const name = snakeToCamel(field);
+      (flat[group] ??= {})[name === 'cvrNumber' ? 'cvr' : name] = value;
     } else {
       out[key] = value;
     }

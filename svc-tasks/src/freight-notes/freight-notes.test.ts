@@ -157,10 +157,16 @@ describe('edit rules', () => {
     expect((await note(taskId, owner)).body.recipient.street).toBe('Æblevej');
     const again = await put(taskId, { sender_name: 'Søren Ærø' }, owner);
     expect(again.body.change_log).toHaveLength(1);
+    const alias = await put(taskId, { bill_to_cvr_number: '11223344', goods: null }, owner);
+    expect(alias.status).toBe(200);
+    expect(alias.body.bill_to.cvr).toBe('11223344');
+    expect(alias.body.goods.weightKg).toBe(12.5);
+    expect(alias.body.change_log).toHaveLength(2);
+    expect((await put(taskId, { goods: 'null', status: 'draft' }, owner)).body.change_log).toHaveLength(2);
     const cleared = await put(taskId, { sender_name: '', goods: { type: null } }, owner);
     expect(cleared.body.sender.name).toBeNull();
     expect(cleared.body.goods.type).toBe('general');
-    expect(cleared.body.change_log).toHaveLength(2);
+    expect(cleared.body.change_log).toHaveLength(3);
   });
 
   it('when a carrier (even the assigned one), another customer or a stranger PUTs, then 403', async () => {
