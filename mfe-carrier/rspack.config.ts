@@ -6,5 +6,5 @@ export default federatedAppConfig({
   federationName: 'mfe_carrier',
   devPort: 3002,
   title: 'Fragtbud – vognmand',
-  exposes: { './App': './src/App.tsx', './BidPanel': './src/BidPanel.tsx' },
+  exposes: { './App': './src/App.tsx', './BidPanel': './src/BidPanel.tsx', './DeliveryPanel': './src/DeliveryPanel.tsx' },
 });

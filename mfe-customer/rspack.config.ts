@@ -6,5 +6,9 @@ export default federatedAppConfig({
   federationName: 'mfe_customer',
   devPort: 3001,
   title: 'Fragtbud – kunde',
-  exposes: { './App': './src/App.tsx', './ChooseBid': './src/features/choose-bid/choose-bid-entry.tsx' },
+  exposes: {
+    './App': './src/App.tsx',
+    './ChooseBid': './src/features/choose-bid/choose-bid-entry.tsx',
+    './PayPanel': './src/features/payment/pay-panel-entry.tsx',
+  },
 });

@@ -64,4 +64,8 @@ export { BidsTable, type BidsTableProps } from './bids/bids-table';
 export { filterBids } from './bids/filter-bids';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, acceptBid, decisionFailure, rejectBid } from './bids/decide-bid';
-export type { BidPanelProps, BidTaskRef, ChooseBidProps } from './bids/remote-props';
+export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from './bids/remote-props';
+
+export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './proof/signature-pad';
+export { GEOLOCATION_MESSAGES, GeolocationFailure, getCurrentLocation, type ProofLocation } from './proof/geolocation';
+export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';

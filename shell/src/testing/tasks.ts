@@ -95,6 +95,8 @@ export function fakeTasksApi(initial: Task[], options: { viewerId?: number } = {
       task.status = body.status;
       return HttpResponse.json({ task });
     }),
+    // The details tab lists an admin's deletion requests; none unless a test says otherwise.
+    http.get('/api/tasks/:id/deletion-requests', () => HttpResponse.json({ items: [] })),
     http.delete('/api/tasks/:id', ({ params }) => {
       requests.push(`DELETE /tasks/${params.id}`);
       tasks = tasks.filter((t) => t.id !== Number(params.id));

@@ -298,6 +298,15 @@ describe('DELETE /tasks/:id/proofs/:proofId', () => {
     }
   });
 
+  it('when the freight note is locked, then the carrier may not delete a proof; the admin may', async () => {
+    // The freight notes table comes with migration 006 (freight notes); without it no note can be locked.
+    const { id, proofId } = await taskWithProof('picked_up');
+    await tasks.db('freight_notes').insert({ task_id: id, status: 'locked' });
+    expect((await tasks.call('DELETE', `/tasks/${id}/proofs/${proofId}`, { as: carrier })).status).toBe(403);
+    await tasks.db('freight_notes').where({ task_id: id }).update({ status: 'draft' });
+    expect((await tasks.call('DELETE', `/tasks/${id}/proofs/${proofId}`, { as: carrier })).status).toBe(204);
+  });
+
   it('when the owner or another carrier deletes, then 403; anonymous 401; unknown proof 404; bad id 400', async () => {
     const { id, proofId } = await taskWithProof('picked_up');
     for (const caller of [owner, otherCarrier]) expect((await tasks.call('DELETE', `/tasks/${id}/proofs/${proofId}`, { as: caller })).status).toBe(403);

@@ -1,4 +1,4 @@
-import type { Proof, ProofType } from '@fragtbud/contracts';
+import { isFreightNoteLocked, type Proof, type ProofType } from '@fragtbud/contracts';
 import type { Db } from '../context';
 
 export interface ProofRow {
@@ -40,14 +40,9 @@ export async function deleteProof(db: Db, proofId: number): Promise<void> {
 }
 
 /** Is the task's freight note locked (any status but draft)? False while svc-tasks has no freight notes table. */
-export async function isFreightNoteLocked(db: Db, taskId: number): Promise<boolean> {
-  const exists = (await db.raw(`select to_regclass('freight_notes') is not null as present`)) as
-    | { rows: { present: boolean }[] }
-    | { present: boolean }[];
-  const rows = Array.isArray(exists) ? exists : exists.rows;
-  if (!rows[0]?.present) return false;
+export async function freightNoteLockedFor(db: Db, taskId: number): Promise<boolean> {
   const note = (await db('freight_notes').select('status').where({ task_id: taskId }).first()) as { status: string } | undefined;
-  return note !== undefined && note.status !== 'draft';
+  return note !== undefined && isFreightNoteLocked(note.status);
 }
 
 export function toProofJson(row: ProofRow): Proof {

@@ -14,7 +14,7 @@ import type { EventMeta, TasksContext } from '../context';
 import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
 import { applyStatus } from '../tasks/service';
 import { relationOf, seesFullTask } from '../tasks/task-json';
-import { deleteProof, findProof, insertProof, isFreightNoteLocked, listProofs, toProofJson } from './repo';
+import { deleteProof, findProof, insertProof, freightNoteLockedFor, listProofs, toProofJson } from './repo';
 
 const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
 const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
@@ -130,7 +130,7 @@ export async function removeProof(context: TasksContext, caller: AuthUser, taskI
     // Admin always; the assigned carrier while the note is not locked and the task not delivered, completed or cancelled.
     if (caller.role !== 'admin') {
       if (relationOf(caller, task) !== 'assigned_carrier') throw forbidden();
-      if (noProofDeletionStatuses.includes(task.status) || (await isFreightNoteLocked(trx, taskId))) throw forbidden();
+      if (noProofDeletionStatuses.includes(task.status) || (await freightNoteLockedFor(trx, taskId))) throw forbidden();
     }
     const proof = await findProof(trx, taskId, proofId);
     if (!proof) throw AppError.notFound(messages.proofNotFound, 'proof_not_found');

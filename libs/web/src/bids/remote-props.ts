@@ -26,3 +26,10 @@ export interface ChooseBidProps {
   /** A bid was accepted or rejected: the shell reloads the task and bids. */
   onDecided: (bid: BidView) => void;
 }
+
+/** mfe_customer `./PayPanel`: the task owner's 'Betal' button and payment modal. */
+export interface PayPanelProps {
+  task: BidTaskRef;
+  /** The task is paid: reload it (the progress bar then shows Betalt). */
+  onPaid: () => void;
+}

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages, type Task } from '@fragtbud/contracts';
 import { Button, type AddressFieldProps, type User } from '@fragtbud/web';
+import { RemoteApp } from '../../../remotes/remote-app';
+import type { PayPanelProps } from '@fragtbud/web';
+import { getTask } from '../api/get-task';
 import { AdminTaskControls } from './admin-task-controls';
+import { CarrierDelivery } from './carrier-delivery';
 import { EditTaskModal } from './edit-task-modal';
 import { canEditTask, isTaskOwner } from './task-access';
 
@@ -37,6 +41,17 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
         </div>
       )}
       {owner && !admin && !editable && <p className="fb-muted">{messages.taskNoLongerEditable}</p>}
+      {owner && !admin && (task.status === 'assigned' || task.status === 'paid') && (
+        // mfe_customer's 'Betal' and payment modal; stays mounted once paid so its success text survives the reload.
+        <RemoteApp<PayPanelProps>
+          remote="mfe_customer"
+          module="PayPanel"
+          props={{
+            task: { id: task.id, status: task.status },
+            onPaid: () => void getTask(task.id).then(onChanged, () => undefined),
+          }}
+        />
+      )}
       {admin && (
         <div className="task-actions__buttons">
           <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -49,6 +64,7 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
           Opgaven er åben for bud. <Link to="?tab=bids">Byd på opgaven under fanen Bud</Link>
         </p>
       )}
+      <CarrierDelivery task={task} viewer={viewer} onChanged={onChanged} />
       {admin && <AdminTaskControls task={task} onChanged={onChanged} />}
       <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>
         ← Tilbage til opgaver

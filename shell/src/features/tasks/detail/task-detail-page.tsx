@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../routing/use-document-title';
 import { useTask } from '../api/get-task';
 import { BidsTab } from './bids/bids-tab';
 import { ComingLaterPanel } from './coming-later-panel';
+import { ConsignmentTab } from './consignment/consignment-tab';
 import { TaskDetailsTab } from './task-details-tab';
 import { TaskTabList, panelId, tabId } from './task-tab-list';
 import { activeTaskTab, taskTabsFor, type TaskTabKey } from './task-tabs';
@@ -108,6 +109,8 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
           <TaskDetailsTab task={task} viewer={viewer} onChanged={(updated) => setData(updated)} upload={upload} prepare={prepare} suggest={suggest} />
         ) : active === 'bids' ? (
           <BidsTab task={task} viewer={viewer} onTaskChanged={reload} />
+        ) : active === 'consignment' ? (
+          <ConsignmentTab taskId={task.id} signedIn={viewer !== null} />
         ) : (
           <ComingLaterPanel tab={active} />
         )}

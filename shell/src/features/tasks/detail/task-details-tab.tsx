@@ -10,6 +10,8 @@ import {
   type User,
 } from '@fragtbud/web';
 import { Link } from 'react-router-dom';
+import { TaskDeletionRequests } from './deletion-requests/deletion-requests';
+import { ReviewForm } from './review/review-form';
 import { TaskActionPanel } from './task-action-panel';
 import { isBeforeAcceptance, managesPhotos } from './task-access';
 import { taskFacts } from './task-facts';
@@ -90,6 +92,8 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
           upload={upload}
           prepare={prepare}
         />
+        <ReviewForm task={task} viewer={viewer} />
+        <TaskDeletionRequests task={task} viewer={viewer} onChanged={onChanged} />
       </div>
 
       <aside className="task-details__aside">

@@ -1,0 +1,291 @@
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TaskStatus } from '@fragtbud/contracts';
+import type { PreparedImage } from '@fragtbud/web';
+import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { DeliveryPanel } from './delivery-panel';
+
+const server = setupApiServer();
+const carrier = makeUser({ id: 3, role: 'carrier', is_approved: true, name: 'Jens Kørsel' });
+const RULE = 'Tilføj bevis (billede/underskrift/lokation) eller markér forgæves kørsel.';
+
+/*
+ * jsdom has no canvas: the 2D context is a recording stand-in and toBlob answers with a small PNG blob (Node's, so
+ * Node's fetch sends it as a file; see the photo picker's tests for the FormData realm).
+ */
+const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
+function stubCanvas() {
+  const context = new Proxy({} as Record<string, unknown>, {
+    get: (target, key) => (key in target ? target[key as string] : (target[key as string] = vi.fn())),
+    set: (target, key, value) => {
+      target[key as string] = value;
+      return true;
+    },
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => context) as unknown as HTMLCanvasElement['getContext']);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function toBlob(callback: BlobCallback) {
+    callback(new NodeBlob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }) as unknown as Blob);
+  });
+}
+
+type Geo = Pick<Geolocation, 'getCurrentPosition'>;
+function setGeolocation(geolocation: Geo | undefined) {
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: geolocation });
+}
+function geolocationAt(lat: number, lng: number, accuracy: number) {
+  const getCurrentPosition = vi.fn((success: PositionCallback) => {
+    success({ coords: { latitude: lat, longitude: lng, accuracy } } as GeolocationPosition);
+  });
+  setGeolocation({ getCurrentPosition: getCurrentPosition as unknown as Geolocation['getCurrentPosition'] });
+  return getCurrentPosition;
+}
+
+beforeEach(() => {
+  stubCanvas();
+  vi.stubGlobal('FormData', NodeFormData);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setGeolocation(undefined);
+});
+
+/** POST /tasks/12/proofs answering 201 like svc-tasks (or with `answer`); records each body. */
+function proofsApi(answer?: () => Response) {
+  const bodies: Record<string, unknown>[] = [];
+  server.use(
+    http.post('/api/tasks/12/proofs', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      bodies.push(body);
+      if (answer) return answer();
+      const failed = body.failed === true;
+      const status = failed ? 'paid' : body.type === 'pickup' ? 'picked_up' : 'delivered';
+      return HttpResponse.json(
+        {
+          proof: {
+            id: 1,
+            task_id: 12,
+            type: failed ? `${String(body.type)}_failed` : body.type,
+            image_urls: body.images ?? [],
+            signature_image: body.signature ?? null,
+            lat: body.lat ?? null,
+            lng: body.lng ?? null,
+            accuracy: body.accuracy ?? null,
+            signer_name: body.signer_name ?? null,
+            note: body.note ?? null,
+            occurred_at: '2026-11-21T12:00:00.000Z',
+            submitted_by: 3,
+            created_at: '2026-11-21T12:00:00.000Z',
+          },
+          task: { id: 12, status, pickup_at: null, delivered_at: null },
+        },
+        { status: 201 },
+      );
+    }),
+  );
+  return bodies;
+}
+
+/** PATCH /tasks/12/status; records each body. */
+function statusApi(answer: (status: string) => Response = (status) => HttpResponse.json({ id: 12, status })) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.patch('/api/tasks/12/status', async ({ request }) => {
+      const body = (await request.json()) as { status: string };
+      bodies.push(body);
+      return answer(body.status);
+    }),
+  );
+  return bodies;
+}
+
+function renderPanel(status: TaskStatus, extra: { upload?: (image: PreparedImage) => Promise<string> } = {}) {
+  setSession(carrier);
+  const onChanged = vi.fn();
+  const prepare = async (file: File): Promise<PreparedImage> => ({ blob: file, filename: file.name });
+  render(<DeliveryPanel task={{ id: 12, status }} onChanged={onChanged} prepare={prepare} upload={extra.upload} />);
+  return { onChanged };
+}
+
+async function openProof(name: 'Bekræft afhentning' | 'Bekræft levering') {
+  await userEvent.click(screen.getByRole('button', { name }));
+  return screen.getByRole('dialog', { name });
+}
+
+const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent);
+
+describe('delivery panel', () => {
+  it.each<[TaskStatus, string[]]>([
+    ['assigned', ['Bekræft afhentning']],
+    ['paid', ['Bekræft afhentning']],
+    ['picked_up', ['Markér som på vej', 'Bekræft levering']],
+    ['in_transit', ['Bekræft levering']],
+    ['delivered', ['Afslut opgave']],
+    ['completed', []],
+    ['open_for_bids', []],
+  ])('while %s offers %j', (status, expected) => {
+    renderPanel(status);
+    expect(buttonNames()).toEqual(expected);
+  });
+
+  it('shows nothing to a customer', () => {
+    setSession(makeUser({ role: 'customer' }));
+    render(<DeliveryPanel task={{ id: 12, status: 'paid' }} onChanged={vi.fn()} />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('refuses an empty proof with the rule text and sends nothing', async () => {
+    const bodies = proofsApi();
+    renderPanel('paid');
+    const dialog = await openProof('Bekræft afhentning');
+    await userEvent.type(within(dialog).getByLabelText('Navn på underskriver'), 'Karen');
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(RULE);
+    expect(bodies).toEqual([]);
+  });
+
+  it('confirms pickup with the position: high accuracy, 10 s timeout, posted with the signer and note', async () => {
+    const getCurrentPosition = geolocationAt(55.67594, 12.56553, 12.4);
+    const bodies = proofsApi();
+    const { onChanged } = renderPanel('paid');
+    const dialog = await openProof('Bekræft afhentning');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+    expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), expect.objectContaining({ enableHighAccuracy: true, timeout: 10000 }));
+    expect(within(dialog).getByRole('status').textContent).toContain('55.67594, 12.56553 (± 12 m)');
+    await userEvent.type(within(dialog).getByLabelText('Navn på underskriver'), ' Karen Kunde ');
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'To kasser');
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([{ type: 'pickup', lat: 55.67594, lng: 12.56553, accuracy: 12.4, signer_name: 'Karen Kunde', note: 'To kasser' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Afhentning bekræftet');
+  });
+
+  it('records a failed trip with failed: true and nothing else required', async () => {
+    const bodies = proofsApi();
+    const { onChanged } = renderPanel('in_transit');
+    const dialog = await openProof('Bekræft levering');
+    await userEvent.click(within(dialog).getByLabelText('Forgæves kørsel (modtager nægtede / kunne ikke gennemføres)'));
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Ingen hjemme');
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([{ type: 'delivery', note: 'Ingen hjemme', failed: true }]);
+    expect(screen.getByRole('status').textContent).toBe('Forgæves kørsel registreret');
+  });
+
+  it('uploads the drawn signature as a PNG and sends its URL; the photos go as their URLs', async () => {
+    const uploads: { name: string; type: string }[] = [];
+    server.use(
+      http.post('/api/upload/image', async ({ request }) => {
+        const file = (await request.formData()).get('file') as File;
+        uploads.push({ name: file.name, type: file.type });
+        return HttpResponse.json({ url: '/api/files/sig-1.jpg' }, { status: 201 });
+      }),
+    );
+    const bodies = proofsApi();
+    const upload = vi.fn(async () => '/api/files/photo-1.jpg');
+    renderPanel('picked_up', { upload });
+    const dialog = await openProof('Bekræft levering');
+
+    const photo = new NodeFile([new Uint8Array([1])], 'sofa.jpg', { type: 'image/jpeg' }) as unknown as File;
+    await userEvent.upload(within(dialog).getByLabelText('Tilføj billeder'), photo);
+    expect(await within(dialog).findByRole('img', { name: 'Billede 1' })).toBeTruthy();
+    expect(within(dialog).getByText('1 af 6')).toBeTruthy();
+
+    const pad = within(dialog).getByRole('img', { name: /Underskrift/ });
+    fireEvent.pointerDown(pad, { pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(pad, { pointerId: 1, clientX: 60, clientY: 40 });
+    fireEvent.pointerUp(pad, { pointerId: 1 });
+    expect(pad.getAttribute('aria-label')).toBe('Underskrift: underskrevet');
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(uploads).toEqual([{ name: 'underskrift.png', type: 'image/png' }]);
+    expect(bodies[0]).toEqual({ type: 'delivery', images: ['/api/files/photo-1.jpg'], signature: '/api/files/sig-1.jpg' });
+    expect(await screen.findByText('Levering bekræftet')).toBeTruthy();
+  });
+
+  it('a cleared signature is no proof', async () => {
+    proofsApi();
+    renderPanel('paid');
+    const dialog = await openProof('Bekræft afhentning');
+    const pad = within(dialog).getByRole('img', { name: /Underskrift/ });
+    fireEvent.pointerDown(pad, { pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerUp(pad, { pointerId: 1 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ryd underskrift' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(RULE);
+  });
+
+  it('says when the position cannot be fetched, and when the browser has no geolocation', async () => {
+    setGeolocation({
+      getCurrentPosition: ((_success: PositionCallback, failure?: PositionErrorCallback | null) =>
+        failure?.({ code: 1, message: 'denied' } as GeolocationPositionError)) as Geolocation['getCurrentPosition'],
+    });
+    renderPanel('paid');
+    const dialog = await openProof('Bekræft afhentning');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Kunne ikke hente lokation. Tjek tilladelser og prøv igen.');
+
+    setGeolocation(undefined);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Din browser understøtter ikke geolokation.');
+  });
+
+  it('shows "Kunne ikke gemme bevis." with the server\'s reason when the proof is refused', async () => {
+    geolocationAt(55.6, 12.5, 20);
+    proofsApi(() => HttpResponse.json({ code: 'status_change_not_allowed', message: 'Statusændringen er ikke tilladt.' }, { status: 409 }));
+    const { onChanged } = renderPanel('paid');
+    const dialog = await openProof('Bekræft afhentning');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Kunne ikke gemme bevis.Statusændringen er ikke tilladt.');
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('says "Kunne ikke indsende bevis." when the proof never reaches the server', async () => {
+    geolocationAt(55.6, 12.5, 20);
+    proofsApi(() => HttpResponse.error());
+    renderPanel('in_transit');
+    const dialog = await openProof('Bekræft levering');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/^Kunne ikke indsende bevis\./);
+  });
+
+  it('marks the task in transit with PATCH status and says "Markeret som på vej"', async () => {
+    const bodies = statusApi();
+    const { onChanged } = renderPanel('picked_up');
+    await userEvent.click(screen.getByRole('button', { name: 'Markér som på vej' }));
+    expect(await screen.findByText('Markeret som på vej')).toBeTruthy();
+    expect(bodies).toEqual([{ status: 'in_transit' }]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "Kunne ikke opdatere status til "På vej"." when in transit is refused', async () => {
+    statusApi(() => HttpResponse.json({ code: 'status_change_not_allowed', message: 'Statusændringen er ikke tilladt.' }, { status: 409 }));
+    const { onChanged } = renderPanel('picked_up');
+    await userEvent.click(screen.getByRole('button', { name: 'Markér som på vej' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Kunne ikke opdatere status til "På vej".Statusændringen er ikke tilladt.');
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('finishes a delivered task ("Opgaven er afsluttet"), or says "Kunne ikke afslutte opgaven."', async () => {
+    const bodies = statusApi();
+    const { onChanged } = renderPanel('delivered');
+    await userEvent.click(screen.getByRole('button', { name: 'Afslut opgave' }));
+    expect(await screen.findByText('Opgaven er afsluttet')).toBeTruthy();
+    expect(bodies).toEqual([{ status: 'completed' }]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+
+    statusApi(() => new HttpResponse(null, { status: 500 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Afslut opgave' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Kunne ikke afslutte opgaven.');
+  });
+});

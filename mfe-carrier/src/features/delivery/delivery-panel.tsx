@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import type { TaskStatus } from '@fragtbud/contracts';
+import { Button, useApiMutation, useSession, type DeliveryPanelProps, type PhotoPickerProps } from '@fragtbud/web';
+import {
+  COMPLETE_FAILED,
+  DELIVERY_CONFIRMED,
+  FAILED_TRIP_RECORDED,
+  IN_TRANSIT_FAILED,
+  MARKED_IN_TRANSIT,
+  PICKUP_CONFIRMED,
+  TASK_COMPLETED,
+  changeTaskStatus,
+  failureOf,
+  type ProofKind,
+} from './api/delivery';
+import { ProofModal } from './components/proof-modal';
+import './delivery.css';
+
+type Step = 'pickup' | 'in_transit' | 'delivery' | 'complete';
+
+/** The carrier's next steps by status (spec section 4). */
+export function stepsFor(status: TaskStatus): Step[] {
+  switch (status) {
+    case 'assigned':
+    case 'paid':
+      return ['pickup'];
+    case 'picked_up':
+      return ['in_transit', 'delivery'];
+    case 'in_transit':
+      return ['delivery'];
+    case 'delivered':
+      return ['complete'];
+    default:
+      return [];
+  }
+}
+
+interface Notice {
+  kind: 'success' | 'error';
+  text: string;
+  reason?: string | null;
+}
+
+/**
+ * The assigned carrier's part of the task page (exposed as `./DeliveryPanel`): 'Bekræft afhentning' (proof modal)
+ * while assigned or paid; 'Markér som på vej' and 'Bekræft levering' once picked up; 'Bekræft levering' in transit;
+ * 'Afslut opgave' once delivered. After each step the shell reloads the task.
+ */
+export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPanelProps & Pick<PhotoPickerProps, 'prepare' | 'upload'>) {
+  const user = useSession((state) => state.user);
+  const [proofType, setProofType] = useState<ProofKind | null>(null);
+  const [lastProofType, setLastProofType] = useState<ProofKind>('pickup');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const statusChange = useApiMutation(changeTaskStatus);
+
+  if (!user || user.role !== 'carrier') return null;
+  const steps = stepsFor(task.status);
+  if (steps.length === 0 && !notice) return null;
+
+  const openProof = (type: ProofKind) => {
+    setNotice(null);
+    setLastProofType(type);
+    setProofType(type);
+  };
+
+  const changeStatus = async (to: 'in_transit' | 'completed') => {
+    setNotice(null);
+    const updated = await statusChange.run(task.id, to);
+    if (!updated) return;
+    setNotice({ kind: 'success', text: to === 'in_transit' ? MARKED_IN_TRANSIT : TASK_COMPLETED });
+    onChanged();
+  };
+
+  const statusFailure = statusChange.error
+    ? failureOf(statusChange.error, task.status === 'delivered' ? COMPLETE_FAILED : IN_TRANSIT_FAILED)
+    : null;
+  const busy = statusChange.pending;
+
+  return (
+    <div className="delivery-panel">
+      <h3 className="delivery-panel__title">Din kørsel</h3>
+      {notice && (
+        <p className={`delivery-panel__notice delivery-panel__notice--${notice.kind}`} role="status">
+          {notice.text}
+        </p>
+      )}
+      {statusFailure && (
+        <div className="fb-form-error" role="alert">
+          {statusFailure.message}
+          {statusFailure.reason && <span className="delivery-panel__reason">{statusFailure.reason}</span>}
+        </div>
+      )}
+      {steps.length > 0 && (
+        <div className="delivery-panel__buttons">
+          {steps.includes('pickup') && (
+            <Button onClick={() => openProof('pickup')} disabled={busy}>
+              Bekræft afhentning
+            </Button>
+          )}
+          {steps.includes('in_transit') && (
+            <Button variant="secondary" onClick={() => void changeStatus('in_transit')} loading={busy} disabled={busy}>
+              Markér som på vej
+            </Button>
+          )}
+          {steps.includes('delivery') && (
+            <Button onClick={() => openProof('delivery')} disabled={busy}>
+              Bekræft levering
+            </Button>
+          )}
+          {steps.includes('complete') && (
+            <Button onClick={() => void changeStatus('completed')} loading={busy} disabled={busy}>
+              Afslut opgave
+            </Button>
+          )}
+        </div>
+      )}
+      <ProofModal
+        taskId={task.id}
+        type={proofType ?? lastProofType}
+        open={proofType !== null}
+        prepare={prepare}
+        upload={upload}
+        onClose={() => setProofType(null)}
+        onSubmitted={(_answer, failed) => {
+          const type = proofType ?? lastProofType;
+          setProofType(null);
+          statusChange.reset();
+          setNotice({ kind: 'success', text: failed ? FAILED_TRIP_RECORDED : type === 'pickup' ? PICKUP_CONFIRMED : DELIVERY_CONFIRMED });
+          onChanged();
+        }}
+      />
+    </div>
+  );
+}

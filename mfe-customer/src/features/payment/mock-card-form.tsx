@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { messages, mockCards } from '@fragtbud/contracts';
+import { Button, Field } from '@fragtbud/web';
+
+interface MockCardFormProps {
+  /** The button's text, e.g. 'Betal 1.400,00 DKK'. */
+  submitLabel: string;
+  /** The card step; rejects with the error to show beside the form. */
+  onPay: (card: string) => Promise<void>;
+  error: string | null;
+  onCancel: () => void;
+}
+
+/** The mock provider's card step: a clearly marked test form, the success card prefilled. */
+export function MockCardForm({ submitLabel, onPay, error, onCancel }: MockCardFormProps) {
+  const [card, setCard] = useState<string>(mockCards.success);
+  const [expiry, setExpiry] = useState('12/34');
+  const [cvc, setCvc] = useState('123');
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const digits = card.replace(/[\s-]/g, '');
+    if (!/^\d{12,19}$/.test(digits)) {
+      setCardError(messages.cardNumberInvalid);
+      return;
+    }
+    setCardError(null);
+    setBusy(true);
+    try {
+      await onPay(card);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="pay-form" onSubmit={submit} noValidate aria-label="Testbetaling">
+      <p className="pay-form__test-banner" role="note">
+        <strong>Testbetaling – der trækkes ingen penge</strong>
+        <span>
+          Brug {mockCards.success} for en gennemført betaling, {mockCards.declined} for et afvist kort.
+        </span>
+      </p>
+      <Field
+        label="Kortnummer"
+        name="card"
+        inputMode="numeric"
+        autoComplete="off"
+        value={card}
+        hint={`Fx ${mockCards.success}`}
+        error={cardError}
+        onChange={(event) => setCard(event.target.value)}
+      />
+      <div className="pay-form__row">
+        <Field label="Udløb (MM/ÅÅ)" name="expiry" autoComplete="off" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+        <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="off" value={cvc} onChange={(event) => setCvc(event.target.value)} />
+      </div>
+      {error && (
+        <p className="pay-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="pay-form__actions">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Annuller
+        </Button>
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

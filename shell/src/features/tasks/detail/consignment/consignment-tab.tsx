@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import type { FreightNote, FreightNoteStatus, Proof } from '@fragtbud/contracts';
+import { Link, useLocation } from 'react-router-dom';
+import { Button, EmptyState, ErrorState, Spinner, api, formatDateTime, isApiError, loginPathFor, useApiQuery } from '@fragtbud/web';
+import { FreightNoteBoxes } from './freight-note-boxes';
+import { FreightNoteForm } from './freight-note-form';
+import { freightNotePdfUrl, getFreightNote } from './freight-note-api';
+import './consignment.css';
+
+export const FREIGHT_NOTE_LOAD_ERROR = 'Kunne ikke hente fragtbrevet';
+export const FREIGHT_NOTE_SAVED = 'Fragtbrevet er gemt';
+
+const STATUS_LABELS: Record<FreightNoteStatus, string> = {
+  draft: 'Kladde',
+  locked: 'Låst',
+  approved: 'Godkendt',
+  final: 'Endelig',
+  finalized: 'Færdiggjort',
+  closed: 'Lukket',
+};
+
+/** While this class is on <html>, the print stylesheet shows the note and nothing else. */
+const PRINT_CLASS = 'fb-print-consignment';
+
+function printNote() {
+  const root = document.documentElement;
+  root.classList.add(PRINT_CLASS);
+  const done = () => root.classList.remove(PRINT_CLASS);
+  window.addEventListener('afterprint', done, { once: true });
+  try {
+    window.print();
+  } finally {
+    // print() blocks in most browsers; where it does not, afterprint removes the class.
+    setTimeout(done, 0);
+  }
+}
+
+const PROOF_SECTIONS = [
+  { type: 'pickup', failed: 'pickup_failed', title: 'Bevis for afhentning' },
+  { type: 'delivery', failed: 'delivery_failed', title: 'Bevis for levering' },
+] as const;
+
+/** The pickup and delivery proofs below the boxes (full view only: they carry names and positions). */
+function ProofSections({ taskId }: { taskId: number }) {
+  const { data, error, loading, reload } = useApiQuery(`proofs:${taskId}`, (signal) =>
+    api.get<{ items: Proof[] }>(`/tasks/${taskId}/proofs`, { signal }),
+  );
+  if (loading && !data) return <Spinner label="Henter beviser…" />;
+  if (error) return <ErrorState compact message="Kunne ikke hente beviser" onRetry={reload} />;
+  const proofs = data?.items ?? [];
+  return (
+    <div className="consignment-proofs">
+      {PROOF_SECTIONS.map(({ type, failed, title }) => {
+        const items = proofs.filter((proof) => proof.type === type || proof.type === failed);
+        return (
+          <section key={type} className="consignment-proof" aria-labelledby={`consignment-proof-${type}`}>
+            <h3 id={`consignment-proof-${type}`} className="consignment-box__title">
+              {title}
+            </h3>
+            {items.length === 0 ? (
+              <p className="fb-muted">Intet bevis endnu</p>
+            ) : (
+              items.map((proof) => (
+                <div key={proof.id} className="consignment-proof__item">
+                  <p>
+                    {formatDateTime(proof.occurred_at)}
+                    {proof.type === failed && <strong> – forgæves kørsel</strong>}
+                  </p>
+                  {proof.signer_name && <p>Underskrevet af {proof.signer_name}</p>}
+                  {proof.note && <p>{proof.note}</p>}
+                  {proof.lat !== null && proof.lng !== null && (
+                    <p className="fb-muted">
+                      Position {proof.lat.toFixed(5)}, {proof.lng.toFixed(5)}
+                    </p>
+                  )}
+                  <div className="consignment-proof__images">
+                    {proof.image_urls.map((url, index) => (
+                      <img key={url} src={url} alt={`${title}, billede ${index + 1}`} />
+                    ))}
+                    {proof.signature_image && <img className="consignment-proof__signature" src={proof.signature_image} alt="Underskrift" />}
+                  </div>
+                </div>
+              ))
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The 'Fragtbrev' tab (spec sections 2, 3, 6): the numbered 7-box note, edit mode, print and PDF. */
+export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn: boolean }) {
+  const location = useLocation();
+  const { data: note, error, loading, reload, setData } = useApiQuery<FreightNote>(signedIn ? `freight-note:${taskId}` : null, (signal) =>
+    getFreightNote(taskId, signal),
+  );
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => () => document.documentElement.classList.remove(PRINT_CLASS), []);
+
+  if (!signedIn) {
+    return (
+      <EmptyState
+        title="Log ind for at se fragtbrevet"
+        message="Fragtbrevet kan ses af opgavens kunde, vognmænd med bud og administratorer."
+        action={<Link to={loginPathFor(`${location.pathname}${location.search}`)}>Log ind</Link>}
+      />
+    );
+  }
+  if (error && !note) {
+    // 403/404 say why (not a party to the task); anything else is a failed load worth retrying.
+    const refused = isApiError(error) && (error.status === 403 || error.status === 404);
+    return refused ? <ErrorState message={error.message} /> : <ErrorState message={FREIGHT_NOTE_LOAD_ERROR} onRetry={reload} />;
+  }
+  if (!note || (loading && !note)) return <Spinner label="Henter fragtbrev…" />;
+
+  return (
+    <article className="consignment-note" aria-labelledby="consignment-title">
+      <header className="consignment-note__header">
+        <div>
+          <h2 id="consignment-title" className="consignment-note__title">
+            Fragtbrev <span className="consignment-note__id">for opgave #{note.task_id}</span>
+          </h2>
+          <p className="consignment-note__meta">
+            <span className={note.locked ? 'fb-badge fb-badge--warning' : 'fb-badge'}>Status: {STATUS_LABELS[note.status]}</span>
+            {note.locked && <span className="fb-badge fb-badge--danger">Låst</span>}
+            {note.updated_at && <span className="fb-muted">Senest ændret {formatDateTime(note.updated_at)}</span>}
+          </p>
+        </div>
+        <div className="consignment-note__actions consignment-no-print">
+          {note.can_edit && !editing && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
+              Rediger fragtbrev
+            </Button>
+          )}
+          <Button variant="secondary" onClick={printNote}>
+            Udskriv
+          </Button>
+          <a className="fb-button fb-button--secondary" href={freightNotePdfUrl(note.task_id)} download={`fragtbrev-${note.task_id}.pdf`}>
+            Gem som PDF
+          </a>
+        </div>
+      </header>
+
+      {note.view === 'limited' && (
+        <p className="fb-muted consignment-note__limited">Adresser vises først fuldt ud, når opgaven er tildelt dig.</p>
+      )}
+      {saved && (
+        <p className="consignment-note__saved consignment-no-print" role="status">
+          {FREIGHT_NOTE_SAVED}
+        </p>
+      )}
+
+      {editing ? (
+        <FreightNoteForm
+          note={note}
+          onCancel={() => setEditing(false)}
+          onSaved={(next) => {
+            setData(next);
+            setEditing(false);
+            setSaved(true);
+          }}
+        />
+      ) : (
+        <FreightNoteBoxes note={note} />
+      )}
+
+      {note.view === 'full' && <ProofSections taskId={note.task_id} />}
+    </article>
+  );
+}

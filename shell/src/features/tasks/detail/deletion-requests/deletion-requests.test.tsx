@@ -1,0 +1,121 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
+import { makeUser } from '@fragtbud/web/testing';
+import { setupShellApiServer } from '../../../../testing/api-server';
+import { makeTask } from '../../../../testing/tasks';
+import { TaskDeletionRequests } from './deletion-requests';
+
+const server = setupShellApiServer();
+
+const owner = makeUser({ id: 2, role: 'customer' });
+const carrier = makeUser({ id: 3, role: 'carrier' });
+const admin = makeUser({ id: 1, role: 'admin' });
+const task = makeTask({ id: 5, user_id: 2, status: 'paid', assigned_carrier_id: 3 });
+
+const request = (overrides: Partial<DeletionRequest> = {}): DeletionRequest => ({
+  id: 7,
+  task_id: 5,
+  requested_by: 2,
+  role: 'customer',
+  reason: 'Flytningen er aflyst',
+  status: 'pending',
+  resolved_by: null,
+  created_at: '2026-11-21T10:00:00.000Z',
+  resolved_at: null,
+  ...overrides,
+});
+
+function serveAdmin(items: DeletionRequest[]) {
+  const puts: string[] = [];
+  server.use(
+    http.get('/api/tasks/5/deletion-requests', () => HttpResponse.json({ items })),
+    http.put('/api/tasks/5/deletion-requests/:requestId', async ({ params, request: req }) => {
+      const { action } = (await req.json()) as { action: 'approve' | 'reject' };
+      puts.push(`${params.requestId} ${action}`);
+      const status = action === 'approve' ? 'approved' : 'rejected';
+      return HttpResponse.json({
+        message: action === 'approve' ? messages.deletionRequestApproved : messages.deletionRequestRejected,
+        request: request({ id: Number(params.requestId), status, resolved_by: 1, resolved_at: '2026-11-21T11:00:00.000Z' }),
+      });
+    }),
+    http.get('/api/tasks/5', () => HttpResponse.json({ task: { ...task, status: 'cancelled' } })),
+  );
+  return puts;
+}
+
+describe('deletion requests', () => {
+  it("lets an admin approve a pending request: 'Anmodning godkendt (opgave annulleret)' and the task is reloaded", async () => {
+    const puts = serveAdmin([request(), request({ id: 6, role: 'carrier', requested_by: 3, reason: null, status: 'rejected' })]);
+    const onChanged = vi.fn<(task: Task) => void>();
+    render(<TaskDeletionRequests task={task} viewer={admin} onChanged={onChanged} />);
+
+    const pending = await screen.findByRole('listitem', { name: 'Anmodning #7' });
+    expect(within(pending).getByText('Kunde #2')).toBeTruthy();
+    expect(within(pending).getByText('Flytningen er aflyst')).toBeTruthy();
+    expect(within(pending).getByText('Afventer')).toBeTruthy();
+    const done = screen.getByRole('listitem', { name: 'Anmodning #6' });
+    expect(within(done).getByText('Afvist')).toBeTruthy();
+    expect(within(done).queryByRole('button')).toBeNull();
+
+    await userEvent.click(within(pending).getByRole('button', { name: 'Godkend' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Anmodning godkendt (opgave annulleret)');
+    expect(puts).toEqual(['7 approve']);
+    expect(within(pending).getByText('Godkendt')).toBeTruthy();
+    expect(within(pending).queryByRole('button')).toBeNull();
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 5, status: 'cancelled' })));
+  });
+
+  it("lets an admin reject: 'Anmodning afvist'; a failure says 'Kunne ikke godkende anmodning'", async () => {
+    const puts = serveAdmin([request(), request({ id: 8 })]);
+    render(<TaskDeletionRequests task={task} viewer={admin} onChanged={() => undefined} />);
+    await userEvent.click(within(await screen.findByRole('listitem', { name: 'Anmodning #7' })).getByRole('button', { name: 'Afvis' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Anmodning afvist');
+    expect(puts).toEqual(['7 reject']);
+
+    server.use(http.put('/api/tasks/5/deletion-requests/8', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    await userEvent.click(within(screen.getByRole('listitem', { name: 'Anmodning #8' })).getByRole('button', { name: 'Godkend' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Kunne ikke godkende anmodning');
+  });
+
+  it('says so when there are none', async () => {
+    serveAdmin([]);
+    render(<TaskDeletionRequests task={task} viewer={admin} onChanged={() => undefined} />);
+    expect(await screen.findByText('Ingen anmodninger om sletning')).toBeTruthy();
+  });
+
+  it("lets the owner ask with an optional reason, and shows the server's refusal of a second one", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/tasks/5/deletion-requests', async ({ request: req }) => {
+        bodies.push(await req.json());
+        return bodies.length === 1
+          ? HttpResponse.json(request({ reason: 'Fortrudt' }), { status: 201 })
+          : HttpResponse.json({ code: 'deletion_request_pending', message: messages.deletionRequestPending }, { status: 409 });
+      }),
+    );
+    const { unmount } = render(<TaskDeletionRequests task={task} viewer={owner} onChanged={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Anmod om sletning' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Begrundelse' }), ' Fortrudt ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send anmodning' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Anmodningen om sletning er sendt til en administrator.');
+    expect(bodies).toEqual([{ reason: 'Fortrudt' }]);
+    unmount();
+
+    render(<TaskDeletionRequests task={task} viewer={carrier} onChanged={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Anmod om sletning' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send anmodning' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.deletionRequestPending);
+    expect(bodies[1]).toEqual({});
+  });
+
+  it('is not offered to an outsider, a visitor or on a cancelled task', () => {
+    const { rerender } = render(<TaskDeletionRequests task={task} viewer={makeUser({ id: 9, role: 'carrier' })} onChanged={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Anmod om sletning' })).toBeNull();
+    rerender(<TaskDeletionRequests task={task} viewer={null} onChanged={() => undefined} />);
+    rerender(<TaskDeletionRequests task={{ ...task, status: 'cancelled' }} viewer={owner} onChanged={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Anmod om sletning' })).toBeNull();
+  });
+});

@@ -1,0 +1,196 @@
+import { useId, useState, type FormEvent } from 'react';
+import { messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
+import { Button, ErrorState, Spinner, formatDateTime, isApiError, useApiMutation, useApiQuery, type User } from '@fragtbud/web';
+import { getTask } from '../../api/get-task';
+import { isTaskOwner } from '../task-access';
+import {
+  createDeletionRequest,
+  listDeletionRequests,
+  resolveDeletionRequest,
+  type DeletionAction,
+} from './deletion-requests-api';
+import './deletion-requests.css';
+
+type Viewer = Pick<User, 'id' | 'role'> | null;
+
+export const DELETION_TEXTS = {
+  approved: messages.deletionRequestApproved,
+  rejected: messages.deletionRequestRejected,
+  approveFailed: 'Kunne ikke godkende anmodning',
+  rejectFailed: 'Kunne ikke afvise anmodning',
+  loadFailed: 'Kunne ikke hente anmodninger om sletning',
+  sent: 'Anmodningen om sletning er sendt til en administrator.',
+} as const;
+
+const STATUS_LABELS: Record<DeletionRequest['status'], string> = { pending: 'Afventer', approved: 'Godkendt', rejected: 'Afvist' };
+const STATUS_BADGES: Record<DeletionRequest['status'], string> = {
+  pending: 'fb-badge fb-badge--warning',
+  approved: 'fb-badge fb-badge--success',
+  rejected: 'fb-badge fb-badge--danger',
+};
+const ROLE_LABELS: Record<DeletionRequest['role'], string> = { customer: 'Kunde', carrier: 'Vognmand' };
+
+/** The owner or the assigned carrier (spec sections 3, 6). */
+function mayRequest(task: Task, viewer: Viewer): boolean {
+  if (viewer === null || viewer.role === 'admin' || task.status === 'cancelled') return false;
+  return isTaskOwner(task, viewer) || (viewer.role === 'carrier' && task.assigned_carrier_id === viewer.id);
+}
+
+/**
+ * 'Anmod om sletning' with an optional reason. No list is loaded first: a request already pending is refused by the
+ * server with its own text (409 'Der er allerede en anmodning om sletning, der afventer behandling.').
+ */
+function RequestDeletion({ task }: { task: Task }) {
+  const send = useApiMutation((reason: string) => createDeletionRequest(task.id, reason));
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [sent, setSent] = useState(false);
+  const id = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const created = await send.run(reason);
+    if (!created) return;
+    setOpen(false);
+    setSent(true);
+  };
+
+  return (
+    <section className="task-section deletion-request" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="task-section__title">
+        Sletning af opgaven
+      </h2>
+      {sent ? (
+        <p role="status">{DELETION_TEXTS.sent}</p>
+      ) : open ? (
+        <form noValidate onSubmit={onSubmit}>
+          <div className="fb-field">
+            <label className="fb-field__label" htmlFor={`${id}-reason`}>
+              Begrundelse
+            </label>
+            <textarea
+              id={`${id}-reason`}
+              className="fb-input"
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              aria-describedby={`${id}-reason-hint`}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <p className="fb-field__hint" id={`${id}-reason-hint`}>
+              Valgfri. En administrator behandler anmodningen.
+            </p>
+          </div>
+          {send.error !== null && (
+            <p className="fb-field__error" role="alert">
+              {isApiError(send.error) ? send.error.message : 'Noget gik galt'}
+            </p>
+          )}
+          <div className="deletion-request__actions">
+            <Button type="submit" variant="danger" loading={send.pending}>
+              Send anmodning
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={send.pending}>
+              Annuller
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Anmod om sletning
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** Admin: every request of the task, pending ones with approve (the task is cancelled) and reject. */
+function AdminDeletionRequests({ task, onChanged }: { task: Task; onChanged: (task: Task) => void }) {
+  const list = useApiQuery(`deletion-requests:${task.id}`, (signal) => listDeletionRequests(task.id, signal));
+  const resolve = useApiMutation((requestId: number, action: DeletionAction) => resolveDeletionRequest(task.id, requestId, action));
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState<{ id: number; action: DeletionAction } | null>(null);
+  const id = useId();
+
+  const decide = async (request: DeletionRequest, action: DeletionAction) => {
+    setOutcome(null);
+    setBusy({ id: request.id, action });
+    const answer = await resolve.run(request.id, action);
+    setBusy(null);
+    if (!answer) {
+      const failed = action === 'approve' ? DELETION_TEXTS.approveFailed : DELETION_TEXTS.rejectFailed;
+      setOutcome({ ok: false, text: failed });
+      return;
+    }
+    list.setData((current) => ({ items: (current?.items ?? []).map((item) => (item.id === answer.request.id ? answer.request : item)) }));
+    setOutcome({ ok: true, text: action === 'approve' ? DELETION_TEXTS.approved : DELETION_TEXTS.rejected });
+    // Approval cancels the task: show its new status.
+    if (action === 'approve') void getTask(task.id).then(onChanged, () => undefined);
+  };
+
+  const items = list.data?.items ?? [];
+  return (
+    <section className="task-section deletion-requests" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="task-section__title">
+        Anmodninger om sletning
+      </h2>
+      {outcome && (
+        <p className={outcome.ok ? 'deletion-requests__outcome' : 'fb-field__error'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.text}
+          {!outcome.ok && isApiError(resolve.error) && resolve.error.status < 500 && `: ${resolve.error.message}`}
+        </p>
+      )}
+      {list.error && !list.data ? (
+        <ErrorState compact message={DELETION_TEXTS.loadFailed} onRetry={list.reload} />
+      ) : list.loading && !list.data ? (
+        <Spinner label="Henter anmodninger…" />
+      ) : items.length === 0 ? (
+        <p className="fb-muted">Ingen anmodninger om sletning</p>
+      ) : (
+        <ul className="deletion-requests__list">
+          {items.map((request) => (
+            <li key={request.id} className="deletion-requests__item" aria-label={`Anmodning #${request.id}`}>
+              <div className="deletion-requests__head">
+                <strong>
+                  {ROLE_LABELS[request.role]} #{request.requested_by}
+                </strong>
+                <span className="fb-muted">{formatDateTime(request.created_at)}</span>
+                <span className={STATUS_BADGES[request.status]}>{STATUS_LABELS[request.status]}</span>
+              </div>
+              <p className="deletion-requests__reason">{request.reason ?? <span className="fb-muted">Ingen begrundelse</span>}</p>
+              {request.status === 'pending' && (
+                <div className="deletion-request__actions">
+                  <Button
+                    variant="danger"
+                    size="small"
+                    loading={busy?.id === request.id && busy.action === 'approve'}
+                    disabled={busy !== null}
+                    onClick={() => void decide(request, 'approve')}
+                  >
+                    Godkend
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    loading={busy?.id === request.id && busy.action === 'reject'}
+                    disabled={busy !== null}
+                    onClick={() => void decide(request, 'reject')}
+                  >
+                    Afvis
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The details tab's deletion part: the admin's list, or the owner's / assigned carrier's request button. */
+export function TaskDeletionRequests({ task, viewer, onChanged }: { task: Task; viewer: Viewer; onChanged: (task: Task) => void }) {
+  if (viewer?.role === 'admin') return <AdminDeletionRequests task={task} onChanged={onChanged} />;
+  if (mayRequest(task, viewer)) return <RequestDeletion task={task} />;
+  return null;
+}

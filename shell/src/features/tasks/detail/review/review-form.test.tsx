@@ -1,0 +1,116 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages, type Rating } from '@fragtbud/contracts';
+import { makeUser } from '@fragtbud/web/testing';
+import { setupShellApiServer } from '../../../../testing/api-server';
+import { makeTask } from '../../../../testing/tasks';
+import { RATING_FAILED, ReviewForm } from './review-form';
+
+const server = setupShellApiServer();
+
+const owner = makeUser({ id: 2, role: 'customer' });
+const carrier = makeUser({ id: 3, role: 'carrier' });
+const completed = makeTask({ id: 5, user_id: 2, status: 'completed', assigned_carrier_id: 3 });
+
+const rating = (overrides: Partial<Rating> = {}): Rating => ({
+  id: 1,
+  task_id: 5,
+  customer_id: 2,
+  carrier_id: 3,
+  user_type: 'customer',
+  rating: 4,
+  comment: null,
+  is_test: false,
+  date: '2026-11-21',
+  created_at: '2026-11-21T10:00:00.000Z',
+  customer_name: 'Karen',
+  carrier_name: null,
+  ...overrides,
+});
+
+function serveRatings(existing: Rating[] = []) {
+  const asked: string[] = [];
+  const posted: unknown[] = [];
+  server.use(
+    http.get('/api/ratings', ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return HttpResponse.json({ items: existing });
+    }),
+    http.post('/api/ratings', async ({ request }) => {
+      const body = (await request.json()) as { rating: number };
+      posted.push(body);
+      return HttpResponse.json(rating({ rating: body.rating }), { status: 201 });
+    }),
+  );
+  return { asked, posted };
+}
+
+describe('review form', () => {
+  it("offers the owner the five labelled choices and says 'Vælg venligst en vurdering' without one", async () => {
+    const api = serveRatings();
+    render(<ReviewForm task={completed} viewer={owner} />);
+
+    const scale = await screen.findByRole('group', { name: 'Din vurdering' });
+    expect(within(scale).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    for (const label of ['Meget dårlig', 'Dårlig', 'Okay', 'God', 'Fremragende']) expect(within(scale).getByRole('radio', { name: label })).toBeTruthy();
+    expect(api.asked).toEqual(['?taskId=5&userType=customer']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send vurdering' }));
+    expect(screen.getByText(messages.ratingRequired)).toBeTruthy();
+    expect(scale.getAttribute('aria-invalid')).toBe('true');
+    expect(api.posted).toEqual([]);
+  });
+
+  it("sends the score and the comment, then says 'Tak for din vurdering!'", async () => {
+    const api = serveRatings();
+    render(<ReviewForm task={completed} viewer={owner} />);
+
+    await userEvent.click(await screen.findByRole('radio', { name: 'Fremragende' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Kommentar' }), '  Hurtig og venlig  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send vurdering' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('Tak for din vurdering!');
+    expect(api.posted).toEqual([{ taskId: 5, rating: 5, userType: 'customer', comment: 'Hurtig og venlig' }]);
+    expect(screen.queryByRole('button', { name: 'Send vurdering' })).toBeNull();
+  });
+
+  it("shows the server's 409 text when this side has rated already", async () => {
+    serveRatings();
+    server.use(
+      http.post('/api/ratings', () =>
+        HttpResponse.json({ code: 'rating_exists', message: messages.ratingAlreadyGiven }, { status: 409 }),
+      ),
+    );
+    render(<ReviewForm task={completed} viewer={carrier} />);
+    expect(await screen.findByRole('heading', { name: 'Vurder kunden' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'Okay' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send vurdering' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Du har allerede afgivet en vurdering for denne opgave');
+  });
+
+  it("says 'Kunne ikke indsende vurdering.' when the server fails", async () => {
+    serveRatings();
+    server.use(http.post('/api/ratings', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    render(<ReviewForm task={completed} viewer={owner} />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'God' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send vurdering' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(RATING_FAILED);
+  });
+
+  it('is not there for a side that has rated, a task not completed, an admin or an outsider', async () => {
+    const api = serveRatings([rating()]);
+    const { rerender } = render(<ReviewForm task={completed} viewer={owner} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.asked).toHaveLength(1);
+    expect(screen.queryByRole('radio')).toBeNull();
+
+    rerender(<ReviewForm task={{ ...completed, status: 'delivered' }} viewer={owner} />);
+    rerender(<ReviewForm task={completed} viewer={makeUser({ id: 1, role: 'admin' })} />);
+    rerender(<ReviewForm task={completed} viewer={makeUser({ id: 9, role: 'carrier' })} />);
+    rerender(<ReviewForm task={completed} viewer={null} />);
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(api.asked).toHaveLength(1);
+  });
+});

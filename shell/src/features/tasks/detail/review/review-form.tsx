@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { messages, type Rating, type RatingUserType, type Task } from '@fragtbud/contracts';
+import { Button, api, isApiError, useApiMutation, useApiQuery, type User } from '@fragtbud/web';
+import { isTaskOwner } from '../task-access';
+import './review.css';
+
+/** Spec section 5: the scale 1–5 and its Danish labels. */
+export const RATING_LABELS = ['Meget dårlig', 'Dårlig', 'Okay', 'God', 'Fremragende'] as const;
+export const RATING_FAILED = 'Kunne ikke indsende vurdering.';
+
+type Viewer = Pick<User, 'id' | 'role'> | null;
+
+/** Which side of the task the viewer rates from: the owner rates the carrier, the assigned carrier the customer. */
+export function raterSide(task: Pick<Task, 'status' | 'user_id' | 'assigned_carrier_id'>, viewer: Viewer): RatingUserType | null {
+  if (task.status !== 'completed' || viewer === null || viewer.role === 'admin') return null;
+  if (isTaskOwner(task, viewer)) return 'customer';
+  if (viewer.role === 'carrier' && task.assigned_carrier_id === viewer.id) return 'carrier';
+  return null;
+}
+
+const submitFailure = (error: unknown) =>
+  isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : RATING_FAILED;
+
+/** The review form on the details tab: shown once the task is completed, to a party who has not rated it yet. */
+export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
+  const side = raterSide(task, viewer);
+  const existing = useApiQuery(side ? `ratings:${task.id}:${side}` : null, (signal) =>
+    api.get<{ items: Rating[] }>('/ratings', { query: { taskId: task.id, userType: side }, signal }),
+  );
+  const submit = useApiMutation((body: { taskId: number; rating: number; comment?: string; userType: RatingUserType }) =>
+    api.post<Rating>('/ratings', body),
+  );
+  const [score, setScore] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [done, setDone] = useState(false);
+  const id = useId();
+
+  if (!side) return null;
+  if (done) {
+    return (
+      <section className="task-section review-form" aria-label="Vurdering">
+        <p className="review-form__thanks" role="status">
+          {messages.ratingThanks}
+        </p>
+      </section>
+    );
+  }
+  // Until we know, and when this side has rated already, there is nothing to ask.
+  if (existing.loading || existing.error || existing.data?.items.some((rating) => rating.user_type === side)) return null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (score === null) {
+      setMissing(true);
+      return;
+    }
+    const trimmed = comment.trim();
+    const answer = await submit.run({ taskId: task.id, rating: score, userType: side, ...(trimmed ? { comment: trimmed } : {}) });
+    if (answer) setDone(true);
+  };
+
+  const title = side === 'customer' ? 'Vurder vognmanden' : 'Vurder kunden';
+  const errorId = `${id}-rating-error`;
+  return (
+    <section className="task-section review-form" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="task-section__title">
+        {title}
+      </h2>
+      <form noValidate onSubmit={onSubmit}>
+        <fieldset className="review-form__scale" aria-describedby={missing ? errorId : undefined} aria-invalid={missing || undefined}>
+          <legend className="fb-field__label">Din vurdering</legend>
+          <div className="review-form__choices">
+            {RATING_LABELS.map((label, index) => {
+              const value = index + 1;
+              return (
+                <label key={value} className={score === value ? 'review-form__choice is-selected' : 'review-form__choice'}>
+                  <input
+                    type="radio"
+                    name={`${id}-rating`}
+                    value={value}
+                    checked={score === value}
+                    onChange={() => {
+                      setScore(value);
+                      setMissing(false);
+                    }}
+                  />
+                  <span className="review-form__stars" aria-hidden="true">
+                    {'★'.repeat(value)}
+                  </span>
+                  {label}
+                </label>
+              );
+            })}
+          </div>
+          {missing && (
+            <p className="fb-field__error" id={errorId}>
+              {messages.ratingRequired}
+            </p>
+          )}
+        </fieldset>
+        <div className="fb-field">
+          <label className="fb-field__label" htmlFor={`${id}-comment`}>
+            Kommentar
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            className="fb-input"
+            rows={3}
+            maxLength={1000}
+            value={comment}
+            aria-describedby={`${id}-comment-hint`}
+            onChange={(event) => setComment(event.target.value)}
+          />
+          <p className="fb-field__hint" id={`${id}-comment-hint`}>
+            Valgfri
+          </p>
+        </div>
+        {submit.error !== null && (
+          <p className="fb-field__error" role="alert">
+            {submitFailure(submit.error)}
+          </p>
+        )}
+        <Button type="submit" loading={submit.pending}>
+          Send vurdering
+        </Button>
+      </form>
+    </section>
+  );
+}
