@@ -69,3 +69,4 @@ export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from '.
 export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './proof/signature-pad';
 export { GEOLOCATION_MESSAGES, GeolocationFailure, getCurrentLocation, type ProofLocation } from './proof/geolocation';
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
+export { mountStandalone } from './standalone/mount-standalone';
