@@ -137,9 +137,11 @@ export async function carrierSummary(context: TasksContext, carrierId: number): 
 }
 
 /** Home-page reviews: rating > 0, comment of 6+ characters, not test tasks, newest first; first name and task type only. */
+/** The home page's 'what our customers say': customers' ratings of carriers only, never carriers' ratings of them. */
 export async function publicRatings(context: TasksContext, limit: number) {
   const rows = (await context.db('ratings')
-    .where('rating', '>', 0)
+    .where({ user_type: 'customer' })
+    .andWhere('rating', '>', 0)
     .andWhere({ is_test: false })
     .whereNotNull('comment')
     .andWhereRaw('char_length(btrim(comment)) >= 6')
