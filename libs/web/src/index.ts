@@ -23,6 +23,7 @@ export { formatDate, formatDateTime, formatLongDate } from './format/date';
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
 export { Field, SelectField, type FieldProps, type SelectFieldProps } from './ui/field';
 export { Modal, type ModalProps } from './ui/modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './ui/confirm-dialog';
 export { Spinner, type SpinnerProps } from './ui/spinner';
 export { ErrorState, type ErrorStateProps } from './ui/error-state';
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';

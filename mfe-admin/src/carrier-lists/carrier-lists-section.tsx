@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, Modal, Spinner, formatDkkFromKroner, useApiQuery } from '@fragtbud/web';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Spinner, formatDkkFromKroner, useApiQuery } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
 import { CarrierListForm } from './carrier-list-form';
 import { formatPercent } from './carrier-list-label';
@@ -170,22 +170,7 @@ export function CarrierListsSection() {
         />
       )}
 
-      <Modal
-        open={pendingDelete !== null}
-        role="alertdialog"
-        title="Slet carrier-liste"
-        onClose={closeDelete}
-        footer={
-          <>
-            <Button variant="secondary" onClick={closeDelete} disabled={deleting}>
-              Annuller
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={deleting}>
-              Slet liste
-            </Button>
-          </>
-        }
-      >
+      <ConfirmDialog        open={pendingDelete !== null}        title="Slet carrier-liste"        confirmLabel="Slet liste"        onConfirm={confirmDelete}        onCancel={closeDelete}        busy={deleting}      >
         {pendingDelete && (
           <p>
             Er du sikker på, at du vil slette liste <strong>{pendingDelete.name}</strong>?
@@ -198,7 +183,7 @@ export function CarrierListsSection() {
             {deleteError}
           </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }

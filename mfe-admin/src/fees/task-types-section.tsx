@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, EmptyState, ErrorState, Field, Modal, Spinner, TASK_TYPES, isTaskType, taskTypeLabel, useApiQuery } from '@fragtbud/web';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Field, Spinner, TASK_TYPES, isTaskType, taskTypeLabel, useApiQuery } from '@fragtbud/web';
 import { limits } from '@fragtbud/contracts';
 import { adminActionError } from '../shared/action-error';
 import { FEES_MESSAGES } from './messages';
@@ -257,22 +257,7 @@ export function TaskTypesSection() {
       </p>
       {body}
 
-      <Modal
-        open={pendingDelete !== null}
-        role="alertdialog"
-        title="Slet opgavetype"
-        onClose={closeDelete}
-        footer={
-          <>
-            <Button variant="secondary" onClick={closeDelete} disabled={deleting}>
-              Annuller
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={deleting}>
-              Slet type
-            </Button>
-          </>
-        }
-      >
+      <ConfirmDialog        open={pendingDelete !== null}        title="Slet opgavetype"        confirmLabel="Slet type"        onConfirm={confirmDelete}        onCancel={closeDelete}        busy={deleting}      >
         {pendingDelete && (
           <p>
             Slet grænsen for <strong>{taskTypeLabel(pendingDelete.type)}</strong> (max {pendingDelete.maxBids} bud)? Opgaver af
@@ -284,7 +269,7 @@ export function TaskTypesSection() {
             {deleteError}
           </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }

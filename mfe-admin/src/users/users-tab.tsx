@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   Button,
+  ConfirmDialog,
   EmptyState,
   ErrorState,
-  Modal,
   RoleBadge,
   SelectField,
   Spinner,
@@ -202,22 +202,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
         </div>
       )}
 
-      <Modal
-        open={pendingDelete !== null}
-        role="alertdialog"
-        title="Slet bruger"
-        onClose={closeDeleteDialog}
-        footer={
-          <>
-            <Button variant="secondary" onClick={closeDeleteDialog} disabled={deleting}>
-              Annuller
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={deleting}>
-              Slet bruger
-            </Button>
-          </>
-        }
-      >
+      <ConfirmDialog        open={pendingDelete !== null}        title="Slet bruger"        confirmLabel="Slet bruger"        onConfirm={confirmDelete}        onCancel={closeDeleteDialog}        busy={deleting}      >
         {pendingDelete && (
           <p>
             Er du sikker på, at du vil slette <strong>{displayName(pendingDelete)}</strong> ({pendingDelete.email})? Handlingen
@@ -229,7 +214,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
             {deleteError}
           </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }
