@@ -10,7 +10,6 @@ import {
   type AuthUser,
   type EventPayload,
   type InternalTask,
-  type Role,
   type TaskStatus,
   type TaskType,
 } from '@fragtbud/contracts';
@@ -27,6 +26,7 @@ import {
   type TestClient,
   type TestInfra,
   type TestReply,
+  testCaller,
 } from '@fragtbud/platform';
 // Tests only: svc-bids' quotes come from the real svc-ledger, run in-process beside it (never imported by src).
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -158,19 +158,8 @@ export async function startBids(): Promise<StartedBids> {
 
 let nextId = 5_000;
 
-/** A caller as the gateway would vouch for it; each call is a new user (carriers approved unless told). */
-export function user(role: Role, overrides: Partial<AuthUser> = {}): AuthUser {
-  nextId += 1;
-  return {
-    id: nextId,
-    role,
-    approved: true,
-    blocked: false,
-    name: `Test ${role} ${nextId}`,
-    email: `${role}.${nextId}@example.dk`,
-    ...overrides,
-  };
-}
+/** A caller as the gateway would vouch for it; each call is a new user. */
+export const user = testCaller;
 
 export interface TaskOptions {
   owner?: AuthUser | null;

@@ -10,7 +10,6 @@ import {
   type AuthUser,
   type EventPayload,
   type NotificationJson,
-  type Role,
   type TaskStatus,
 } from '@fragtbud/contracts';
 import {
@@ -23,6 +22,7 @@ import {
   type TestCallOptions,
   type TestClient,
   type TestInfra,
+  testCaller,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadChatConfig, type ChatConfig } from './config';
@@ -84,22 +84,10 @@ export async function startChat(): Promise<StartedChat> {
   };
 }
 
-let nextUserId = 5_000;
 let nextTaskId = 9_000;
 
 /** A caller as the gateway would vouch for it; each call is a new user. */
-export function user(role: Role, overrides: Partial<AuthUser> = {}): AuthUser {
-  nextUserId += 1;
-  return {
-    id: nextUserId,
-    role,
-    approved: true,
-    blocked: false,
-    name: `Test ${role} ${nextUserId}`,
-    email: `${role}.${nextUserId}@example.dk`,
-    ...overrides,
-  };
-}
+export const user = testCaller;
 
 export const newTaskId = () => (nextTaskId += 1);
 

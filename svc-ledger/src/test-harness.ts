@@ -4,7 +4,6 @@
  * does — a signed internal token on every request — or the way another service does (a token naming it).
  */
 import { randomBytes } from 'node:crypto';
-import type { AuthUser, Role } from '@fragtbud/contracts';
 import {
   createService,
   createTestClient,
@@ -15,6 +14,7 @@ import {
   type TestCallOptions,
   type TestClient,
   type TestInfra,
+  testCaller,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadLedgerConfig, type LedgerConfig } from './config';
@@ -70,21 +70,9 @@ export async function startLedger(): Promise<StartedLedger> {
   };
 }
 
-let nextUserId = 1_000;
 
 /** A caller as the gateway would vouch for it; each call is a new user. */
-export function user(role: Role, overrides: Partial<AuthUser> = {}): AuthUser {
-  nextUserId += 1;
-  return {
-    id: nextUserId,
-    role,
-    approved: role !== 'carrier' || overrides.approved !== false,
-    blocked: false,
-    name: `Test ${role} ${nextUserId}`,
-    email: `${role}.${nextUserId}@example.dk`,
-    ...overrides,
-  };
-}
+export const user = testCaller;
 
 /** The event of that type matching `where`, once it has come through the bus. */
 export async function publishedEvent(

@@ -10,7 +10,6 @@ import {
   type AuthUser,
   type InternalBid,
   type InternalTask,
-  type Role,
   type TaskStatus,
 } from '@fragtbud/contracts';
 import {
@@ -24,6 +23,7 @@ import {
   type ServiceClient,
   type TestClient,
   type TestInfra,
+  testCaller,
 } from '@fragtbud/platform';
 // Tests only: the booking side is the real svc-ledger, run in-process beside it (never imported by src).
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -170,18 +170,7 @@ export async function startPayments(options: { stripe?: boolean; env?: Record<st
 let nextId = 7_000;
 
 /** A caller as the gateway would vouch for it; each call is a new user. */
-export function user(role: Role, overrides: Partial<AuthUser> = {}): AuthUser {
-  nextId += 1;
-  return {
-    id: nextId,
-    role,
-    approved: true,
-    blocked: false,
-    name: `Test ${role} ${nextId}`,
-    email: `${role}.${nextId}@example.dk`,
-    ...overrides,
-  };
-}
+export const user = testCaller;
 
 export interface PayableTask {
   task: InternalTask;

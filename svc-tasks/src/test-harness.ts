@@ -4,8 +4,7 @@
  * internal token on every request, vouching for the caller (or for nobody: anonymous).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AuthUser, Role } from '@fragtbud/contracts';
-import { createService, createTestClient, createTestInfra, type EventEnvelope, type RunningService, type TestClient, type TestInfra } from '@fragtbud/platform';
+import { createService, createTestClient, createTestInfra, type EventEnvelope, type RunningService, type TestClient, type TestInfra, testCaller } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadTasksConfig, type TasksConfig } from './config';
 import { createTasksService } from './service';
@@ -73,21 +72,9 @@ export async function startTasks(): Promise<StartedTasks> {
   };
 }
 
-let nextUserId = 1000;
 
-/** A caller as the gateway's internal token carries it; each call a new id unless given. */
-export function user(role: Role, overrides: Partial<AuthUser> = {}): AuthUser {
-  nextUserId += 1;
-  return {
-    id: nextUserId,
-    role,
-    approved: true,
-    blocked: false,
-    name: `${role} ${nextUserId}`,
-    email: `${role}.${nextUserId}@example.dk`,
-    ...overrides,
-  };
-}
+/** A caller as the gateway would vouch for it; each call is a new user. */
+export const user = testCaller;
 
 /** Valid details for every task type. */
 export const validDetails = {

@@ -59,5 +59,5 @@ export {
 } from './service-client';
 export { serviceClients, type ServiceClients } from './service-clients';
 
-export { createTestInfra, deleteNamespaceStreams, waitFor, type TestInfra, type TestInfraOptions } from './testing';
+export { createTestInfra, deleteNamespaceStreams, testCaller, waitFor, type TestInfra, type TestInfraOptions } from './testing';
 export { createTestClient, type TestClient, type TestCallOptions, type TestReply } from './test-client';

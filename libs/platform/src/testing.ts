@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AuthUser } from '@fragtbud/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createEventBus } from './create-event-bus';
@@ -126,4 +127,23 @@ export async function waitFor<T>(
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+let nextTestUserId = 100_000;
+
+/**
+ * A caller as the gateway's internal token would carry it; every call is a new user with its own id.
+ * Carriers are approved unless `overrides` say otherwise.
+ */
+export function testCaller(role: AuthUser['role'], overrides: Partial<AuthUser> = {}): AuthUser {
+  nextTestUserId += 1;
+  return {
+    id: nextTestUserId,
+    role,
+    approved: true,
+    blocked: false,
+    name: `Test ${role} ${nextTestUserId}`,
+    email: `${role}.${nextTestUserId}@example.dk`,
+    ...overrides,
+  };
 }
