@@ -1,9 +1,8 @@
 /**
- * svc-tasks' side of bids, wired the way src/service.ts is to wire it (see ./index.ts): bids.bid.* events keep
+ * svc-tasks' side of bids: bids.bid.* events keep
  * bid_count, the lowest (gross) bid and the task's bidders; an accepted bid assigns the task; svc-bids reads a task
  * it has not heard of through GET /internal/tasks/:id.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import {
   eventTypes,
   internalTaskSchema,
@@ -13,65 +12,30 @@ import {
   type EventEnvelope,
   type EventPayload,
 } from '@fragtbud/contracts';
-import {
-  createService,
-  createTestClient,
-  createTestInfra,
-  defineService,
-  waitFor,
-  type RunningService,
-  type TestClient,
-  type TestInfra,
-} from '@fragtbud/platform';
+import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../migrations';
-import * as bidProjectionMigration from '../../migrations/003_bid_projection';
-import { loadTasksConfig, type TasksConfig } from '../config';
-import { createTasksService } from '../service';
-import { taskBody, user } from '../test-harness';
-import { createMemoryStorage } from '../uploads/storage';
-import { bidProjectionConsumers, internalTasksRouter } from '.';
+import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
-let infra: TestInfra;
-let running: RunningService<TasksConfig>;
-let client: TestClient;
+let tasks: StartedTasks;
 const owner = user('customer');
 const admin = user('admin');
 
 beforeAll(async () => {
-  infra = await createTestInfra('tasks');
-  const base = createTasksService({ storage: createMemoryStorage(), geoProvider: null });
-  const wired = defineService<TasksConfig>({
-    ...base,
-    migrations: migrations.some((m) => m.name === '003_bid_projection')
-      ? migrations
-      : [...migrations, { name: '003_bid_projection', up: bidProjectionMigration.up, down: bidProjectionMigration.down }],
-    routes: (deps) => [...(base.routes?.(deps) ?? []), internalTasksRouter(deps)],
-    consumers: (deps) => bidProjectionConsumers(deps),
-  });
-  const config = loadTasksConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
-  running = await createService(wired, { config, database: infra.database, bus: infra.bus, logger: infra.logger });
-  const { url } = await running.listen(0);
-  client = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
+  tasks = await startTasks();
 });
 afterAll(async () => {
-  await running?.close();
-  await infra?.close();
+  await tasks?.close();
 });
 
-const db = () => infra.database.knex;
+const db = () => tasks.db;
 
 async function newTask(as: AuthUser | null = owner): Promise<number> {
-  const reply = await client.call('POST', '/tasks', { as, body: taskBody('moving') });
+  const reply = await tasks.call('POST', '/tasks', { as, body: taskBody('moving') });
   expect(reply.status).toBe(201);
   return reply.body.id as number;
 }
 
-async function publish(type: string, data: object): Promise<EventEnvelope> {
-  const envelope: EventEnvelope = { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
-  await infra.bus.publish(envelope);
-  return envelope;
-}
+const publish = (type: string, data: object): Promise<EventEnvelope> => tasks.publish(type, data);
 
 let nextBidId = 1;
 interface Bid {
@@ -118,7 +82,7 @@ const acceptedData = (bid: Bid, others: Bid[] = []): EventPayload<typeof eventTy
 });
 
 const taskRow = (id: number) => db()('tasks').where({ id }).first();
-const taskAs = async (id: number, as: AuthUser) => taskSchema.parse((await client.call('GET', `/tasks/${id}`, { as })).body);
+const taskAs = async (id: number, as: AuthUser) => taskSchema.parse((await tasks.call('GET', `/tasks/${id}`, { as })).body);
 
 describe('bid figures of a task', () => {
   it('when bids are placed, then bid_count and the lowest gross total follow, and the limit svc-bids applied is kept', async () => {
@@ -165,9 +129,9 @@ describe('bid figures of a task', () => {
     await waitFor(() => db()('task_bidders').where({ task_id: taskId, carrier_id: carrier.id }).first());
     await rejected(bid);
     await waitFor(async () => (await taskRow(taskId))?.bid_count === 0);
-    const available = await client.call('GET', '/tasks?available=true&limit=100', { as: carrier });
+    const available = await tasks.call('GET', '/tasks?available=true&limit=100', { as: carrier });
     expect(available.body.items.map((t: { id: number }) => t.id)).not.toContain(taskId);
-    const mine = await client.call('GET', '/tasks?mine=true&limit=100', { as: carrier });
+    const mine = await tasks.call('GET', '/tasks?mine=true&limit=100', { as: carrier });
     expect(mine.body.items.map((t: { id: number }) => t.id)).toContain(taskId);
   });
 
@@ -175,7 +139,7 @@ describe('bid figures of a task', () => {
     const taskId = await newTask();
     await placed(taskId, 123_456);
     await waitFor(async () => (await taskRow(taskId))?.lowest_bid_ore === 123_456);
-    const ids = async (query: string) => (await client.call('GET', `/tasks?${query}&limit=100`)).body.items.map((t: { id: number }) => t.id);
+    const ids = async (query: string) => (await tasks.call('GET', `/tasks?${query}&limit=100`)).body.items.map((t: { id: number }) => t.id);
     expect(await ids('minPrice=1234&maxPrice=1235')).toContain(taskId);
     expect(await ids('minPrice=1235')).not.toContain(taskId);
   });
@@ -231,7 +195,7 @@ describe('an accepted bid', () => {
     const bid = await placed(taskId, 100_000);
     const event = await publish(eventTypes.bidAccepted, acceptedData(bid));
     await waitFor(async () => (await taskRow(taskId))?.status === 'assigned');
-    await infra.bus.publish(event);
+    await tasks.infra.bus.publish(event);
     await publish(eventTypes.bidAccepted, acceptedData(bid));
     const marker = await placed(await newTask(), 1_000);
     await waitFor(() => db()('task_bids').where({ bid_id: marker.bidId }).first());
@@ -245,7 +209,7 @@ describe('an accepted bid', () => {
   it('when the task was cancelled before the acceptance arrived, then it stays cancelled', async () => {
     const taskId = await newTask();
     const bid = await placed(taskId, 100_000);
-    expect((await client.call('PATCH', `/tasks/${taskId}/status`, { as: admin, body: { status: 'cancelled' } })).status).toBe(200);
+    expect((await tasks.call('PATCH', `/tasks/${taskId}/status`, { as: admin, body: { status: 'cancelled' } })).status).toBe(200);
     await publish(eventTypes.bidAccepted, acceptedData(bid));
     await waitFor(async () => (await db()('task_bids').where({ bid_id: bid.bidId }).first())?.status === 'accepted');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -257,24 +221,24 @@ describe('GET /internal/tasks/:id', () => {
   it('when svc-bids asks for a task, then its owner, status, type and own bid limit', async () => {
     const taskId = await newTask();
     await db()('tasks').where({ id: taskId }).update({ max_bids: 3 });
-    const reply = await client.call('GET', `/internal/tasks/${taskId}`, { service: 'bids' });
+    const reply = await tasks.call('GET', `/internal/tasks/${taskId}`, { service: 'bids' });
     expect(reply.status).toBe(200);
     expect(internalTaskSchema.parse(reply.body)).toEqual({ id: taskId, user_id: owner.id, status: 'open_for_bids', type: 'moving', max_bids: 3 });
   });
 
   it('when the task does not exist or the id is bad, then 404 / 400', async () => {
-    expect((await client.call('GET', '/internal/tasks/424242', { service: 'bids' })).body).toEqual({
+    expect((await tasks.call('GET', '/internal/tasks/424242', { service: 'bids' })).body).toEqual({
       code: 'task_not_found',
       message: messages.taskNotFound,
     });
-    expect((await client.call('GET', '/internal/tasks/abc', { service: 'bids' })).status).toBe(400);
+    expect((await tasks.call('GET', '/internal/tasks/abc', { service: 'bids' })).status).toBe(400);
   });
 
   it('when a user of any role asks through the gateway, then 403; without a token, 401', async () => {
     const taskId = await newTask();
     for (const as of [admin, owner, user('carrier'), null]) {
-      expect((await client.call('GET', `/internal/tasks/${taskId}`, { as })).status).toBe(403);
+      expect((await tasks.call('GET', `/internal/tasks/${taskId}`, { as })).status).toBe(403);
     }
-    expect((await client.call('GET', `/internal/tasks/${taskId}`, { withoutInternalToken: true })).status).toBe(401);
+    expect((await tasks.call('GET', `/internal/tasks/${taskId}`, { withoutInternalToken: true })).status).toBe(401);
   });
 });

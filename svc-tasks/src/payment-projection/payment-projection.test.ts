@@ -1,64 +1,29 @@
 /**
- * svc-tasks' side of payments, wired the way src/service.ts is to wire it (see ./index.ts): a succeeded payment
+ * svc-tasks' side of payments: a succeeded payment
  * (payments.payment.succeeded) moves the assigned task to paid, with the usual status event, once.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { eventTypes, quote, taskSchema, type AuthUser, type EventEnvelope, type PaymentSucceededPayload } from '@fragtbud/contracts';
-import {
-  createService,
-  createTestClient,
-  createTestInfra,
-  defineService,
-  waitFor,
-  type RunningService,
-  type TestClient,
-  type TestInfra,
-} from '@fragtbud/platform';
+import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTasksConfig, type TasksConfig } from '../config';
-import { createTasksService } from '../service';
-import { taskBody, user } from '../test-harness';
-import { createMemoryStorage } from '../uploads/storage';
-import { paymentConsumers } from '.';
+import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
-let infra: TestInfra;
-let running: RunningService<TasksConfig>;
-let client: TestClient;
+let tasks: StartedTasks;
 const owner = user('customer');
 
 beforeAll(async () => {
-  infra = await createTestInfra('tasks');
-  const base = createTasksService({ storage: createMemoryStorage(), geoProvider: null });
-  const wired = defineService<TasksConfig>({
-    ...base,
-    // Once src/service.ts wires them, the service's own are used as they are.
-    consumers: (deps) => {
-      const wiredAlready = base.consumers?.(deps) ?? [];
-      const ours = paymentConsumers(deps);
-      return wiredAlready.some((c) => ours.some((o) => o.durable === c.durable)) ? wiredAlready : [...wiredAlready, ...ours];
-    },
-  });
-  const config = loadTasksConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
-  running = await createService(wired, { config, database: infra.database, bus: infra.bus, logger: infra.logger });
-  const { url } = await running.listen(0);
-  client = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
+  tasks = await startTasks();
 });
 afterAll(async () => {
-  await running?.close();
-  await infra?.close();
+  await tasks?.close();
 });
 
-const db = () => infra.database.knex;
+const db = () => tasks.db;
 const taskRow = (id: number) => db()('tasks').where({ id }).first();
 
-async function publish(type: string, data: object): Promise<EventEnvelope> {
-  const envelope: EventEnvelope = { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
-  await infra.bus.publish(envelope);
-  return envelope;
-}
+const publish = (type: string, data: object): Promise<EventEnvelope> => tasks.publish(type, data);
 
 async function newTask(as: AuthUser = owner): Promise<number> {
-  const reply = await client.call('POST', '/tasks', { as, body: taskBody('moving') });
+  const reply = await tasks.call('POST', '/tasks', { as, body: taskBody('moving') });
   expect(reply.status).toBe(201);
   return reply.body.id as number;
 }
@@ -130,7 +95,7 @@ describe('payments.payment.succeeded', () => {
       .first();
     expect(outboxRow.causation_id).toBe(event.id);
     expect(outboxRow.correlation_id).toBe(event.correlationId);
-    const seen = taskSchema.parse((await client.call('GET', `/tasks/${taskId}`, { as: owner })).body);
+    const seen = taskSchema.parse((await tasks.call('GET', `/tasks/${taskId}`, { as: owner })).body);
     expect(seen.status).toBe('paid');
   });
 
@@ -139,7 +104,7 @@ describe('payments.payment.succeeded', () => {
     const data = payment(taskId, carrier.id, bidId);
     const first = await publish(eventTypes.paymentSucceeded, data);
     await waitFor(async () => (await taskRow(taskId))?.status === 'paid');
-    await infra.bus.publish(first);
+    await tasks.infra.bus.publish(first);
     await publish(eventTypes.paymentSucceeded, data);
     // A later event on the same durable shows the repeats were handled before it.
     const marker = await assignedTask();
