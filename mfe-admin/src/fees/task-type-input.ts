@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, numericInput, pricingLimits } from '@fragtbud/contracts';
+import { messages, numericInput, pricingLimits, taskTypeSettingNameSchema } from '@fragtbud/contracts';
 import { FEES_MESSAGES } from './messages';
 
 const maxBids = (message: string) =>
@@ -9,15 +9,11 @@ const maxBids = (message: string) =>
   );
 
 /**
- * A new task type (spec section 5): the name lowercased (letters, digits, '-' and '_', at most 50) and max bids
- * a whole number of at least 1; otherwise 'Angiv gyldig type og max bud (>=1).'.
+ * A new task type (spec section 5): the name lowercased, by the same rule the service applies, and max bids a whole
+ * number of at least 1; otherwise 'Angiv gyldig type og max bud (>=1).'.
  */
 export const newTaskTypeSchema = z.object({
-  type: z
-    .string({ error: FEES_MESSAGES.invalidNewTaskType })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9æøå_-]{1,50}$/, FEES_MESSAGES.invalidNewTaskType),
+  type: taskTypeSettingNameSchema(FEES_MESSAGES.invalidNewTaskType),
   maxBids: maxBids(FEES_MESSAGES.invalidNewTaskType),
 });
 
