@@ -1,6 +1,48 @@
+import { readdirSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/**
+ * Feature folders of each front end. A feature may import another feature only through that feature's public
+ * `index.ts`; its other files are internals. Features meet in routes (the shell's app-routes, the admin dashboard).
+ */
+const FEATURE_ROOTS = [
+  { root: 'shell/src/features' },
+  { root: 'mfe-customer/src/features' },
+  { root: 'mfe-carrier/src/features' },
+  // The admin remote keeps its features at the top of src/; api/, shared/, testing/ and dashboard/ (the tab host) are not features.
+  { root: 'mfe-admin/src', only: ['carrier-lists', 'carriers', 'fees', 'tasks', 'users'] },
+];
+
+function featureZones() {
+  const zones = [];
+  for (const { root, only } of FEATURE_ROOTS) {
+    const features = only ?? readdirSync(new URL(root, import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    for (const target of features) {
+      for (const from of features) {
+        if (from === target) continue;
+        zones.push({
+          target: `./${root}/${target}`,
+          from: `./${root}/${from}`,
+          except: ['./index.ts'],
+          message: `Feature "${target}" may not import the internals of feature "${from}": use its index.ts, or compose them in a route.`,
+        });
+      }
+    }
+  }
+  return zones;
+}
+
+/** Shared folders of the front ends never import a feature. */
+const SHARED_ZONES = [
+  { target: './libs/web/src', from: './shell/src' },
+  { target: './libs/web/src', from: './mfe-customer/src' },
+  { target: './libs/web/src', from: './mfe-carrier/src' },
+  { target: './libs/web/src', from: './mfe-admin/src' },
+  { target: ['./shell/src/routing', './shell/src/remotes', './shell/src/layout'], from: './shell/src/features' },
+  { target: ['./mfe-admin/src/api', './mfe-admin/src/shared'], from: './mfe-admin/src', except: ['./api', './shared'] },
+];
 
 export default [
   ...nx.configs['flat/base'],
@@ -16,11 +58,12 @@ export default [
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ conditionNames: ['types', 'import', 'node', 'default'] })],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], conditionNames: ['types', 'import', 'node', 'default'] })],
       'import-x/ignore': ['node_modules'],
     },
     rules: {
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...featureZones(), ...SHARED_ZONES] }],
       '@nx/enforce-module-boundaries': [
         'error',
         {

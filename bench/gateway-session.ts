@@ -15,7 +15,8 @@ const topology = await startEmbedded({
 const credentials = JSON.stringify({ email: 'kunde@fragtbud.dk', password: 'demo1234' });
 const login = await fetch(`${topology.url}/api/auth/login`, {
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  // An API client asks for the token in the JSON; browsers get only the HttpOnly cookie.
+  headers: { 'content-type': 'application/json', 'x-session-transport': 'bearer' },
   body: credentials,
 });
 const { token } = (await login.json()) as { token: string };

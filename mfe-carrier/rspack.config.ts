@@ -6,5 +6,10 @@ export default federatedAppConfig({
   federationName: 'mfe_carrier',
   devPort: 3002,
   title: 'Fragtbud – vognmand',
-  exposes: { './App': './src/App.tsx', './BidPanel': './src/BidPanel.tsx', './DeliveryPanel': './src/DeliveryPanel.tsx' },
+  exposes: {
+    './App': './src/App.tsx',
+    './BidPanel': './src/BidPanel.tsx',
+    './DeliveryPanel': './src/DeliveryPanel.tsx',
+    './FinancePanel': './src/FinancePanel.tsx',
+  },
 });

@@ -10,5 +10,6 @@ export default federatedAppConfig({
     './App': './src/App.tsx',
     './ChooseBid': './src/features/choose-bid/choose-bid-entry.tsx',
     './PayPanel': './src/features/payment/pay-panel-entry.tsx',
+    './PaymentsPanel': './src/features/payment-history/payments-panel-entry.tsx',
   },
 });

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { demo, snapshot } from '../support/browser';
 import { productSuite } from '../support/suite';
-import { logIn } from '../support/session';
+import { bearerTokenOf, logIn } from '../support/session';
 
 const product = productSuite();
 
@@ -26,7 +26,7 @@ describe('an admin', () => {
     await snapshot(page, 'admin-carriers');
 
     const users = await fetch(`${product.url}/api/users?role=pending`, {
-      headers: { authorization: `Bearer ${await tokenOf(demo.admin)}` },
+      headers: { authorization: `Bearer ${await bearerTokenOf(product.url, demo.admin)}` },
     });
     const body = (await users.json()) as { items: Array<{ email: string }> };
     if (body.items.some((user) => user.email === carrierEmail)) throw new Error('carrier still pending after approval');
@@ -47,12 +47,3 @@ describe('an admin', () => {
     await page.context().close();
   });
 });
-
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${product.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  return ((await response.json()) as { token: string }).token;
-}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { demo, snapshot } from '../support/browser';
 import { productSuite } from '../support/suite';
-import { logIn } from '../support/session';
+import { apiCall, bearerTokenOf, logIn } from '../support/session';
 
 const product = productSuite();
 
@@ -23,28 +23,12 @@ const copenhagenMinute = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${product.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
 
-async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${product.url}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, token: string, init: { method?: string; body?: unknown } = {}) => apiCall<T>(product.url, path, token, init);
 
 describe('bidding', () => {
   it('when a carrier bids with a chosen validity and the customer chooses the bid, then the task is assigned', async () => {
-    const customerToken = await tokenOf(demo.customer);
+    const customerToken = await bearerTokenOf(product.url, demo.customer);
     const task = await api<{ id: number }>('/tasks', customerToken, {
       method: 'POST',
       body: {
@@ -86,7 +70,7 @@ describe('bidding', () => {
     await ownRow.getByText(payoutGross).waitFor();
     assert.equal(await ownRow.getByText(customerTotal).count(), 0, 'the carrier sees their payout, not what the customer pays');
 
-    const carrierToken = await tokenOf(demo.carrier);
+    const carrierToken = await bearerTokenOf(product.url, demo.carrier);
     const placed = await api<{ items: Array<{ valid_until: string; price: number }> }>(`/bids?taskId=${task.id}`, carrierToken);
     const [bid] = placed.items;
     assert.ok(bid && placed.items.length === 1, 'one bid, the carrier\'s own');

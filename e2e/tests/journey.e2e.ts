@@ -73,7 +73,7 @@ async function sign(page: Page, canvas: ReturnType<Page['getByRole']>) {
 }
 
 describe('journey', () => {
-  it('guest posts → customer posts → carrier bids → customer pays → pickup, transit, delivery, finish → both rate → home shows it; the PDF downloads', async () => {
+  it('guest posts → customer posts → carrier bids → customer pays → pickup, transit, delivery, finish → both rate → the carrier asks for the payout, the admin marks it paid in the Ledger, the carrier sees Udbetalt → home shows it; the PDF downloads', async () => {
     // 1. A guest posts a moving task from the home page.
     const guest = await newContext();
     const guestPage = await guest.newPage();
@@ -203,6 +203,29 @@ describe('journey', () => {
     await carrierReview.getByLabel('Kommentar').fill(carrierComment);
     await carrierReview.getByRole('button', { name: 'Send vurdering' }).click();
     await carrierPage.getByRole('status').filter({ hasText: 'Tak for din vurdering!' }).waitFor();
+
+    // 10b. The carrier asks for the payout, the admin marks it paid in the Ledger tab, the carrier sees 'Udbetalt'.
+    await carrierPage.goto(`${product.url}/profile?tab=financial`);
+    const finance = carrierPage.getByRole('region', { name: 'Økonomi' });
+    await finance.getByRole('button', { name: 'Anmod om udbetaling' }).click();
+    await finance.getByRole('status').filter({ hasText: 'Udbetalingsanmodning oprettet' }).waitFor();
+    await finance.getByRole('cell', { name: 'Udbetaling (afventer)' }).waitFor();
+    const admin = await newContext();
+    const adminPage = await admin.newPage();
+    await logIn(adminPage, product.url, demo.admin, '/AdminDashboard?tab=ledger&type=payout&status=pending');
+    const ledger = adminPage.getByRole('tabpanel');
+    await ledger.getByRole('cell', { name: 'Udbetaling (afventer)' }).first().waitFor();
+    await ledger.getByLabel(/^Reference for udbetaling/).first().fill('BANK-2026-001');
+    await snapshot(adminPage, 'journey-08b-ledger-payout');
+    await ledger.getByRole('button', { name: 'Markér som udbetalt' }).first().click();
+    // Paid, it leaves the list of waiting payouts.
+    await ledger.getByRole('cell', { name: 'Udbetaling (afventer)' }).waitFor({ state: 'detached' });
+    await adminPage.goto(`${product.url}/AdminDashboard?tab=ledger&type=payout`);
+    await adminPage.getByRole('tabpanel').getByRole('cell', { name: 'BANK-2026-001' }).waitFor();
+    await admin.close();
+    await carrierPage.reload();
+    await carrierPage.getByRole('region', { name: 'Økonomi' }).getByRole('cell', { name: 'Udbetalt' }).waitFor();
+    await snapshot(carrierPage, 'journey-08c-carrier-paid-out');
     await carrier.close();
 
     // 11. The home page's reviews show the customer's comment.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { assertNoAxeViolations } from '../support/axe';
 import { demo, snapshot } from '../support/browser';
 import { productSuite } from '../support/suite';
 import { logIn } from '../support/session';
@@ -29,6 +30,8 @@ describe('tasks', () => {
   it('when a guest posts a moving task from the home page, then it shows up on the browse page', async () => {
     const page = await product.newPage();
     await page.goto(product.url);
+    await page.getByRole('list', { name: 'Vælg opgavetype' }).waitFor();
+    await assertNoAxeViolations(page, 'the home page');
     await page.getByRole('list', { name: 'Vælg opgavetype' }).getByRole('link', { name: /Flytning/ }).click();
     await page.waitForURL(/\/create-task\?type=moving&guest=1/);
     await fillAddresses(page, 'Nørregade 1, 1165 København K', 'Vestergade 5, 8000 Aarhus C');
@@ -42,6 +45,9 @@ describe('tasks', () => {
     await page.waitForURL(/\/browse-tasks/);
     const id = await cardId(page, '8000 Aarhus C');
     assert.ok(id > 0);
+    await page.goto(`${product.url}/BrowseTasks`);
+    await cardId(page, '8000 Aarhus C');
+    await assertNoAxeViolations(page, '/BrowseTasks');
     await page.context().close();
   });
 
@@ -81,6 +87,7 @@ describe('tasks', () => {
     await page.goto(`${product.url}/task/${id}`);
     await page.getByText('En stor hjørnesofa og et sofabord').waitFor();
     await snapshot(page, 'task-detail');
+    await assertNoAxeViolations(page, 'a task page');
     await page.context().close();
   });
 });

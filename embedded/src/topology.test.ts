@@ -1,29 +1,18 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@fragtbud/platform';
+import { createLogger, signInternalToken } from '@fragtbud/platform';
+import { fakeFrontEnds } from './fake-front-ends';
 import { startEmbedded, type EmbeddedTopology } from './topology';
 
+const secret = 'e'.repeat(64);
 let topology: EmbeddedTopology;
 let api: (path: string, init?: RequestInit) => Promise<Response>;
 // Bodies are read loosely here; the assertions say what must be in them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = (response: Response): Promise<any> => response.json();
 
-/** A stand-in for the built front ends, so the gateway's static hosting is tested without a bundler run. */
-function fakeFrontEnds(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'fragtbud-static-'));
-  mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
-  mkdirSync(path.join(root, 'mfe-admin', 'dist'), { recursive: true });
-  writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><html><body>shell</body></html>');
-  writeFileSync(path.join(root, 'mfe-admin', 'dist', 'remoteEntry.js'), 'var mfe_admin;');
-  return root;
-}
-
 beforeAll(async () => {
   topology = await startEmbedded({
-    env: { STATIC_ROOT: fakeFrontEnds(), DEMO_SEED: '1', LOG_LEVEL: 'silent', SESSION_CACHE_MS: '0' },
+    env: { PORT: '0', STATIC_ROOT: fakeFrontEnds(), DEMO_SEED: '1', LOG_LEVEL: 'silent', SESSION_CACHE_MS: '0', INTERNAL_TOKEN_SECRET: secret },
     dataDir: 'memory',
     logger: createLogger({ name: 'test', level: 'silent' }),
   });
@@ -44,11 +33,14 @@ describe('embedded topology', () => {
     });
   });
 
-  it('when a service is asked directly, then it answers /healthz and /readyz and exposes metrics', async () => {
+  it('when a service is asked directly, then /healthz is open and /readyz and metrics answer a service token only', async () => {
+    const asService = { headers: { 'x-internal-token': await signInternalToken({ secret, user: null, service: 'prometheus' }) } };
     for (const service of topology.services) {
       expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
-      expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
-      expect(await (await fetch(`${service.url}/metrics`)).text()).toContain('http_requests_total');
+      expect((await fetch(`${service.url}/readyz`)).status).toBe(401);
+      expect((await fetch(`${service.url}/metrics`)).status).toBe(401);
+      expect((await fetch(`${service.url}/readyz`, asService)).status).toBe(200);
+      expect(await (await fetch(`${service.url}/metrics`, asService)).text()).toContain('http_requests_total');
     }
   });
 
@@ -87,6 +79,7 @@ describe('embedded topology', () => {
     const document = await json(await api('/api/openapi.json'));
     expect(document.openapi).toBe('3.0.3');
     expect(document.paths['/auth/login'].post.requestBody).toBeDefined();
+    expect(document.paths['/auth/login'].post.parameters).toContainEqual(expect.objectContaining({ name: 'x-session-transport', in: 'header' }));
     expect(document.paths['/users'].get.parameters.map((parameter: { name: string }) => parameter.name)).toContain('role');
     const docs = await api('/api/docs');
     expect(await docs.text()).toContain('/api/docs/swagger-ui-bundle.js');

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   createDatabase,
@@ -63,11 +63,19 @@ const services: ServiceEntry[] = [
   entry(chatService, loadChatConfig, 'CHAT_URL'),
 ];
 
+/** The six service definitions (their names are their schemas), for the PGlite template the build prepares. */
+export const embeddedServices: ServiceDefinition<BaseConfig>[] = [identityService, ledgerService, tasksService, bidsService, paymentsService, chatService] as ServiceDefinition<BaseConfig>[];
+
+/** Written by `npm run build` (scripts/build.ts): a data directory with every schema migrated. */
+export const pgliteTemplatePath = path.resolve(import.meta.dirname, '..', 'dist', 'pglite-template');
+
 export interface EmbeddedTopology {
   url: string;
   gateway: RunningGateway;
   services: EmbeddedService[];
   bus: EventBus;
+  /** The gateway's environment (the services' addresses): enough to start another gateway in front of them. */
+  gatewayEnv: Env;
   close(): Promise<void>;
 }
 
@@ -75,12 +83,16 @@ export interface EmbeddedTopology {
  * Everything in one process: one PGlite (a schema per service), one in-process bus, the six services on loopback
  * ports the OS picks, and the gateway in front on PORT. The services run the same code as in their own processes.
  */
-export async function startEmbedded(options: { env: Env; dataDir: string; logger: Logger }): Promise<EmbeddedTopology> {
+export async function startEmbedded(options: { env: Env; dataDir: string; logger: Logger; bus?: EventBus }): Promise<EmbeddedTopology> {
   const { env, logger } = options;
   const pgliteDir = options.dataDir === 'memory' ? 'memory' : path.join(options.dataDir, 'pglite');
   if (pgliteDir !== 'memory') mkdirSync(pgliteDir, { recursive: true });
-  const pglite = await openPglite(pgliteDir);
-  const bus = await createEventBus({ logger });
+  // A new data directory starts from the build's template when there is one (an old template is fine: the
+  // migrations it lacks run at start).
+  const pglite = await openPglite(pgliteDir, existsSync(pgliteTemplatePath) ? { template: pgliteTemplatePath } : {});
+  // Tests may hand in a NATS bus (several gateways on one NATS); the caller closes a bus it gave.
+  const bus = options.bus ?? (await createEventBus({ logger }));
+  const closeBus = () => (options.bus ? Promise.resolve() : bus.close());
   const running: EmbeddedService[] = [];
   const databases: Database[] = [];
   const urls: Env = {};
@@ -93,9 +105,11 @@ export async function startEmbedded(options: { env: Env; dataDir: string; logger
       running.push(service);
       urls[urlKey] = service.url;
     }
+    const gatewayEnv = { ...env, ...urls };
     const gateway = createGateway({
-      config: loadGatewayConfig({ ...env, ...urls }),
+      config: loadGatewayConfig(gatewayEnv),
       logger: logger.child({ service: 'gateway' }),
+      bus,
     });
     const { url } = await gateway.listen();
     return {
@@ -103,18 +117,19 @@ export async function startEmbedded(options: { env: Env; dataDir: string; logger
       gateway,
       services: running,
       bus,
+      gatewayEnv,
       async close() {
         await gateway.close();
         for (const service of [...running].reverse()) await service.close();
         for (const database of databases) await database.close();
-        await bus.close();
+        await closeBus();
         await pglite.close();
       },
     };
   } catch (error) {
     for (const service of [...running].reverse()) await service.close().catch(() => undefined);
     for (const database of databases) await database.close().catch(() => undefined);
-    await bus.close().catch(() => undefined);
+    await closeBus().catch(() => undefined);
     await pglite.close().catch(() => undefined);
     throw error;
   }

@@ -2,16 +2,28 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import Koa, { type Context, type Middleware } from 'koa';
 import { messages } from '@fragtbud/contracts';
-import { AppError, errorHandler, requestContext, signInternalToken, type Logger } from '@fragtbud/platform';
+import {
+  AppError,
+  closeServerGracefully,
+  errorHandler,
+  requestContext,
+  sessionTokenOf,
+  signInternalToken,
+  type EventBus,
+  type Logger,
+} from '@fragtbud/platform';
 import { apiDocs } from './api-docs';
 import type { GatewayConfig } from './config';
+import { clientAddressOf } from './client-address';
 import { assertSameOrigin } from './csrf';
 import { checkHealth } from './health';
+import { createLiveEvents } from './live-events';
 import { buildOpenApiDocument } from './openapi';
 import { forward } from './proxy';
 import { rateLimit } from './rate-limit';
+import { requirePlainPath } from './request-path';
 import { securityHeaders } from './security-headers';
-import { createSessionResolver, sessionTokenOf } from './sessions';
+import { createSessionResolver } from './sessions';
 import { sendFile } from './static-files';
 import { ownerOf, upstreamUrls } from './upstreams';
 
@@ -22,6 +34,8 @@ const sessionChangingPath = /^\/(auth\/logout|users\/\d+|admin\/users\/\d+\/(blo
 export interface GatewayOptions {
   config: GatewayConfig;
   logger: Logger;
+  /** Where live events come from: the embedded in-process bus; else one is created from NATS_URL. */
+  bus?: EventBus;
 }
 
 export interface RunningGateway {
@@ -30,7 +44,7 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-export function createGateway({ config, logger }: GatewayOptions): RunningGateway {
+export function createGateway({ config, logger, bus }: GatewayOptions): RunningGateway {
   const upstreams = upstreamUrls(config);
   const sessions = createSessionResolver({
     identityUrl: config.IDENTITY_URL,
@@ -48,13 +62,14 @@ export function createGateway({ config, logger }: GatewayOptions): RunningGatewa
   const staticRoot = path.resolve(config.STATIC_ROOT);
   const shellDist = path.join(staticRoot, 'shell', 'dist');
   const limitRate = rateLimit({ perMinute: config.API_RATE_LIMIT_PER_MINUTE });
+  const live = createLiveEvents({ config, logger, sessions, bus, rateLimit: limitRate });
 
   const gatewayEndpoints: Middleware = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     switch (ctx.path) {
       case '/api/health': {
-        const report = await checkHealth(upstreams);
-        ctx.status = report.status === 'ok' ? 200 : 503;
+        const report = await checkHealth(upstreams, config.INTERNAL_TOKEN_SECRET);
+        ctx.status = report.status === 'down' ? 503 : 200;
         ctx.body = report;
         return;
       }
@@ -69,6 +84,16 @@ export function createGateway({ config, logger }: GatewayOptions): RunningGatewa
       case '/api/docs/init.js':
         ctx.type = 'text/javascript; charset=utf-8';
         ctx.body = apiDocs.initializer;
+        return;
+      case '/api/site':
+        ctx.set('Cache-Control', 'public, max-age=300');
+        ctx.body = {
+          companyName: config.SITE_COMPANY_NAME,
+          cvr: config.SITE_CVR ?? null,
+          address: config.SITE_ADDRESS ?? null,
+          email: config.SITE_EMAIL ?? null,
+          phone: config.SITE_PHONE ?? null,
+        };
         return;
       case '/mf-manifest.json':
         ctx.set('Cache-Control', 'no-cache');
@@ -90,7 +115,7 @@ export function createGateway({ config, logger }: GatewayOptions): RunningGatewa
       throw AppError.badRequest(messages.payloadTooLarge, 'payload_too_large');
     }
 
-    const { token, viaCookie } = sessionTokenOf(ctx.req.headers);
+    const { token, viaCookie } = sessionTokenOf(ctx);
     const user = token ? await resolveCaller(ctx, token) : null;
     if (user && viaCookie) assertSameOrigin(ctx);
 
@@ -99,9 +124,13 @@ export function createGateway({ config, logger }: GatewayOptions): RunningGatewa
       path: apiPath + (ctx.querystring ? `?${ctx.querystring}` : ''),
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       extraHeaders: {
-        'x-internal-token': await signInternalToken({ secret: config.INTERNAL_TOKEN_SECRET, user }),
+        // The browser's address travels signed in the token only; services never read X-Forwarded-For.
+        'x-internal-token': await signInternalToken({
+          secret: config.INTERNAL_TOKEN_SECRET,
+          user,
+          client: { ip: clientAddressOf(ctx), https: ctx.protocol === 'https' },
+        }),
         'x-request-id': String(ctx.state.requestId ?? ''),
-        'x-forwarded-for': ctx.ip,
         'x-forwarded-proto': ctx.protocol,
         'x-forwarded-host': ctx.host,
       },
@@ -149,19 +178,24 @@ export function createGateway({ config, logger }: GatewayOptions): RunningGatewa
     ctx.body = 'Fragtbud er ikke bygget endnu: kør "npm run build" (npm start gør det selv).';
   };
 
-  const app = new Koa({ proxy: config.TRUST_PROXY });
+  // With N trusted proxies in front, the client is the N-th X-Forwarded-For entry from the right (Koa's maxIpsCount);
+  // anything left of it was written by the client and proves nothing.
+  const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });
+  app.use(securityHeaders({ hsts: config.HSTS }));
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
-  app.use(securityHeaders({ hsts: config.HSTS }));
+  app.use(requirePlainPath());
   app.use(gatewayEndpoints);
+  app.use(live.middleware);
   app.use(apiProxy);
   app.use(frontEnds);
 
   let server: Server | undefined;
   return {
     app,
-    listen: () =>
-      new Promise((resolve, reject) => {
+    listen: async () => {
+      await live.start();
+      return new Promise((resolve, reject) => {
         const listening = app.listen(config.PORT, config.HOST);
         server = listening;
         listening.once('error', reject);
@@ -170,12 +204,12 @@ export function createGateway({ config, logger }: GatewayOptions): RunningGatewa
           const port = typeof address === 'object' && address ? address.port : config.PORT;
           resolve({ port, url: `http://${config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${port}` });
         });
-      }),
-    close: () =>
-      new Promise((resolve) => {
-        if (!server) return resolve();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+      });
+    },
+    // Live streams end first; then in-flight requests finish (whatever is still open after 5 s is cut).
+    close: async () => {
+      await live.close();
+      if (server) await closeServerGracefully(server);
+    },
   };
 }

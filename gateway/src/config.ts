@@ -19,16 +19,32 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   REMOTE_MFE_CARRIER_URL: z.string().default('/remotes/mfe-carrier/remoteEntry.js'),
   REMOTE_MFE_ADMIN_URL: z.string().default('/remotes/mfe-admin/remoteEntry.js'),
   /** How long a resolved session is reused before asking svc-identity again. */
+  /** The company shown in the footer and on the legal pages (GET /api/site); unset optional keys are left out. */
+  SITE_COMPANY_NAME: z.string().max(200).default('Fragtbud'),
+  SITE_CVR: z.string().regex(/^\d{8}$/).optional(),
+  SITE_ADDRESS: z.string().max(300).optional(),
+  SITE_EMAIL: z.email().optional(),
+  SITE_PHONE: z.string().max(40).optional(),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Requests per minute per client address on /api. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Upper bound for request bodies passed through to services (uploads included). */
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  /**
+   * How many reverse proxies in front of the gateway append to X-Forwarded-For (0: none, the socket's address is
+   * the client). With N, the client is the N-th entry from the right and X-Forwarded-Proto/-Host are believed.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Replaced by TRUST_PROXY_HOPS: a boolean let the client pick its own address. Refused so nobody relies on it. */
+  TRUST_PROXY: z.undefined({ error: 'TRUST_PROXY is gone: set TRUST_PROXY_HOPS to the number of proxies in front (0, 1, …)' }).optional(),
+  /** GET /api/events: comment heartbeat (and session re-check) interval. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
+  /** Open event streams per user on one gateway; a new one closes the oldest. */
+  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(50).default(5),
+  /** Events kept for Last-Event-ID replay: at most this many, none older than LIVE_REPLAY_MS. */
+  LIVE_REPLAY_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  LIVE_REPLAY_MS: z.coerce.number().int().min(1_000).default(10 * 60_000),
   HSTS: z
     .enum(['true', 'false'])
     .default('false')

@@ -1,13 +1,15 @@
-import { createLogger } from '@fragtbud/platform';
+import { createLogger, exitOnProcessFailure, onStopRequest } from '@fragtbud/platform';
 import { createGateway } from './app';
 import { loadGatewayConfig } from './config';
 
 const config = loadGatewayConfig();
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+exitOnProcessFailure(logger);
 const gateway = createGateway({ config, logger });
 const { url } = await gateway.listen();
 logger.info({ url }, 'gateway listening');
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void gateway.close().then(() => process.exit(0)));
-}
+onStopRequest((reason) => {
+  logger.info({ reason }, 'gateway stopping');
+  void gateway.close().then(() => process.exit(0));
+});

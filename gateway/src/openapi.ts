@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRoutes, errorBodySchema, type ApiRoute } from '@fragtbud/contracts';
+import { apiRoutes, errorBodySchema, sessionCookieNames, sessionTransportHeader, type ApiRoute } from '@fragtbud/contracts';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
 
@@ -13,6 +13,18 @@ const accessText: Record<ApiRoute['access'], string> = {
   admin_or_self: 'Administratorer eller brugeren selv',
   carrier: 'Vognmænd',
   customer: 'Kunder',
+};
+
+/** Routes that open a session: the token is in the JSON only when the client asks for it. */
+const sessionOpening = new Set(['/auth/login', '/auth/register']);
+const sessionTransportParameter = {
+  name: sessionTransportHeader,
+  in: 'header',
+  required: false,
+  description:
+    'API-klienter: sæt "bearer" for at få sessionens token i svaret (send det siden som Authorization: Bearer). ' +
+    'Browsere bruger kun den HttpOnly-cookie, som altid sættes.',
+  schema: { type: 'string', enum: ['bearer'] },
 };
 
 /** Path parameters that are names or keys rather than numeric ids. */
@@ -37,7 +49,7 @@ function operation(route: ApiRoute) {
     summary: route.summary,
     description: `Adgang: ${accessText[route.access]}. Tjeneste: ${route.service}.`,
     tags: [route.service],
-    parameters: [...pathParameters, ...queryParameters],
+    parameters: [...pathParameters, ...queryParameters, ...(sessionOpening.has(route.path) ? [sessionTransportParameter] : [])],
     ...(route.body && {
       requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } },
     }),
@@ -61,17 +73,21 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Fragtbud API',
       version: '0.1.0',
-      description: 'Alle kald går gennem gatewayen under /api. Fejl har formen {code, message, details?}.',
+      description:
+        'Alle kald går gennem gatewayen under /api. Fejl har formen {code, message, details?}. ' +
+        `Sessionen bæres af cookien ${sessionCookieNames.secure} (HTTPS) eller ${sessionCookieNames.plain} (HTTP), ` +
+        `eller af Authorization: Bearer for API-klienter, der har bedt om tokenet med ${sessionTransportHeader}: bearer.`,
     },
     servers: [{ url: '/api' }],
     components: {
       schemas: { Error: toSchema(errorBodySchema, 'output') },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
-        cookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+        cookie: { type: 'apiKey', in: 'cookie', name: sessionCookieNames.plain },
+        secureCookie: { type: 'apiKey', in: 'cookie', name: sessionCookieNames.secure },
       },
     },
-    security: [{ bearer: [] }, { cookie: [] }],
+    security: [{ bearer: [] }, { cookie: [] }, { secureCookie: [] }],
     paths,
   };
 }

@@ -21,7 +21,9 @@ const hopHeaders = new Set([
 ]);
 
 export interface ForwardOptions {
+  /** The service's base URL; only its origin is used. */
   target: string;
+  /** Sent exactly as given (already canonical); never resolved against the target, so it cannot collapse. */
   path: string;
   extraHeaders: Record<string, string>;
   timeoutMs: number;
@@ -34,7 +36,10 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
  * Danish 503 of the API contract; the request body is never buffered here.
  */
 export function forward(ctx: Context, options: ForwardOptions): Promise<void> {
-  const target = new URL(options.path, options.target);
+  if (!options.path.startsWith('/') || options.path.startsWith('//')) {
+    return Promise.reject(AppError.badRequest(messages.invalidPath, 'invalid_path'));
+  }
+  const target = new URL(options.target);
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(ctx.req.headers)) {
     if (!hopHeaders.has(name) && value !== undefined) headers[name] = value;
@@ -48,7 +53,7 @@ export function forward(ctx: Context, options: ForwardOptions): Promise<void> {
         hostname: target.hostname,
         port: target.port,
         method: ctx.method,
-        path: target.pathname + target.search,
+        path: options.path,
         headers,
         timeout: options.timeoutMs,
       },

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { messages } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
+import { clientAddressOf } from './client-address';
 
 /** A fixed one-minute window per client address; enough to blunt floods without shared state. */
 export function rateLimit(options: { perMinute: number }): Middleware {
@@ -12,8 +13,9 @@ export function rateLimit(options: { perMinute: number }): Middleware {
       windowStart = now;
       counts = new Map();
     }
-    const count = (counts.get(ctx.ip) ?? 0) + 1;
-    counts.set(ctx.ip, count);
+    const client = clientAddressOf(ctx);
+    const count = (counts.get(client) ?? 0) + 1;
+    counts.set(client, count);
     if (count > options.perMinute) {
       ctx.set('Retry-After', String(Math.ceil((windowStart + 60_000 - now) / 1000)));
       throw AppError.tooManyRequests(messages.tooManyRequests, 'rate_limited');

@@ -15,16 +15,27 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Headers every answer carries; the policy allows our own origin and Stripe's payment frames, nothing else. */
+/**
+ * Headers every answer carries — pages, files, proxied answers and the gateway's own errors alike; the policy
+ * allows our own origin and Stripe's payment frames, nothing else. Outermost in the chain: set before the rest runs
+ * (so an answer streamed early has them) and again after it (so nothing a service sends replaces them).
+ */
 export function securityHeaders(options: { hsts: boolean }): Middleware {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'geolocation=(self), camera=(self), microphone=(), payment=(self "https://js.stripe.com")',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.hsts && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
+  };
   return async (ctx, next) => {
-    await next();
-    ctx.set('Content-Security-Policy', contentSecurityPolicy);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('Permissions-Policy', 'geolocation=(self), camera=(self), microphone=(), payment=(self "https://js.stripe.com")');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (options.hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    ctx.set(headers);
+    try {
+      await next();
+    } finally {
+      if (!ctx.headerSent) ctx.set(headers);
+    }
   };
 }

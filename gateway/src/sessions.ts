@@ -29,7 +29,7 @@ export function createSessionResolver(options: {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-internal-token': await signInternalToken({ secret: options.secret, user: null }),
+        'x-internal-token': await signInternalToken({ secret: options.secret, user: null, service: 'gateway' }),
       },
       body: JSON.stringify({ token }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
@@ -60,19 +60,4 @@ export function createSessionResolver(options: {
       cache.clear();
     },
   };
-}
-
-/** The session token of a request: `Authorization: Bearer …` first, else the `session` cookie. */
-export function sessionTokenOf(headers: { authorization?: string; cookie?: string }): {
-  token: string | null;
-  viaCookie: boolean;
-} {
-  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  if (bearer) return { token: bearer, viaCookie: false };
-  const cookie = headers.cookie
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith('session='))
-    ?.slice('session='.length);
-  return cookie ? { token: decodeURIComponent(cookie), viaCookie: true } : { token: null, viaCookie: false };
 }

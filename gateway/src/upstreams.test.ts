@@ -21,11 +21,19 @@ describe('ownerOf', () => {
     ['/pricing/quote', 'ledger'],
     ['/admin/platform-settings', 'ledger'],
     ['/finance/ledger.csv', 'ledger'],
+    ['/dev/mail', 'identity'],
+    ['/cvr/12345674', 'identity'],
+    ['/admin/billing-changes/3/approve', 'identity'],
+    ['/finance/payout-link', 'payments'],
+    ['/finance/payout-requests', 'ledger'],
+    ['/admin/charges', 'payments'],
+    ['/admin/platform-saldo.csv', 'ledger'],
+    ['/admin/financial-overview', 'ledger'],
   ])('when the path is %s, then %s answers it', (path, owner) => {
     expect(ownerOf(path)).toBe(owner);
   });
 
-  it.each(['/internal/sessions/resolve', '/usersx', '/', '/admin', '/healthz'])(
+  it.each(['/internal/sessions/resolve', '/usersx', '/', '/admin', '/healthz', '/dev', '/dev/other'])(
     'when the path is %s, then no service is exposed for it',
     (path) => {
       expect(ownerOf(path)).toBeUndefined();

@@ -9,8 +9,11 @@ export type UpstreamName = Exclude<ServiceName, 'gateway'>;
  */
 const ownership: Array<[RegExp, UpstreamName]> = [
   [/^\/admin\/users\/[^/]+\/connected-account$/, 'payments'],
+  [/^\/finance\/payout-link$/, 'payments'],
   [/^\/tasks\/[^/]+\/(bids|assign)$/, 'bids'],
   [/^\/(auth|users|cvr)(\/|$)/, 'identity'],
+  // The development mailbox (svc-identity answers 404 unless MAIL_TRANSPORT=dev, and always in production).
+  [/^\/dev\/mail$/, 'identity'],
   [/^\/admin\/(users|carriers|billing-changes)(\/|$)/, 'identity'],
   [/^\/(tasks|ratings|upload|files|geo)(\/|$)/, 'tasks'],
   [/^\/admin\/(tasks|task-types)(\/|$)/, 'tasks'],
@@ -19,7 +22,7 @@ const ownership: Array<[RegExp, UpstreamName]> = [
   [/^\/admin\/charges(\/|$)/, 'payments'],
   [/^\/(chat|notifications|events)(\/|$)/, 'chat'],
   [/^\/(pricing|finance)(\/|$)/, 'ledger'],
-  [/^\/admin\/(platform-settings|carrier-lists|financial-overview|platform-saldo)(\/|$)/, 'ledger'],
+  [/^\/admin\/(platform-settings|carrier-lists|financial-overview|platform-saldo)(\/|\.csv$|$)/, 'ledger'],
 ];
 
 /** The service that answers an /api path (given without the /api prefix), if any. */

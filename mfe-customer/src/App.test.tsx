@@ -1,14 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import App from './App';
 
 setupApiServer();
 
 /** The shell mounts ./App inside its own router at /create-task and /tasks/create. */
 function renderInShell(route: string) {
-  return render(
+  return renderWithQueryClient(
     <MemoryRouter initialEntries={[route]}>
       <Routes>
         <Route path="/create-task" element={<App />} />

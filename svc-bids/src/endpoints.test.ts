@@ -258,11 +258,14 @@ describe('unknown routes', () => {
       ['DELETE', `/bids/${bidId}`],
       ['GET', `/bids/${bidId}/accept`],
       ['POST', '/tasks/1'],
-      ['GET', '/internal/bids'],
     ] as const) {
       const reply = await bids.call(method, path, { as: admin });
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({ code: 'not_found', message: messages.notFound });
     }
+  });
+
+  it('when a user token reaches an internal path, then 403 before any route is looked up', async () => {
+    expect((await bids.call('GET', '/internal/bids', { as: admin })).status).toBe(403);
   });
 });

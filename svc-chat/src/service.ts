@@ -3,21 +3,26 @@ import { migrations } from '../migrations';
 import type { ChatConfig } from './config';
 import type { ChatContext } from './context';
 import { notificationConsumers } from './notifications/consumers';
+import { chatRouter } from './messages/routes';
 import { notificationsRouter } from './notifications/routes';
+import { taskFactConsumers } from './task-facts/consumers';
 
-const contextOf = (deps: ServiceDeps<ChatConfig>): ChatContext => ({
+export const contextOf = (deps: ServiceDeps<ChatConfig>): ChatContext => ({
   db: deps.db,
   logger: deps.logger,
   config: deps.config,
+  outbox: deps.outbox,
+  clients: deps.clients,
 });
 
 /**
- * svc-chat: notifications (rows created from task events; each user reads and marks only their own). Chat
- * messages, threads and the event stream arrive with their issue as `src/messages/`, beside `src/notifications/`.
+ * svc-chat: chat messages under the lock rules of spec 6 (`messages/`), the task and bid facts those rules need,
+ * projected from events (`task-facts/`), notifications (`notifications/`), and the per-user live events every
+ * gateway streams to browsers (`live/`).
  */
 export const chatService = defineService<ChatConfig>({
   name: 'chat',
   migrations,
-  routes: (deps) => [notificationsRouter(contextOf(deps))],
-  consumers: (deps) => notificationConsumers(contextOf(deps)),
+  routes: (deps) => [chatRouter(contextOf(deps)), notificationsRouter(contextOf(deps))],
+  consumers: (deps) => [...taskFactConsumers(contextOf(deps)), ...notificationConsumers(contextOf(deps))],
 });

@@ -26,7 +26,8 @@ import {
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadChatConfig, type ChatConfig } from './config';
-import { chatService } from './service';
+import type { ChatContext } from './context';
+import { chatService, contextOf } from './service';
 
 export type CallOptions = TestCallOptions;
 
@@ -35,6 +36,8 @@ export interface StartedChat {
   config: ChatConfig;
   infra: TestInfra;
   service: RunningService<ChatConfig>;
+  /** The context the service's features run with (for calling a handler directly). */
+  context: ChatContext;
   db: Knex;
   call: TestClient['call'];
   /** Puts an event on the bus as its producing service would (a new envelope id unless `envelope` is given). */
@@ -43,11 +46,11 @@ export interface StartedChat {
   close(): Promise<void>;
 }
 
-export async function startChat(): Promise<StartedChat> {
+export async function startChat(extraEnv: Record<string, string> = {}): Promise<StartedChat> {
   const infra = await createTestInfra('chat');
   let running: RunningService<ChatConfig>;
   try {
-    const config = loadChatConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
+    const config = loadChatConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex'), ...extraEnv });
     running = await createService(chatService, { config, database: infra.database, bus: infra.bus, logger: infra.logger });
   } catch (error) {
     await infra.close();
@@ -63,6 +66,7 @@ export async function startChat(): Promise<StartedChat> {
     config,
     infra,
     service,
+    context: contextOf(service.deps),
     db: infra.database.knex,
     call,
     async publish(type, data) {

@@ -1,4 +1,12 @@
+import { mailMigration } from '@fragtbud/platform';
 import * as init from './001_init';
+import * as accounts from './002_accounts';
+import * as loginFailuresByAddress from './002_login_failures_by_address';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
-export const migrations = [{ name: '001_init', up: init.up, down: init.down }];
+export const migrations = [
+  { name: '001_init', up: init.up, down: init.down },
+  { name: '002_mail', up: mailMigration.up, down: mailMigration.down },
+  { name: '003_accounts', up: accounts.up, down: accounts.down },
+  { name: '004_login_failures_by_address', up: loginFailuresByAddress.up, down: loginFailuresByAddress.down },
+];

@@ -11,6 +11,7 @@ describe('loadIdentityConfig', () => {
       SESSION_IDLE_DAYS: 7,
       SESSION_ABSOLUTE_DAYS: 30,
       LOGIN_RATE_LIMIT: 10,
+      LOGIN_ADDRESS_RATE_LIMIT: 30,
       LOGIN_RATE_WINDOW_MINUTES: 15,
     });
     expect(config.SEED_ADMIN_EMAIL).toBeUndefined();

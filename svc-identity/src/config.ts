@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '@fragtbud/platform';
+import { baseConfigSchema, checkMailConfig, loadConfig, mailConfigShape } from '@fragtbud/platform';
 import { limits } from '@fragtbud/contracts';
 
 /** An unset and an empty environment variable mean the same: not given. */
@@ -33,9 +33,55 @@ export const identityConfigSchema = baseConfigSchema
     COOKIE_SECURE: flag(false),
     /** Failed logins allowed per e-mail and client address within the window before 429. */
     LOGIN_RATE_LIMIT: positiveInt(10),
+    /** Failed logins allowed per client address across all e-mails within the window before 429 (password spraying). */
+    LOGIN_ADDRESS_RATE_LIMIT: positiveInt(30),
     LOGIN_RATE_WINDOW_MINUTES: positiveInt(15),
+    ...mailConfigShape,
+    /** optional: login works before the e-mail is confirmed (a reminder only); required: 403 email_not_verified. */
+    EMAIL_VERIFICATION: z.preprocess(blankAsUnset, z.enum(['optional', 'required']).default('optional')),
+    /**
+     * 32 bytes (64 hex characters or base64) encrypting the TOTP secrets (AES-256-GCM). Required in production;
+     * elsewhere a fixed development key is used, so the embedded product keeps working across restarts.
+     */
+    TOTP_ENCRYPTION_KEY: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .optional()
+        .refine((key) => key === undefined || decodeKey(key) !== null, 'must be 32 bytes as 64 hex characters or base64'),
+    ),
+    /** Company register for the billing form's lookup: none (format and check digit only), cvrapi or virk. */
+    CVR_PROVIDER: z.preprocess(blankAsUnset, z.enum(['none', 'cvrapi', 'virk']).default('none')),
+    /** Overrides the provider's address (tests point it at a local fake). */
+    CVR_BASE_URL: z.preprocess(blankAsUnset, z.string().url().optional()),
+    /** cvrapi.dk asks callers to name themselves in the User-Agent; virk: the system-to-system credentials. */
+    CVR_USER_AGENT: z.preprocess(blankAsUnset, z.string().default('Fragtbud CVR-opslag')),
+    CVR_USERNAME: z.preprocess(blankAsUnset, z.string().optional()),
+    CVR_PASSWORD: z.preprocess(blankAsUnset, z.string().optional()),
+    CVR_TIMEOUT_MS: positiveInt(3000),
+    /** OpenID Connect login (e.g. a MitID broker); unset: the login button is hidden and /auth/oidc/* answer 404. */
+    OIDC_ISSUER: z.preprocess(blankAsUnset, z.string().url().optional()),
+    OIDC_CLIENT_ID: z.preprocess(blankAsUnset, z.string().optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(blankAsUnset, z.string().optional()),
+    /** Default {PUBLIC_ORIGIN}/api/auth/oidc/callback; must be registered with the provider. */
+    OIDC_REDIRECT_URI: z.preprocess(blankAsUnset, z.string().url().optional()),
+    OIDC_SCOPES: z.preprocess(blankAsUnset, z.string().default('openid email profile')),
+    OIDC_LABEL: z.preprocess(blankAsUnset, z.string().default('Log ind med MitID')),
   })
   .superRefine((config, ctx) => {
+    checkMailConfig(config, ctx);
+    if (config.NODE_ENV === 'production' && !config.TOTP_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOTP_ENCRYPTION_KEY'], message: 'required in production' });
+    }
+    if (config.OIDC_ISSUER && !(config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER' });
+    }
+    if (config.NODE_ENV === 'production' && config.OIDC_ISSUER?.startsWith('http:')) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be https in production' });
+    }
+    if (config.CVR_PROVIDER === 'virk' && !(config.CVR_USERNAME && config.CVR_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['CVR_USERNAME'], message: 'CVR_USERNAME and CVR_PASSWORD are required when CVR_PROVIDER is virk' });
+    }
     if (Boolean(config.SEED_ADMIN_EMAIL) !== Boolean(config.SEED_ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -51,6 +97,12 @@ export const identityConfigSchema = baseConfigSchema
       });
     }
   });
+
+/** A 32-byte key from 64 hex characters or base64, else null. */
+export function decodeKey(text: string): Buffer | null {
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return key.length === 32 ? key : null;
+}
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventMeta, Logger, Outbox } from '@fragtbud/platform';
+import type { EventMeta, Logger, Mailer, Outbox } from '@fragtbud/platform';
 import type { IdentityConfig } from './config';
 
 export type { EventMeta, Outbox };
@@ -15,6 +15,8 @@ export interface IdentityContext {
   logger: Logger;
   config: IdentityConfig;
   clock: Clock;
+  /** Queues e-mail in the caller's transaction (the mail outbox); see libs/platform mail. */
+  mailer: Mailer;
 }
 
 /** A database handle: the pool or an open transaction. */

@@ -16,7 +16,7 @@ beforeAll(async () => {
   customer = await registerUser(identity);
   other = await registerUser(identity, { role: 'carrier' });
   const adminToken = await login(identity, seedAdmin.email, seedAdmin.password);
-  admin = (await identity.call('POST', '/internal/sessions/resolve', { body: { token: adminToken } })).body.user;
+  admin = (await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: adminToken } })).body.user;
 });
 afterAll(async () => {
   await identity?.close();
@@ -55,6 +55,8 @@ const name = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path(0).repl
 const protectedEndpoints = endpoints.filter((e) => e.access !== 'anyone' && e.access !== 'internal');
 const withBody = endpoints.filter((e) => e.method !== 'GET');
 const withBodySchema = endpoints.filter((e) => e.validBody);
+/** A caller the endpoint lets through its access check: the gateway as itself for internal ones, else an admin. */
+const allowed = (endpoint: Endpoint) => (endpoint.access === 'internal' ? { service: 'gateway' } : { as: admin });
 
 describe('every protected endpoint', () => {
   it.each(protectedEndpoints.map((e) => [name(e), e] as const))('when %s is called anonymously, then 401', async (_, endpoint) => {
@@ -89,7 +91,7 @@ describe('every protected endpoint', () => {
 describe('every endpoint taking a body', () => {
   it.each(withBody.map((e) => [name(e), e] as const))('when %s gets malformed JSON, then 400 invalid_json', async (_, endpoint) => {
     const reply = await identity.call(endpoint.method, endpoint.path(customer.user.id), {
-      as: admin,
+      ...allowed(endpoint),
       raw: '{"name": "A",',
     });
     expect(reply.status).toBe(400);
@@ -98,7 +100,7 @@ describe('every endpoint taking a body', () => {
 
   it.each(withBody.map((e) => [name(e), e] as const))('when %s gets a body over 1 MB, then 400 payload_too_large', async (_, endpoint) => {
     const reply = await identity.call(endpoint.method, endpoint.path(customer.user.id), {
-      as: admin,
+      ...allowed(endpoint),
       raw: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }),
     });
     expect(reply.status).toBe(400);
@@ -123,7 +125,7 @@ describe('every endpoint with a body schema', () => {
       // An empty change set is a valid PUT; the platform's parseBody reads a JSON null as "no body".
       if (endpoint.method === 'PUT' && (what === 'no body at all' || what === 'null')) return;
       const reply = await identity.call(endpoint.method, endpoint.path(customer.user.id), {
-        as: admin,
+        ...allowed(endpoint),
         ...(body === undefined ? {} : { raw: JSON.stringify(body) }),
       });
       expect(reply.status).toBe(400);
@@ -164,7 +166,7 @@ describe('every endpoint with a body schema', () => {
     expect(update.status).toBe(400);
     const search = await identity.call('GET', `/users?q=${encodeURIComponent('a\u0000b')}`, { as: admin });
     expect(search.status).toBe(400);
-    const resolve = await identity.call('POST', '/internal/sessions/resolve', { body: { token: 'a\u0000b' } });
+    const resolve = await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: 'a\u0000b' } });
     expect(resolve.status).toBe(401);
   });
 });

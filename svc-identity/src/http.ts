@@ -2,17 +2,12 @@ import type { Context } from 'koa';
 import type { ClientInfo } from './sessions/service';
 
 /**
- * The browser's address as the gateway saw it. The gateway sets x-forwarded-for; the right-most entry is the
- * one it added, anything left of it came from the client and proves nothing.
+ * The browser's address as the gateway saw it, taken only from the gateway's signed internal token: a forwarded
+ * header could be written by anyone, so it is never read here (login limits depend on this address).
  */
 export function clientOf(ctx: Context): ClientInfo {
-  const forwarded = ctx
-    .get('x-forwarded-for')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
   return {
-    ip: forwarded.at(-1) ?? ctx.request.ip ?? null,
+    ip: ctx.state.client?.ip ?? null,
     userAgent: ctx.get('user-agent') || null,
   };
 }

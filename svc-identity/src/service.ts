@@ -1,40 +1,97 @@
-import { defineService, type ServiceDeps } from '@fragtbud/platform';
+import { createMailer, defineService, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import { authRouter } from './auth/routes';
+import { bankRouter } from './bank/routes';
+import { adminBillingRouter, billingRouter } from './billing/routes';
 import type { IdentityConfig } from './config';
 import { systemClock, type Clock, type IdentityContext } from './context';
+import { cvrRouter } from './cvr/routes';
+import { createCvrProvider, type CvrProvider } from './cvr/provider';
+import { devMailRouter } from './dev-mail/routes';
+import { deviceSessionsRouter } from './devices/routes';
+import { startInsuranceReminders } from './insurance/reminders';
+import { adminInsuranceRouter, insuranceRouter } from './insurance/routes';
+import { notificationMailConsumers } from './notification-mails/consumers';
+import { oidcRouter } from './oidc/routes';
+import { passwordRouter } from './password/routes';
+import { profileRouter } from './profile/routes';
 import { seed } from './seed/service';
 import { internalSessionsRouter } from './sessions/routes';
 import { sweepExpiredSessions } from './sessions/service';
+import { twoFactorRouter } from './two-factor/routes';
 import { adminRouter, usersRouter } from './users/routes';
+import { verificationRouter } from './verification/routes';
 
 export interface IdentityServiceOptions {
   /** The service's notion of now; tests pass a clock they can move. */
   clock?: Clock;
+  /** Replaces the CVR adapter the config names (tests). */
+  cvrProvider?: CvrProvider;
 }
 
-/** svc-identity: users, registration, login, sessions, carrier approval and blocking. */
-export function createIdentityService({ clock = systemClock }: IdentityServiceOptions = {}) {
-  const contextOf = (deps: ServiceDeps<IdentityConfig>): IdentityContext => ({
-    db: deps.db,
-    outbox: deps.outbox,
-    logger: deps.logger,
-    config: deps.config,
-    clock,
-  });
+/**
+ * svc-identity: users, registration, login, sessions, e-mail verification, password reset, two-factor,
+ * profile, billing, bank details, insurance, CVR lookup, carrier approval and blocking.
+ */
+export function createIdentityService({ clock = systemClock, cvrProvider }: IdentityServiceOptions = {}) {
+  // One context (and so one mailer) per running service, whichever hook asks first.
+  const contexts = new WeakMap<ServiceDeps<IdentityConfig>, IdentityContext>();
+  const reminders = new WeakMap<ServiceDeps<IdentityConfig>, { stop(): void }>();
+  const contextOf = (deps: ServiceDeps<IdentityConfig>): IdentityContext => {
+    let context = contexts.get(deps);
+    if (!context) {
+      context = {
+        db: deps.db,
+        outbox: deps.outbox,
+        logger: deps.logger,
+        config: deps.config,
+        clock,
+        mailer: createMailer({ db: deps.db, config: deps.config, logger: deps.logger }),
+      };
+      contexts.set(deps, context);
+    }
+    return context;
+  };
 
   return defineService<IdentityConfig>({
     name: 'identity',
     migrations,
     routes: (deps) => {
       const context = contextOf(deps);
-      return [authRouter(context), usersRouter(context), adminRouter(context), internalSessionsRouter(context)];
+      const cvr = cvrProvider ?? createCvrProvider(deps.config);
+      // The fixed paths (/users/billing, /users/bank-info …) stand before usersRouter's /users/:id.
+      return [
+        authRouter(context),
+        verificationRouter(context),
+        passwordRouter(context),
+        twoFactorRouter(context),
+        oidcRouter(context),
+        deviceSessionsRouter(context),
+        profileRouter(context),
+        billingRouter(context),
+        bankRouter(context),
+        insuranceRouter(context),
+        cvrRouter(context, cvr),
+        devMailRouter(context),
+        usersRouter(context),
+        adminBillingRouter(context),
+        adminInsuranceRouter(context),
+        adminRouter(context),
+        internalSessionsRouter(context),
+      ];
     },
+    consumers: (deps) => notificationMailConsumers(contextOf(deps)),
     onStart: async (deps) => {
       const context = contextOf(deps);
       await seed(context);
       const swept = await sweepExpiredSessions(context);
       if (swept > 0) context.logger.info({ swept }, 'expired sessions removed');
+      context.mailer.start();
+      reminders.set(deps, startInsuranceReminders(context));
+    },
+    onStop: async (deps) => {
+      reminders.get(deps)?.stop();
+      await contextOf(deps).mailer.stop();
     },
   });
 }

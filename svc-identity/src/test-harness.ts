@@ -91,7 +91,7 @@ export async function startIdentity(
   const client = createTestClient({ url, secret: config.INTERNAL_TOKEN_SECRET });
 
   async function resolve(session: string): Promise<AuthUser | null> {
-    const reply = await client.call<{ user: AuthUser }>('POST', '/internal/sessions/resolve', { body: { token: session } });
+    const reply = await client.call<{ user: AuthUser }>('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: session } });
     return reply.status === 200 ? reply.body.user : null;
   }
 
@@ -128,6 +128,9 @@ export async function startIdentity(
   };
 }
 
+/** What an API client sends to get the session token in the login/register JSON (browsers get only the cookie). */
+export const bearerTransport = { 'x-session-transport': 'bearer' };
+
 let emailCounter = 0;
 
 /** A unique e-mail per call, so tests never share users by accident. */
@@ -153,13 +156,13 @@ export async function registerUser(
     role: 'customer' as const,
     ...overrides,
   };
-  const reply = await identity.call('POST', '/auth/register', { body });
+  const reply = await identity.call('POST', '/auth/register', { body, headers: bearerTransport });
   if (reply.status !== 201) throw new Error(`register answered ${reply.status}: ${JSON.stringify(reply.body)}`);
   return { user: reply.body.user, token: reply.body.token, password: body.password };
 }
 
 export async function login(identity: StartedIdentity, email: string, password: string): Promise<string> {
-  const reply = await identity.call('POST', '/auth/login', { body: { email, password } });
+  const reply = await identity.call('POST', '/auth/login', { body: { email, password }, headers: bearerTransport });
   if (reply.status !== 200) throw new Error(`login answered ${reply.status}: ${JSON.stringify(reply.body)}`);
   return reply.body.token as string;
 }
@@ -185,4 +188,35 @@ export async function publishedEvent(identity: StartedIdentity, type: string, us
     if (!event) throw new Error(`${type} for user ${userId} not published`);
     return event;
   });
+}
+
+export interface DevMailItem {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+/** The development mailbox of that address, newest first, read through GET /dev/mail. */
+export async function mailsTo(identity: StartedIdentity, email: string): Promise<DevMailItem[]> {
+  const reply = await identity.call<{ items: DevMailItem[] }>('GET', `/dev/mail?to=${encodeURIComponent(email)}`);
+  if (reply.status !== 200) throw new Error(`dev mail answered ${reply.status}`);
+  return reply.body.items;
+}
+
+/** Waits for a mail to that address whose subject matches, and returns it. */
+export async function waitForMail(identity: StartedIdentity, email: string, subject: RegExp): Promise<DevMailItem> {
+  return waitFor(async () => {
+    const mail = (await mailsTo(identity, email)).find((item) => subject.test(item.subject));
+    if (!mail) throw new Error(`no mail "${subject.source}" to ${email}`);
+    return mail;
+  });
+}
+
+/** The token of the first `?token=` link in a mail. */
+export function tokenIn(mail: DevMailItem): string {
+  const token = mail.text.match(/[?&]token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no token link in "${mail.subject}"`);
+  return token;
 }

@@ -8,7 +8,13 @@ import type { LedgerConfig } from './config';
 import type { LedgerContext } from './context';
 import { quotesRouter } from './quotes/routes';
 import { settingsRouter } from './settings/routes';
-import { transactionConsumers, transactionsRouter } from './transactions';
+import { adjustmentsRouter } from './adjustments/routes';
+import { balancesRouter } from './balances/routes';
+import { ledgerRowsRouter } from './ledger-rows/routes';
+import { payoutsRouter } from './payouts/routes';
+import { refundChargeConsumers } from './refunds-charges/consumers';
+import { taskProjectionConsumers } from './task-projection/consumers';
+import { transactionConsumers } from './transactions';
 
 const contextOf = (deps: ServiceDeps<LedgerConfig>): LedgerContext => ({
   db: deps.db,
@@ -17,7 +23,8 @@ const contextOf = (deps: ServiceDeps<LedgerConfig>): LedgerContext => ({
   config: deps.config,
 });
 
-/** svc-ledger: platform settings, carrier lists A/B/C and their assignments, pricing quotes (ledger rows later). */
+/** svc-ledger: platform settings, carrier lists A/B/C and their assignments, pricing quotes, the ledger
+ * (transactions, payouts, adjustments, refunds, charges), carrier and customer finance, platform saldo and overview. */
 export const ledgerService = defineService<LedgerConfig>({
   name: 'ledger',
   migrations,
@@ -29,7 +36,10 @@ export const ledgerService = defineService<LedgerConfig>({
       assignmentsRouter(context),
       carrierListsRouter(context),
       quotesRouter(context),
-      transactionsRouter(context),
+      ledgerRowsRouter(context),
+      payoutsRouter(context),
+      adjustmentsRouter(context),
+      balancesRouter(context),
     ];
   },
   consumers: (deps) => {
@@ -41,6 +51,8 @@ export const ledgerService = defineService<LedgerConfig>({
         handle: (event, trx) => forgetDeletedUser(context, event, trx),
       }),
       ...transactionConsumers(context),
+      ...taskProjectionConsumers(context),
+      ...refundChargeConsumers(context),
     ];
   },
 });

@@ -3,7 +3,8 @@
  * PostgreSQL + NATS when TEST_DATABASE_URL / NATS_URL are set) and talks to it over HTTP the way the gateway
  * does — a signed internal token on every request — or the way another service does (a token naming it).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eventTypes, quote, type PaymentSucceededPayload, type TaskStatus } from '@fragtbud/contracts';
 import {
   createService,
   createTestClient,
@@ -85,4 +86,59 @@ export async function publishedEvent(
     if (!event) throw new Error(`${type} not published`);
     return event as EventEnvelope<Record<string, unknown>>;
   });
+}
+
+// ---- money fixtures: payments and task statuses as svc-payments and svc-tasks announce them ----
+
+let nextFixtureId = 700_000 + Math.floor(Math.random() * 100_000);
+
+/** A succeeded payment of a task for `carrierId`, quoted at `netOre` with the default fees (25 % VAT, 10 % carrier fee). */
+export function paymentOf(options: { carrierId: number; customerId: number; netOre: number; taskId?: number }): PaymentSucceededPayload {
+  const id = nextFixtureId++;
+  const settings = { feePercentage: 10, fixedFeeOre: 2_000, vatPercentage: 25, minFeeOre: 3_000 };
+  const carrierFee = { feePercentage: 10, fixedFeeOre: 0 };
+  const q = quote({ netOre: options.netOre, settings, carrierFee });
+  return {
+    paymentId: id,
+    taskId: options.taskId ?? id,
+    bidId: id,
+    customerId: options.customerId,
+    carrierId: options.carrierId,
+    amountOre: q.totalOre,
+    currency: 'DKK',
+    provider: 'mock',
+    providerPaymentId: `mock_pi_${id}`,
+    snapshot: { quote: q, vatPercentage: 25, carrierFee, carrierListId: null },
+    succeededAt: new Date().toISOString(),
+  };
+}
+
+export function envelopeOf(type: string, data: object): EventEnvelope {
+  return { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
+}
+
+/** Publishes the payment and waits until the ledger has booked it. */
+export async function bookPaymentEvent(ledger: StartedLedger, payment: PaymentSucceededPayload): Promise<void> {
+  await ledger.infra.bus.publish(envelopeOf(eventTypes.paymentSucceeded, payment));
+  await waitFor(() => ledger.db('ledger_transactions').where({ payment_id: payment.paymentId }).first());
+}
+
+/** Publishes tasks.task.status_changed and waits until the ledger knows the new status. */
+export async function taskStatusEvent(
+  ledger: StartedLedger,
+  payment: Pick<PaymentSucceededPayload, 'taskId' | 'customerId' | 'carrierId'>,
+  to: TaskStatus,
+): Promise<void> {
+  await ledger.infra.bus.publish(
+    envelopeOf(eventTypes.taskStatusChanged, {
+      taskId: payment.taskId,
+      userId: payment.customerId,
+      type: 'moving',
+      from: 'delivered',
+      to,
+      assignedCarrierId: payment.carrierId,
+      changedBy: null,
+    }),
+  );
+  await waitFor(() => ledger.db('ledger_tasks').where({ task_id: payment.taskId, status: to }).first());
 }

@@ -2,7 +2,11 @@ import { defineService, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import { providerOf, type PaymentsConfig } from './config';
 import type { PaymentsContext } from './context';
+import { chargesRouter } from './charges/routes';
+import { connectConsumers } from './connect/consumers';
+import { connectRouter } from './connect/routes';
 import { paymentsRouter } from './payments/routes';
+import { refundConsumers } from './refunds/consumers';
 import { bidsPeer } from './peers/bids';
 import { peerClient } from './peers/peer-client';
 import { tasksPeer } from './peers/tasks';
@@ -16,7 +20,9 @@ export interface PaymentsServiceOptions {
 
 /**
  * svc-payments: payment intents for accepted bids (mock provider by default, Stripe when configured), Stripe webhooks,
- * and `payments.payment.succeeded` — from which svc-tasks marks the task paid and svc-ledger books the transaction.
+ * and `payments.payment.succeeded` — from which svc-tasks marks the task paid and svc-ledger books the transaction;
+ * refunds of cancelled paid tasks, an admin's extra fee on the saved card, and Stripe Connect (accounts, payout
+ * links, transfers of paid payouts).
  */
 export function createPaymentsService(options: PaymentsServiceOptions = {}) {
   const contexts = new WeakMap<ServiceDeps<PaymentsConfig>, PaymentsContext>();
@@ -54,7 +60,11 @@ export function createPaymentsService(options: PaymentsServiceOptions = {}) {
     },
     routes: (deps) => {
       const context = contextOf(deps);
-      return [paymentsRouter(context), webhooksRouter(context)];
+      return [paymentsRouter(context), webhooksRouter(context), chargesRouter(context), connectRouter(context)];
+    },
+    consumers: (deps) => {
+      const context = contextOf(deps);
+      return [...refundConsumers(context), ...connectConsumers(context)];
     },
   });
 }

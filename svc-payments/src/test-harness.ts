@@ -50,7 +50,7 @@ export interface StartedPayments {
   config: PaymentsConfig;
   infra: TestInfra;
   db: Knex;
-  ledger: { db: Knex; call: Call };
+  ledger: { db: Knex; call: Call; schema: string };
   peers: FakePeers;
   stripe: FakeStripe | null;
   /** Every payments.* event seen on the bus, in arrival order. */
@@ -146,7 +146,7 @@ export async function startPayments(options: { stripe?: boolean; env?: Record<st
       config,
       infra,
       db: infra.database.knex,
-      ledger: { db: ledgerDatabase.knex, call: createTestClient({ url: ledgerUrl, secret }).call },
+      ledger: { db: ledgerDatabase.knex, call: createTestClient({ url: ledgerUrl, secret }).call, schema: ledgerDatabase.schema },
       peers,
       stripe,
       published,

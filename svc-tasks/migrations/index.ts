@@ -4,6 +4,10 @@ import * as bidProjection from './003_bid_projection';
 import * as taskTypes from './004_task_types';
 import * as proofsRatings from './005_proofs_ratings';
 import * as freightNotes from './006_freight_notes';
+import * as browseCoveringIndex from './007_browse_covering_index';
+import * as paidAt from './007_paid_at';
+import * as taskBidsVersion from './007_task_bids_version';
+import * as userDirectory from './007_user_directory';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -13,4 +17,8 @@ export const migrations = [
   { name: '004_task_types', up: taskTypes.up, down: taskTypes.down },
   { name: '005_proofs_ratings', up: proofsRatings.up, down: proofsRatings.down },
   { name: '006_freight_notes', up: freightNotes.up, down: freightNotes.down },
+  { name: '007_browse_covering_index', up: browseCoveringIndex.up, down: browseCoveringIndex.down },
+  { name: '008_paid_at', up: paidAt.up, down: paidAt.down },
+  { name: '009_task_bids_version', up: taskBidsVersion.up, down: taskBidsVersion.down },
+  { name: '010_user_directory', up: userDirectory.up, down: userDirectory.down },
 ];

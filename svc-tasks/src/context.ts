@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventMeta, Logger, Outbox } from '@fragtbud/platform';
 import type { TasksConfig } from './config';
+import type { BrowseCache } from './tasks/browse-cache';
 
 export type { EventMeta, Outbox };
 
@@ -10,6 +11,7 @@ export interface TasksContext {
   outbox: Outbox;
   logger: Logger;
   config: TasksConfig;
+  browseCache: BrowseCache;
 }
 
 /** A database handle: the pool or an open transaction. */

@@ -1,2 +1,3 @@
 export { tasksService, createTasksService, type TasksServiceOptions } from './service';
 export { tasksConfigSchema, loadTasksConfig } from './config';
+export { seedTasks, type SeedTasksOptions } from './tasks/seed';

@@ -13,14 +13,28 @@ import { ratingsRouter } from './ratings';
 import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
+import { userDirectoryConsumers } from './user-directory';
 import type { FileStorage } from './uploads/storage';
+import { createBrowseCache, type BrowseCache } from './tasks/browse-cache';
 
-const contextOf = (deps: ServiceDeps<TasksConfig>): TasksContext => ({
-  db: deps.db,
-  outbox: deps.outbox,
-  logger: deps.logger,
-  config: deps.config,
-});
+/** One browse cache per running service (routes and consumers get their deps separately, the same db). */
+const browseCaches = new WeakMap<object, BrowseCache>();
+function browseCacheOf(deps: ServiceDeps<TasksConfig>): BrowseCache {
+  let cache = browseCaches.get(deps.db);
+  if (!cache) browseCaches.set(deps.db, (cache = createBrowseCache({ ttlMs: deps.config.BROWSE_CACHE_MS })));
+  return cache;
+}
+
+const contextOf = (deps: ServiceDeps<TasksConfig>): TasksContext => {
+  const browseCache = browseCacheOf(deps);
+  return {
+    db: deps.db,
+    outbox: browseCache.invalidating(deps.outbox),
+    logger: deps.logger,
+    config: deps.config,
+    browseCache,
+  };
+};
 
 /**
  * svc-tasks: tasks (five types), their status machine, browse and search; uploads and address suggestions.
@@ -53,7 +67,14 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         geoRouter(deps, options.geoProvider !== undefined ? { provider: options.geoProvider } : {}),
       ];
     },
-    consumers: (deps) => [...bidProjectionConsumers(contextOf(deps)), ...paymentConsumers(contextOf(deps))],
+    consumers: (deps) => {
+      const context = contextOf(deps);
+      return context.browseCache.invalidatingConsumers([
+        ...bidProjectionConsumers(context),
+        ...paymentConsumers(context),
+        ...userDirectoryConsumers(),
+      ]);
+    },
   });
 }
 

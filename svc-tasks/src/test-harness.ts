@@ -4,7 +4,8 @@
  * internal token on every request, vouching for the caller (or for nobody: anonymous).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createService, createTestClient, createTestInfra, type EventEnvelope, type RunningService, type TestClient, type TestInfra, testCaller } from '@fragtbud/platform';
+import { eventTypes } from '@fragtbud/contracts';
+import { createService, createTestClient, createTestInfra, type EventEnvelope, type RunningService, type TestClient, type TestInfra, testCaller, waitFor } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadTasksConfig, type TasksConfig } from './config';
 import { createTasksService } from './service';
@@ -23,9 +24,10 @@ export interface StartedTasks {
   close(): Promise<void>;
 }
 
-export async function startTasks(): Promise<StartedTasks> {
+/** `env` overrides config keys; the browse cache is off unless asked for (tests change rows behind the service's back). */
+export async function startTasks(env: Record<string, string> = {}): Promise<StartedTasks> {
   const infra = await createTestInfra('tasks');
-  const config = loadTasksConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
+  const config = loadTasksConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex'), BROWSE_CACHE_MS: '0', ...env });
   let running: RunningService<TasksConfig>;
   try {
     running = await createService(createTasksService({ storage: createMemoryStorage(), geoProvider: null }), {
@@ -102,4 +104,22 @@ export function taskBody(type: keyof typeof validDetails = 'moving', overrides: 
     contact_phone: '12345678',
     ...overrides,
   };
+}
+
+/** Publishes bids.bid.accepted as svc-bids does and waits until the task is assigned to that carrier. */
+export async function assignByAcceptance(
+  tasks: StartedTasks,
+  { taskId, carrierId, customerId, bidId }: { taskId: number; carrierId: number; customerId: number; bidId: number },
+): Promise<void> {
+  await tasks.publish(eventTypes.bidAccepted, {
+    bidId,
+    taskId,
+    carrierId,
+    customerId,
+    netOre: 100_000,
+    totalOre: 140_000,
+    acceptedBy: customerId,
+    rejectedBidIds: [],
+  });
+  await waitFor(async () => (await tasks.db('tasks').where({ id: taskId }).first())?.status === 'assigned');
 }

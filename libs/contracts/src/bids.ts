@@ -5,12 +5,15 @@ import {
   adminQuoteSchema,
   carrierQuoteSchema,
   customerQuoteSchema,
+  decimalPlaces,
+  dkkToOre,
   idField,
   netPriceDkkSchema,
   numericInput,
   quoteSchema,
 } from './pricing';
 import { taskStatusSchema, taskTypeSchema } from './task-types';
+import { bidStatuses, type BidStatus } from './vocabulary';
 
 /*
  * Bids (shared/API.md "Bids", spec sections 3, 4, 5 and 9). A bid's price is the carrier's net in DKK; behind the
@@ -18,15 +21,8 @@ import { taskStatusSchema, taskTypeSchema } from './task-types';
  * gross total they would pay, the carrier their payout, an admin the whole breakdown.
  */
 
-export const bidStatuses = ['pending', 'accepted', 'rejected'] as const;
+export { bidStatusLabels, bidStatuses, type BidStatus } from './vocabulary';
 export const bidStatusSchema = z.enum(bidStatuses);
-export type BidStatus = z.infer<typeof bidStatusSchema>;
-
-export const bidStatusLabels: Record<BidStatus, string> = {
-  pending: 'Afventer',
-  accepted: 'Accepteret',
-  rejected: 'Afvist',
-};
 
 /** Why a bid was rejected: by the task owner or an admin, because another bid was chosen, or the task was reopened. */
 export const bidRejectionReasons = ['rejected', 'other_bid_accepted', 'task_reopened'] as const;
@@ -192,6 +188,7 @@ const bidKeyAlternates: Record<string, string> = {
   validTime: 'valid_time',
   bidId: 'bid_id',
   carrierId: 'carrier_id',
+  expected_total: 'expectedTotal',
 };
 
 function normaliseBidKeys(input: unknown): unknown {
@@ -243,10 +240,35 @@ export const updateBidBodySchema = z.preprocess(
 );
 export type UpdateBidBody = z.output<typeof updateBidBodySchema>;
 
-/** POST /tasks/{id}/assign: accepts `bid_id`; `carrier_id`, when given, must be the bid's carrier. */
+/**
+ * The gross total in DKK the customer was shown when choosing; when given and the bid's total is no longer that, the
+ * choice is refused (409 `bid_changed`) — a carrier may have changed the price a moment before.
+ */
+const expectedTotalField = z
+  .preprocess(
+    (value) => (value === null || value === '' ? undefined : numericInput(value)),
+    z
+      .number({ error: messages.invalidExpectedTotal })
+      .positive(messages.invalidExpectedTotal)
+      .max(Number.MAX_SAFE_INTEGER / 100, messages.invalidExpectedTotal)
+      .refine((value) => decimalPlaces(value) <= 2, messages.invalidExpectedTotal)
+      .optional(),
+  )
+  .transform((value) => (value === undefined ? undefined : dkkToOre(value)));
+
+/** POST /bids/{id}/accept: `{expectedTotal?}` (DKK) → `{expectedTotalOre?}`; no body at all is fine for API clients. */
+export const acceptBidBodySchema = z.preprocess(
+  normaliseBidKeys,
+  z.object({ expectedTotal: expectedTotalField }).transform(({ expectedTotal }) => ({ expectedTotalOre: expectedTotal })),
+);
+export type AcceptBidBody = z.output<typeof acceptBidBodySchema>;
+
+/** POST /tasks/{id}/assign: accepts `bid_id`; `carrier_id`, when given, must be the bid's carrier; `expectedTotal` as on accept. */
 export const assignTaskBodySchema = z.preprocess(
   normaliseBidKeys,
-  z.object({ bid_id: idField(messages.invalidBidId), carrier_id: idField(messages.invalidUserId).optional() }),
+  z
+    .object({ bid_id: idField(messages.invalidBidId), carrier_id: idField(messages.invalidUserId).optional(), expectedTotal: expectedTotalField })
+    .transform(({ expectedTotal, ...rest }) => ({ ...rest, expectedTotalOre: expectedTotal })),
 );
 export type AssignTaskBody = z.output<typeof assignTaskBodySchema>;
 
@@ -358,6 +380,8 @@ export const internalTaskSchema = z.object({
   status: taskStatusSchema,
   type: taskTypeSchema,
   max_bids: z.number().int().positive().nullable(),
+  /** For svc-chat's lock rules (who won); optional so an older svc-tasks still answers within the contract. */
+  assigned_carrier_id: z.number().int().positive().nullable().optional(),
 });
 export type InternalTask = z.infer<typeof internalTaskSchema>;
 

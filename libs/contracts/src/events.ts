@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { roleSchema } from './roles';
 import { taskStatusSchema, taskTypeSchema } from './task-types';
 import { paymentSucceededPayloadSchema } from './payments';
+import { liveEventTypeSchema } from './chat';
+import {
+  chargeSucceededPayloadSchema,
+  payoutStatusChangedPayloadSchema,
+  refundSucceededPayloadSchema,
+  transferCreatedPayloadSchema,
+} from './finance';
 
 /** Every event travels in this envelope; `id` is the dedupe key end to end (outbox → NATS msgID → inbox). */
 export const eventEnvelopeSchema = z.object({
@@ -10,6 +17,13 @@ export const eventEnvelopeSchema = z.object({
   occurredAt: z.string(),
   correlationId: z.string(),
   causationId: z.string().optional(),
+  /**
+   * Aggregate version: the producer's outbox sequence number. The producer writes an aggregate's events under that
+   * aggregate's row lock, so a later change of one aggregate always has a higher version; a projection ignores an
+   * event older than what it holds (a late redelivery or a replay cannot put old state back). Absent on events
+   * recorded before versions existed.
+   */
+  version: z.number().int().positive().optional(),
   data: z.unknown(),
 });
 export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: T };
@@ -22,6 +36,8 @@ export const eventTypes = {
   userBlocked: 'identity.user.blocked',
   userUnblocked: 'identity.user.unblocked',
   userDeleted: 'identity.user.deleted',
+  /** A user's name, e-mail or company changed (profile edit, admin correction). */
+  userUpdated: 'identity.user.updated',
   taskCreated: 'tasks.task.created',
   taskUpdated: 'tasks.task.updated',
   taskStatusChanged: 'tasks.task.status_changed',
@@ -29,6 +45,7 @@ export const eventTypes = {
   ledgerSettingsUpdated: 'ledger.settings.updated',
   carrierListAssigned: 'ledger.carrier_list.assigned',
   carrierListUnassigned: 'ledger.carrier_list.unassigned',
+  carrierListUpdated: 'ledger.carrier_list.updated',
   bidPlaced: 'bids.bid.placed',
   bidUpdated: 'bids.bid.updated',
   bidAccepted: 'bids.bid.accepted',
@@ -36,11 +53,18 @@ export const eventTypes = {
   taskTypeUpdated: 'tasks.task_type.updated',
   taskTypeDeleted: 'tasks.task_type.deleted',
   paymentSucceeded: 'payments.payment.succeeded',
+  refundSucceeded: 'payments.refund.succeeded',
+  chargeSucceeded: 'payments.charge.succeeded',
+  transferCreated: 'payments.transfer.created',
+  payoutStatusChanged: 'ledger.payout.status_changed',
   proofAdded: 'tasks.proof.added',
   proofDeleted: 'tasks.proof.deleted',
   deletionRequestCreated: 'tasks.deletion_request.created',
   deletionRequestResolved: 'tasks.deletion_request.resolved',
   ratingCreated: 'tasks.rating.created',
+  chatMessageCreated: 'chat.message.created',
+  chatMessageRead: 'chat.message.read',
+  liveEvent: 'chat.live.event',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -60,6 +84,13 @@ export const eventPayloadSchemas = {
     role: roleSchema,
     name: z.string(),
     email: z.string(),
+    /** A carrier's company when known at registration. */
+    company: z.string().nullable().optional(),
+  }),
+  [eventTypes.userUpdated]: userRef.extend({
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
   }),
   [eventTypes.userApproved]: userRef.extend({ approvedBy: z.number().int().positive() }),
   [eventTypes.userRejected]: userRef.extend({ rejectedBy: z.number().int().positive() }),
@@ -113,6 +144,15 @@ export const eventPayloadSchemas = {
     previousListId: z.number().int().positive().nullable(),
     assignedBy: z.number().int().positive(),
   }),
+  /** A list's name or fee changed: every carrier on it pays the new fee from now on (svc-bids prices bids with it). */
+  [eventTypes.carrierListUpdated]: z.object({
+    listId: z.number().int().positive(),
+    listName: z.string(),
+    feePercentage: z.number(),
+    fixedFeeOre: z.number().int(),
+    changed: z.array(z.string()),
+    updatedBy: z.number().int().positive(),
+  }),
   /** A carrier is on no list any more (the default fee applies); `unassignedBy` null when their account was deleted. */
   [eventTypes.carrierListUnassigned]: userRef.extend({
     assignmentId: z.number().int().positive(),
@@ -157,6 +197,10 @@ export const eventPayloadSchemas = {
   [eventTypes.taskTypeDeleted]: z.object({ type: z.string().min(1), deletedBy: z.number().int().positive().nullable() }),
   /** A task's accepted bid was paid (svc-payments): svc-tasks marks the task paid, svc-ledger books the transaction. */
   [eventTypes.paymentSucceeded]: paymentSucceededPayloadSchema,
+  [eventTypes.refundSucceeded]: refundSucceededPayloadSchema,
+  [eventTypes.chargeSucceeded]: chargeSucceededPayloadSchema,
+  [eventTypes.transferCreated]: transferCreatedPayloadSchema,
+  [eventTypes.payoutStatusChanged]: payoutStatusChangedPayloadSchema,
   /** A pickup or delivery proof (or a failed attempt) was recorded on a task (svc-tasks, POST /tasks/{id}/proofs). */
   [eventTypes.proofAdded]: taskRef.extend({
     proofId: z.number().int().positive(),
@@ -184,6 +228,30 @@ export const eventPayloadSchemas = {
     carrierId: z.number().int().positive(),
     userType: z.enum(['customer', 'carrier']),
     rating: z.number().int().min(1).max(5),
+  }),
+  /** A chat message was stored (already redacted); the text stays in svc-chat. */
+  [eventTypes.chatMessageCreated]: z.object({
+    messageId: z.number().int().positive(),
+    taskId: z.number().int().positive(),
+    senderId: z.number().int().positive(),
+    receiverId: z.number().int().positive(),
+    bidId: z.number().int().positive().nullable(),
+  }),
+  /** The receiver read messages of a thread (the ids that were unread until now). */
+  [eventTypes.chatMessageRead]: z.object({
+    taskId: z.number().int().positive(),
+    readerId: z.number().int().positive(),
+    partnerId: z.number().int().positive(),
+    messageIds: z.array(z.number().int().positive()).min(1),
+  }),
+  /**
+   * One event for the browsers of `userIds` (GET /api/events): svc-chat turns domain events into these, every gateway
+   * replica reads them all (a JetStream ordered consumer each) and writes them to those users' open streams.
+   */
+  [eventTypes.liveEvent]: z.object({
+    userIds: z.array(z.number().int().positive()).min(1),
+    type: liveEventTypeSchema,
+    data: z.record(z.string(), z.unknown()),
   }),
 } satisfies Record<EventType, z.ZodType>;
 

@@ -6,8 +6,11 @@ const megabyte = 1024 * 1024;
 export const uploadLimits = {
   imageMaxBytes: 15 * megabyte,
   documentMaxBytes: 10 * megabyte,
-  /** Decoding bigger images costs too much memory; phones save far smaller ones. */
-  imageMaxPixels: 100_000_000,
+  /**
+   * Decoding bigger images costs too much memory and time (a 300 KB PNG can declare 100 megapixels); phones save
+   * 12–50 MP, so 40 MP keeps every ordinary photo. Checked from the header, before anything is decoded.
+   */
+  imageMaxPixels: 40_000_000,
   /** Stored images: the long side at most this many pixels, JPEG at this quality (spec section 9, Photo). */
   imageMaxSidePx: 1600,
   imageJpegQuality: 82,

@@ -24,6 +24,20 @@ export type FreightCarrierField = (typeof freightCarrierFields)[number];
 export const freightGoodsFields = ['description', 'packages', 'weightKg', 'volumeM3', 'type'] as const;
 
 export const freightNoteDefaults = { country: 'Danmark', goodsType: 'general', packages: 1 } as const;
+/** The 'Godstype' choices: stored value → the Danish text shown (the form offers these; older free text is kept). */
+export const freightGoodsTypeLabels: Readonly<Record<string, string>> = {
+  general: 'Almindeligt gods',
+  household: 'Flyttegods og indbo',
+  furniture: 'Møbler',
+  pallets: 'Paller',
+  parcels: 'Pakker',
+  fragile: 'Skrøbeligt gods',
+  chilled: 'Kølevarer',
+  building_materials: 'Byggematerialer',
+  machinery: 'Maskiner',
+  vehicles: 'Køretøjer',
+  other: 'Andet',
+};
 /** What a carrier who is not (yet) assigned sees instead of an address it may not know (spec section 6). */
 export const freightHiddenText = 'Skjult indtil opgaven er tildelt';
 

@@ -4,14 +4,16 @@ import { limits } from './constants';
 import { authUserSchema, roleSchema, selfRegistrableRoles } from './roles';
 import { pageQuerySchema, pageOf } from './common';
 
-const email = z
+/** An e-mail as every form takes it: trimmed, lower-case. */
+export const emailSchema = z
   .string({ error: messages.emailInvalid })
   .trim()
   .toLowerCase()
   .max(254, messages.textTooLong)
   .pipe(z.email({ error: messages.emailInvalid }));
 
-const password = z
+/** A new password (spec 5: at least 6 characters). */
+export const passwordSchema = z
   .string({ error: messages.passwordRequired })
   .min(limits.passwordMinLength, messages.passwordTooShort)
   .max(200, messages.textTooLong);
@@ -26,8 +28,8 @@ const optionalText = (max: number) =>
 
 export const registerBodySchema = z.object({
   name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(120, messages.textTooLong),
-  email,
-  password,
+  email: emailSchema,
+  password: passwordSchema,
   role: z.enum(selfRegistrableRoles, { error: messages.roleInvalid }),
   company: optionalText(200),
   phone: optionalText(30),
@@ -43,7 +45,7 @@ export const registerFormSchema = registerBodySchema
   });
 
 export const loginBodySchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(200, messages.textTooLong),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -66,13 +68,29 @@ export const userSchema = z.object({
   is_approved: z.boolean(),
   is_blocked: z.boolean(),
   createdAt: z.string(),
+  /** Whether the user has confirmed their e-mail (EMAIL_VERIFICATION) and has two-factor on. */
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const profileUserSchema = userSchema.extend({ savedAddresses: z.array(savedAddressSchema) });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 
-export const authResponseSchema = z.object({ success: z.literal(true), user: userSchema, token: z.string() });
+/** `token` only when the client asked for it with the header `X-Session-Transport: bearer` (API clients); browsers use the HttpOnly cookie. */
+export const authResponseSchema = z.object({ success: z.literal(true), user: userSchema, token: z.string().optional() });
+
+/** The request header an API client sends to get the session token in the login/register JSON. */
+export const sessionTransportHeader = 'x-session-transport';
+
+/**
+ * The session cookie: `__Host-session` when the site is served over HTTPS (Secure, no Domain, Path=/ — a sibling
+ * sub-domain cannot plant it), `session` over plain HTTP (development). Readers accept both.
+ */
+export const sessionCookieNames = { secure: '__Host-session', plain: 'session' } as const;
+
+/** What a session token can look like (svc-identity makes 43 base64url characters); anything else is no session. */
+export const sessionTokenPattern = /^[A-Za-z0-9_-]{1,200}$/;
 export const profileResponseSchema = z.object({ user: profileUserSchema });
 export const userResponseSchema = z.object({ user: userSchema });
 

@@ -18,7 +18,7 @@ export type NotificationType = z.infer<typeof notificationTypeSchema>;
  * What a notification is about. With the event that caused it, the kind is the dedupe key: one event never gives
  * one user two notifications of a kind (the customer's and the carrier's review requests are two kinds).
  */
-export const notificationKinds = ['task_status', 'review_request_customer', 'review_request_carrier'] as const;
+export const notificationKinds = ['task_status', 'review_request_customer', 'review_request_carrier', 'new_bid', 'refund'] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -63,6 +63,8 @@ export const notificationSubjects = {
   task_status: 'Statusopdatering',
   review_request_customer: 'Giv en vurdering',
   review_request_carrier: 'Giv en vurdering',
+  new_bid: 'Nyt bud',
+  refund: 'Betaling refunderet',
 } as const satisfies Record<NotificationKind, string>;
 
 /** The title the bar shows above the text. */

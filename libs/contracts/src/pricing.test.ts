@@ -313,3 +313,14 @@ describe('schemas', () => {
     expect(firstMessage(carrierListAssignmentsQuerySchema.safeParse({ userId: '1,x' }))).toBe(messages.invalidUserId);
   });
 });
+
+describe('VAT on and off an amount', () => {
+  it('when 125,00 DKK gross at 25 %, then 100,00 net; and 100,00 net gives 125,00 back', async () => {
+    const { withVatOre, withoutVatOre } = await import('./pricing');
+    expect(withoutVatOre(12_500, 25)).toBe(10_000);
+    expect(withVatOre(10_000, 25)).toBe(12_500);
+    // 1 øre gross at 25 %: 0.8 → 1 øre net (half-up); 12.5 % with decimals.
+    expect(withoutVatOre(1, 25)).toBe(1);
+    expect(withoutVatOre(11_250, 12.5)).toBe(10_000);
+  });
+});

@@ -162,6 +162,19 @@ export function quote({ netOre, settings, carrierFee }: QuoteInput): Quote {
   };
 }
 
+/** A net amount plus VAT at `vatPercentage`, rounded half-up to the øre (as payoutGross is). */
+export function withVatOre(netOre: number, vatPercentage: number): number {
+  const net = BigInt(netOre);
+  return Number(net + percentOf(net, requirePercentage('vatPercentage', vatPercentage)));
+}
+
+/** The net inside a gross amount at `vatPercentage`: gross · 100 / (100 + v), rounded half-up to the øre. */
+export function withoutVatOre(grossOre: number, vatPercentage: number): number {
+  const vat = requirePercentage('vatPercentage', vatPercentage);
+  const unit = 10n ** BigInt(vat.scale);
+  return Number(roundHalfUp(BigInt(grossOre) * 100n * unit, 100n * unit + vat.digits));
+}
+
 // ---- DKK at the API edge ----
 
 /** Øre → DKK as a number with at most two decimals (12345 → 123.45). */

@@ -105,6 +105,8 @@ export const deletionRequestSchema = z.object({
   id: z.number().int(),
   task_id: z.number().int(),
   requested_by: z.number().int(),
+  /** The requester's name from svc-tasks' user directory (in lists); null while not known. */
+  requester_name: z.string().nullable().optional(),
   role: z.enum(['customer', 'carrier']),
   reason: z.string().nullable(),
   status: z.enum(deletionRequestStatuses),

@@ -42,10 +42,14 @@ export const publicRatingsQuerySchema = z.object({
   ),
 });
 
+/**
+ * A rating. `task_id` and `customer_id` are null unless the caller took part in the rated task (or is an admin):
+ * others see the score, the comment and the rater's first name only.
+ */
 export const ratingSchema = z.object({
   id: z.number().int(),
-  task_id: z.number().int(),
-  customer_id: z.number().int(),
+  task_id: z.number().int().nullable(),
+  customer_id: z.number().int().nullable(),
   carrier_id: z.number().int(),
   user_type: z.enum(ratingUserTypes),
   rating: z.number().int(),

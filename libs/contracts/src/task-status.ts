@@ -1,5 +1,5 @@
 import type { Role } from './roles';
-import { taskStatuses, type TaskStatus } from './task-types';
+import { taskStatuses, type TaskStatus } from './vocabulary';
 
 /** Danish label of every task status, as the browse cards, the detail page and the admin dropdown show it. */
 export const taskStatusLabels: Record<TaskStatus, string> = {

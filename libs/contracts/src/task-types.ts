@@ -1,34 +1,11 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { numericInput, pricingLimits } from './pricing';
+import { taskStatuses, taskTypes } from './vocabulary';
 
-export const taskTypes = ['moving', 'courier', 'package', 'furniture', 'fullload'] as const;
+export { taskStatuses, taskTypeLabels, taskTypes, type TaskStatus, type TaskType } from './vocabulary';
 export const taskTypeSchema = z.enum(taskTypes);
-export type TaskType = z.infer<typeof taskTypeSchema>;
-
-export const taskTypeLabels: Record<TaskType, string> = {
-  moving: 'Flytning',
-  courier: 'Kurertransport',
-  package: 'Palle og pakker',
-  furniture: 'Møbeltransport',
-  fullload: 'Fulloads',
-};
-
-export const taskStatuses = [
-  'pending_admin_review',
-  'created',
-  'open_for_bids',
-  'assigned',
-  'paid',
-  'picked_up',
-  'in_transit',
-  'in_progress',
-  'delivered',
-  'completed',
-  'cancelled',
-] as const;
 export const taskStatusSchema = z.enum(taskStatuses);
-export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
 // ---- task-type settings: a type's own bid limit (spec section 3 "Task type setting"; /admin/task-types) ----
 

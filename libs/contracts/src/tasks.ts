@@ -154,15 +154,7 @@ const taskType = z.enum(taskTypes, {
   error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? messages.chooseTaskTypeFirst : messages.taskTypeInvalid),
 });
 
-/** Postal code + city from an address text: the last `dddd City` in it (e.g. 'Vestergade 1, 8000 Aarhus C'). */
-export function parsePostalCity(address: string): { postalCode: string | null; city: string | null } {
-  const matches = [...address.matchAll(/(?:^|[\s,])(\d{4})\s+([A-Za-zÆØÅæøåÉéÜüÖöÄä][A-Za-zÆØÅæøåÉéÜüÖöÄä .'-]*)/g)];
-  const last = matches.at(-1);
-  if (!last) return { postalCode: null, city: null };
-  const cityText = (last[2] ?? '').split(',')[0]?.trim().replace(/\s+/g, ' ') ?? '';
-  const withoutCountry = cityText.replace(/\s+(Danmark|Denmark|DK)$/i, '').trim();
-  return { postalCode: last[1] ?? null, city: withoutCountry || null };
-}
+export { parsePostalCity } from './vocabulary';
 
 // ---- bodies ----
 
@@ -297,6 +289,9 @@ export const taskListStatuses = [...taskStatuses, 'active'] as const;
 export type TaskListStatus = (typeof taskListStatuses)[number];
 
 /** GET /tasks query (browse, /tasks, dashboard). dateFrom/dateTo filter created_at (both days included); prices in DKK against the lowest bid. */
+/** A page cursor: the last row's created_at in epoch microseconds and its id, `<micros>_<id>`. */
+export const taskPageCursorPattern = /^\d{1,17}_\d{1,10}$/;
+
 export const taskListQuerySchema = z.object({
   status: z.preprocess((v) => blankToUndefined(lastOf(v)), z.enum(taskListStatuses, { error: messages.taskStatusInvalid }).optional()),
   type: z.preprocess((v) => blankToUndefined(lastOf(v)), z.enum(taskTypes, { error: messages.taskTypeInvalid }).optional()),
@@ -311,6 +306,11 @@ export const taskListQuerySchema = z.object({
   minPrice: queryNumber(z.number({ error: messages.invalidPriceFilter }).min(0, messages.invalidPriceFilter).max(100_000_000, messages.invalidPriceFilter)),
   maxPrice: queryNumber(z.number({ error: messages.invalidPriceFilter }).min(0, messages.invalidPriceFilter).max(100_000_000, messages.invalidPriceFilter)),
   mine: queryFlag,
+  /** The `nextCursor` of the page before: the page is read from there on (keyset) instead of skipping rows. */
+  after: z.preprocess(
+    (v) => blankToUndefined(lastOf(v)),
+    z.string({ error: messages.invalidPageCursor }).regex(taskPageCursorPattern, messages.invalidPageCursor).optional(),
+  ),
   page: queryNumber(z.number({ error: messages.invalidPage }).int(messages.invalidPage).min(1, messages.invalidPage).max(100_000, messages.invalidPage)).transform(
     (v) => v ?? 1,
   ),
@@ -324,8 +324,9 @@ export type TaskListQuery = z.output<typeof taskListQuerySchema>;
 
 /**
  * A task (spec section 3). `view: 'full'` for the owner, an admin and the assigned carrier; `view: 'public'` for
- * everyone else: from_address/to_address, contact_email/contact_phone are null, details lose contact and exact-place
- * keys — show `from_postal_code` + `from_city` instead. Money in DKK (two decimals).
+ * everyone else: from_address/to_address, contact_email/contact_phone, user_id and assigned_carrier_id are null,
+ * details lose contact and exact-place keys — show `from_postal_code` + `from_city` instead. Money in DKK (two
+ * decimals); `lowest_bid` (a customer total) is null for every carrier.
  */
 export const taskSchema = z.object({
   id: z.number().int(),
@@ -351,6 +352,11 @@ export const taskSchema = z.object({
   contact_email: z.string().nullable(),
   contact_phone: z.string().nullable(),
   assigned_carrier_id: z.number().int().nullable(),
+  /**
+   * The assigned carrier's name and company (svc-tasks' projection of identity events), on GET /tasks/:id for those
+   * who see the full task; null when none is assigned or the name is not known yet. Absent in lists.
+   */
+  assigned_carrier: z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable() }).nullable().optional(),
   images: z.array(z.string()),
   /** Lowest bid in DKK, null without bids. */
   lowest_bid: z.number().nullable(),
@@ -359,11 +365,20 @@ export const taskSchema = z.object({
   max_bids: z.number().int().nullable(),
   pickup_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
+  /** When the task was paid (owner, admin, assigned carrier); null while unpaid — the carrier sees 'Afventer betaling'. */
+  paid_at: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Task = Omit<z.infer<typeof taskSchema>, 'details'> & { details: Partial<TaskDetails> & Record<string, unknown> };
 export type TaskStatusValue = TaskStatus;
 
-export const tasksPageSchema = pageOf(taskSchema);
-export type TasksPage = { items: Task[]; total: number; page: number; limit: number };
+/**
+ * One page of tasks. Counting every match of a broad filter costs more than the page itself, so `total` is exact
+ * only up to a cap: with `totalIsEstimate` it is the cap and more match (counted, or for a frequent search word
+ * estimated by the database) — the UI shows 'Viser 20 af 1 000+'.
+ * `nextCursor` continues after the page's last row (`after=`), null when the page is the last.
+ */
+export const tasksPageSchema = pageOf(taskSchema).extend({ totalIsEstimate: z.boolean(), nextCursor: z.string().nullable() });
+/** The two newer fields are optional here so clients that build a page of their own (fallbacks, tests) need not invent them. */
+export type TasksPage = { items: Task[]; total: number; totalIsEstimate?: boolean; nextCursor?: string | null; page: number; limit: number };

@@ -11,6 +11,8 @@ export interface AppErrorOptions {
   message: string;
   details?: ErrorDetail[];
   cause?: unknown;
+  /** For 429 and 503: sent as `Retry-After` (a 429 without it gets the error handler's default). */
+  retryAfterSeconds?: number;
 }
 
 /** The one error type services throw; the error middleware turns it into `{code, message, details?}`. */
@@ -18,13 +20,15 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details?: ErrorDetail[];
+  readonly retryAfterSeconds?: number;
 
-  constructor({ status, code, message, details, cause }: AppErrorOptions) {
+  constructor({ status, code, message, details, cause, retryAfterSeconds }: AppErrorOptions) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'AppError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   static badRequest(message: string, code = 'bad_request', details?: ErrorDetail[]) {

@@ -3,15 +3,33 @@ import type { Context, Middleware } from 'koa';
 import { AppError } from './app-error';
 import { internalTokenHeader, verifyInternalToken } from './internal-token';
 
-/** Only the gateway's signed token is trusted; a bare user header never is. */
+/**
+ * Only the gateway's signed token is trusted; a bare user header never is. Service-only paths (`/readyz`,
+ * `/metrics`, `/internal/*`) also need a system token naming the calling service: the gateway signs a token for
+ * every request it forwards, so a user token must never open them — whatever path trick reaches the service.
+ */
 export function internalAuth(secret: string, publicPaths: ReadonlySet<string>): Middleware {
   return async (ctx, next) => {
     if (publicPaths.has(ctx.path)) return next();
     const caller = await verifyInternalToken({ secret, token: ctx.get(internalTokenHeader) || undefined });
     ctx.state.user = caller.user;
     ctx.state.callerService = caller.service;
+    ctx.state.client = caller.client;
+    if (isServiceOnlyPath(ctx.path)) requireServiceCaller(ctx);
     await next();
   };
+}
+
+/** Compared the way a router might match it: decoded, any case, repeated or trailing slashes ignored. */
+export function isServiceOnlyPath(rawPath: string): boolean {
+  let path = rawPath;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // not decodable: judged as sent
+  }
+  path = path.toLowerCase().replace(/[/\\]+/g, '/').replace(/\/$/, '');
+  return path === '/readyz' || path === '/metrics' || path === '/internal' || path.startsWith('/internal/');
 }
 
 export function requireUser(ctx: Context): AuthUser {

@@ -12,6 +12,7 @@ export interface CreateEventBusOptions {
   /** Connection name shown by the NATS server. */
   name?: string;
   retry?: RetryPolicy;
+  maxDeliver?: number;
 }
 
 export async function createEventBus({ natsUrl, ...options }: CreateEventBusOptions): Promise<EventBus> {

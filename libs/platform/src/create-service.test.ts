@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import { messages, type AuthUser } from '@fragtbud/contracts';
 import { SignJWT } from 'jose';
+import Koa from 'koa';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './app-error';
 import { requireRole, requireUser } from './auth-context';
 import { baseConfigSchema, loadConfig, type BaseConfig } from './config';
+import { consume } from './consumer';
 import { createService, type RunningService } from './create-service';
+import { operationalEndpoints } from './health';
 import { internalTokenAudience, signInternalToken } from './internal-token';
 import { runStandalone } from './run-standalone';
 import { createLogger } from './logger';
@@ -66,6 +70,18 @@ function testRoutes({ db }: ServiceDeps) {
     const { page } = parseQuery(ctx, z.object({ page: z.coerce.number().int().default(1) }));
     ctx.body = { id, page };
   });
+  router.get('/db-gone/:kind', (ctx) => {
+    const errors: Record<string, Error> = {
+      terminated: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      refused: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      lost: new Error('Connection terminated unexpectedly'),
+      pool: Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }),
+    };
+    throw errors[ctx.params.kind as string] ?? new Error('other');
+  });
+  router.get('/own-backend-killed', async () => {
+    await db.raw('select pg_terminate_backend(pg_backend_pid())');
+  });
   router.get('/conflict', () => {
     throw new AppError({ status: 409, code: 'bid_limit_reached', message: 'Der kan ikke afgives flere bud på opgaven.' });
   });
@@ -83,7 +99,16 @@ function testRoutes({ db }: ServiceDeps) {
     ctx.body = requireRole(ctx, 'admin');
   });
   router.get('/caller', (ctx) => {
-    ctx.body = { user: ctx.state.user, service: ctx.state.callerService ?? null };
+    ctx.body = { user: ctx.state.user, service: ctx.state.callerService ?? null, client: ctx.state.client ?? null };
+  });
+  router.get('/internal/ping', (ctx) => {
+    ctx.body = { pong: ctx.state.callerService };
+  });
+  router.get('/busy', () => {
+    throw AppError.tooManyRequests();
+  });
+  router.get('/busy-for-a-while', () => {
+    throw new AppError({ status: 429, code: 'too_many_attempts', message: messages.tooManyLoginAttempts, retryAfterSeconds: 900 });
   });
   router.post('/webhook', (ctx) => {
     ctx.body = { raw: ctx.request.rawBody };
@@ -91,7 +116,11 @@ function testRoutes({ db }: ServiceDeps) {
   return router;
 }
 
-const testService = defineService({ name: 'websvc', routes: (deps) => [testRoutes(deps)] });
+const testService = defineService({
+  name: 'websvc',
+  routes: (deps) => [testRoutes(deps)],
+  consumers: () => [consume({ durable: 'pings', subjects: ['websvc.ping.sent'], handle: async () => undefined })],
+});
 
 describe('createService', () => {
   let infra: TestInfra;
@@ -291,11 +320,34 @@ describe('createService', () => {
     });
   });
 
+  describe('database connection loss', () => {
+    it.each(['terminated', 'refused', 'lost', 'pool'])('when the database connection is %s, then 503 with the Danish try-again, never 500', async (kind) => {
+      expect(await client.call('GET', `/db-gone/${kind}`)).toMatchObject({
+        status: 503,
+        body: { code: 'service_unavailable', message: 'Tjenesten er midlertidigt utilgængelig. Prøv igen om lidt.' },
+      });
+    });
+
+    it.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL terminates the backend mid-request, then 503, and the next request gets a new connection', async () => {
+      expect(await client.call('GET', '/own-backend-killed')).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
+      expect(await client.call('GET', '/cast?value=12')).toMatchObject({ status: 200, body: { n: 12 } });
+    });
+  });
+
   describe('createTestClient', () => {
     it('when calling as a user, as a service, anonymously or without a token, then the token says so', async () => {
-      expect((await client.call('GET', '/caller', { as: carrier })).body).toEqual({ user: carrier, service: null });
-      expect((await client.call('GET', '/caller', { as: carrier, service: 'bids' })).body).toEqual({ user: null, service: 'bids' });
-      expect((await client.call('GET', '/caller')).body).toEqual({ user: null, service: null });
+      expect((await client.call('GET', '/caller', { as: carrier })).body).toEqual({ user: carrier, service: null, client: null });
+      expect((await client.call('GET', '/caller', { as: carrier, service: 'bids' })).body).toEqual({
+        user: null,
+        service: 'bids',
+        client: null,
+      });
+      expect((await client.call('GET', '/caller')).body).toEqual({ user: null, service: null, client: null });
+      expect((await client.call('GET', '/caller', { client: { ip: '203.0.113.7', https: true } })).body).toEqual({
+        user: null,
+        service: null,
+        client: { ip: '203.0.113.7', https: true },
+      });
       expect((await client.call('GET', '/caller', { withoutInternalToken: true })).status).toBe(401);
     });
 
@@ -303,10 +355,24 @@ describe('createService', () => {
       const raw = '{"b": 2,  "a": "æøå"}';
       const sent = await client.call('POST', '/webhook', { raw, headers: { 'content-type': 'application/merge-patch+json' } });
       expect(sent.body).toEqual({ raw });
-      const metrics = await client.call<string>('GET', '/metrics');
+      const metrics = await client.call<string>('GET', '/metrics', { service: 'prometheus' });
       expect(typeof metrics.body).toBe('string');
       expect(metrics.body).toContain('http_requests_total');
       expect((await client.call('DELETE', '/nowhere')).body).toEqual({ code: 'not_found', message: messages.notFound });
+    });
+  });
+
+  describe('Retry-After', () => {
+    it('when a route answers 429 without saying when, then Retry-After is a minute', async () => {
+      const reply = await client.call('GET', '/busy');
+      expect(reply.status).toBe(429);
+      expect(reply.headers.get('retry-after')).toBe('60');
+    });
+
+    it('when the error knows how long to wait, then Retry-After says so', async () => {
+      const reply = await client.call('GET', '/busy-for-a-while');
+      expect(reply).toMatchObject({ status: 429, body: { code: 'too_many_attempts' } });
+      expect(reply.headers.get('retry-after')).toBe('900');
     });
   });
 
@@ -372,17 +438,39 @@ describe('createService', () => {
   });
 
   describe('operational endpoints', () => {
-    it('when /healthz and /readyz are asked without a token, then they answer 200', async () => {
+    const serviceToken = () => signInternalToken({ secret: config.INTERNAL_TOKEN_SECRET, user: null, service: 'gateway' });
+
+    it('when /healthz is asked without a token, then it answers 200 (container liveness)', async () => {
       expect(await call('/healthz', { token: null })).toMatchObject({ status: 200, body: { status: 'ok' } });
-      expect(await call('/readyz', { token: null })).toMatchObject({
+    });
+
+    it('when /readyz is asked with a service token, then it answers 200 with its checks', async () => {
+      expect(await call('/readyz', { token: await serviceToken() })).toMatchObject({
         status: 200,
         body: { status: 'ready', checks: { database: true, bus: true } },
       });
     });
 
+    it.each(['/readyz', '/metrics', '/internal/ping'])(
+      'when %s is asked without a token, then 401; with the token the gateway signs for a user, then 403',
+      async (path) => {
+        expect(await call(path, { token: null })).toMatchObject({ status: 401, body: { code: 'invalid_internal_token' } });
+        expect(await call(path, { user: null })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+        expect(await call(path, { user: admin })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+        expect((await call(path, { token: await serviceToken() })).status).toBe(200);
+      },
+    );
+
+    it.each(['/INTERNAL/ping', '/internal/ping/', '//internal/ping', '/%69nternal/ping', '/Metrics', '/readyz/'])(
+      'when an internal endpoint is asked as %s with a user token, then it is refused like the plain path',
+      async (path) => {
+        expect((await call(path, { user: admin })).status).toBe(403);
+      },
+    );
+
     it('when /metrics is scraped, then it has default metrics and requests by route pattern and status', async () => {
       await call('/items/77');
-      const { status, text, headers } = await call('/metrics', { token: null });
+      const { status, text, headers } = await call('/metrics', { token: await serviceToken() });
       expect(status).toBe(200);
       expect(headers.get('content-type')).toContain('text/plain');
       expect(text).toContain('process_cpu_user_seconds_total');
@@ -391,8 +479,8 @@ describe('createService', () => {
       expect(text).not.toContain('/items/77');
     });
 
-    it('when the bus is disconnected, then /readyz answers 503; several services in one process keep separate metrics', async () => {
-      const disconnected = { ...infra.bus, isConnected: () => false };
+    it('when the bus is disconnected, then /readyz answers 200 degraded (requests work, events wait); several services in one process keep separate metrics', async () => {
+      const disconnected = { ...infra.bus, isConnected: () => false, status: () => ({ ...infra.bus.status(), connected: false }) };
       const other = await createService(defineService({ name: 'othersvc' }), {
         config,
         database: infra.database,
@@ -401,11 +489,37 @@ describe('createService', () => {
       });
       try {
         const { url: otherUrl } = await other.listen();
-        const response = await fetch(`${otherUrl}/readyz`);
-        expect(response.status).toBe(503);
-        expect(await response.json()).toMatchObject({ checks: { database: true, bus: false } });
+        const response = await fetch(`${otherUrl}/readyz`, { headers: { 'x-internal-token': await serviceToken() } });
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({ status: 'degraded', checks: { database: true, bus: false, consumers: [] } });
       } finally {
         await other.close();
+      }
+    });
+
+    it('when /readyz is asked, then each of the service’s own consumers is listed with consuming, lag and last delivery', async () => {
+      const { body } = await call('/readyz', { token: await serviceToken() });
+      const consumers = (body as { checks: { consumers: Array<Record<string, unknown>> } }).checks.consumers;
+      expect(consumers.length).toBeGreaterThan(0);
+      for (const consumer of consumers) {
+        expect(consumer).toMatchObject({ durable: expect.stringMatching(/^websvc-/), consuming: true, deadLetters: 0 });
+        expect(consumer).toHaveProperty('lag');
+        expect(consumer).toHaveProperty('lastDeliveryAt');
+      }
+    });
+
+    it('when the database does not answer, then /readyz answers 503 not_ready', async () => {
+      const broken = { ...infra.database.knex, raw: () => Promise.reject(new Error('connection terminated')) };
+      const app = new Koa();
+      app.use(operationalEndpoints({ db: broken as never, busStatus: () => infra.bus.status(), registry: new Registry() }));
+      const server = app.listen(0);
+      try {
+        const port = (server.address() as { port: number }).port;
+        const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toMatchObject({ status: 'not_ready', checks: { database: false } });
+      } finally {
+        server.close();
       }
     });
   });

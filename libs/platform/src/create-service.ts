@@ -7,14 +7,15 @@ import type { BaseConfig } from './config';
 import { createEventBus } from './create-event-bus';
 import { createDatabase, type Database } from './database';
 import { errorHandler } from './error-handler';
-import type { EventBus, Subscription } from './event-bus';
-import { operationalEndpoints, operationalPaths } from './health';
+import type { BusStatus, EventBus, Subscription } from './event-bus';
+import { operationalEndpoints, publicPaths } from './health';
 import { handleOnce } from './inbox';
 import { createLogger, type Logger } from './logger';
 import { createMetrics } from './metrics';
 import { migrate } from './migrate';
 import { createOutbox } from './outbox';
 import { createOutboxRelay } from './outbox-relay';
+import { closeServerGracefully } from './process-lifecycle';
 import { requestContext } from './request-context';
 import type { ServiceClient } from './service-client';
 import { serviceClients } from './service-clients';
@@ -57,12 +58,14 @@ export async function createService<C extends BaseConfig>(
     const bus = options.bus ?? (await createOwnBus(definition.name, config, logger, owned));
     await migrate(database, definition.migrations ?? []);
 
-    const relay = createOutboxRelay({ db: database.knex, bus, logger });
+    const relay = createOutboxRelay({ db: database.knex, bus, logger, producer: definition.name });
     const outbox = createOutbox({ onCommitted: relay.nudge });
     const clients = serviceClients(config, definition.name, options.clients);
     const deps: ServiceDeps<C> = { db: database.knex, database, outbox, bus, logger, config, clients };
 
     await definition.onStart?.(deps);
+    const { onStop } = definition;
+    if (onStop) owned.push(() => onStop(deps));
     const app = buildApp(definition, deps, options.bodyLimit ?? defaultBodyLimit);
     relay.start();
     owned.push(() => relay.stop());
@@ -95,16 +98,25 @@ async function createOwnBus(name: string, config: BaseConfig, logger: Logger, ow
 
 function buildApp<C extends BaseConfig>(definition: ServiceDefinition<C>, deps: ServiceDeps<C>, bodyLimit: number): Koa {
   const app = new Koa();
-  const metrics = createMetrics(definition.name);
+  const busStatus = ownBusStatus(definition.name, deps.bus);
+  const metrics = createMetrics(definition.name, busStatus);
   app.on('error', (error: unknown) => deps.logger.error({ err: error }, 'koa error'));
   app.use(requestContext(deps.logger));
   app.use(metrics.middleware);
   app.use(errorHandler(deps.logger));
-  app.use(operationalEndpoints({ db: deps.db, bus: deps.bus, registry: metrics.registry }));
-  app.use(internalAuth(deps.config.INTERNAL_TOKEN_SECRET, operationalPaths));
+  app.use(internalAuth(deps.config.INTERNAL_TOKEN_SECRET, publicPaths));
+  app.use(operationalEndpoints({ db: deps.db, busStatus, registry: metrics.registry }));
   app.use(jsonBodyParser(bodyLimit));
   for (const router of definition.routes?.(deps) ?? []) app.use(router.routes());
   return app;
+}
+
+/** A bus may be shared by several services (embedded): each reports its own consumers (`<service>-<durable>`). */
+function ownBusStatus(name: string, bus: EventBus): () => BusStatus {
+  return () => {
+    const { connected, consumers } = bus.status();
+    return { connected, consumers: consumers.filter((consumer) => consumer.durable.startsWith(`${name}-`)) };
+  };
 }
 
 /** Each consumer handles an event inside a transaction that first records it in the inbox. */
@@ -161,23 +173,12 @@ function running<C extends BaseConfig>(
     },
     close() {
       closing ??= (async () => {
-        if (server) await stopServer(server);
+        if (server) await closeServerGracefully(server);
         await closeOwned();
       })();
       return closing;
     },
   };
-}
-
-function stopServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    const forceAfter = setTimeout(() => server.closeAllConnections(), 5_000);
-    server.close(() => {
-      clearTimeout(forceAfter);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }
 
 function hostForUrl(host: string): string {

@@ -27,7 +27,7 @@ describe('database', () => {
   afterAll(() => infra.close());
 
   it('when migrated, then the platform tables come first and a second run applies nothing', async () => {
-    expect(await migrate(infra.database, migrations)).toEqual(['000_platform_outbox_inbox', '001_prices']);
+    expect(await migrate(infra.database, migrations)).toEqual(['000_platform_outbox_inbox', '001_platform_bus_store', '001_platform_idempotency', '001_prices']);
     expect(await migrate(infra.database, migrations)).toEqual([]);
     const { rows } = await infra.database.knex.raw(
       'select table_name from information_schema.tables where table_schema = ? order by table_name',

@@ -42,6 +42,8 @@ function createPgDatabase(url: string, { schema, logger }: CreateDatabaseOptions
     connection: url,
     searchPath: [schema],
     pool: { min: 0, max: 10 },
+    // While PostgreSQL is away a request waits at most this long for a connection, then answers 503.
+    acquireConnectionTimeout: 5_000,
     log: knexLog(logger),
   });
   return { knex, kind: 'pg', schema, close: () => knex.destroy() };

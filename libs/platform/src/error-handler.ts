@@ -25,7 +25,24 @@ function toAppError(error: unknown): AppError | undefined {
   if (isAppError(error)) return error;
   if (error instanceof z.core.$ZodError) return invalidInput(error);
   if (isClientDataError(error)) return AppError.badRequest(messages.invalidInput, 'invalid_input');
+  if (isDatabaseUnavailable(error)) return AppError.unavailable();
   return fromClientHttpError(error);
+}
+
+/** Connection exceptions (class 08), the server shutting down or refusing, too many connections. */
+const databaseUnavailableCodes = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const databaseUnavailableMessages = /Connection terminated|Client has encountered a connection error|Connection ended unexpectedly|terminating connection|Timeout acquiring a connection/i;
+
+/**
+ * The database is gone for a moment (restart, lost connection, pool exhausted): 503 with the Danish "try again
+ * shortly", never 500. The pool drops broken connections and makes new ones by itself.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || databaseUnavailableCodes.has(code))) return true;
+  if (name === 'KnexTimeoutError') return true;
+  return typeof message === 'string' && databaseUnavailableMessages.test(message);
 }
 
 /**
@@ -60,8 +77,13 @@ function internalError(): AppError {
   return new AppError({ status: 500, code: 'internal_error', message: messages.somethingWentWrong });
 }
 
+/** A client told "too many" also learns when to come back (RFC 9110); a minute unless the thrower knows better. */
+const defaultRetryAfterSeconds = 60;
+
 function respond(ctx: Context, error: AppError): void {
   ctx.status = error.status;
+  if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+  else if (error.status === 429 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', String(defaultRetryAfterSeconds));
   ctx.body = error.details
     ? { code: error.code, message: error.message, details: error.details }
     : { code: error.code, message: error.message };

@@ -127,6 +127,29 @@ describe(`event bus (${natsUrl ? 'NATS JetStream' : 'in-process'})`, () => {
     expect(first.seen).toHaveLength(1);
   });
 
+  it('when two tails follow a subject, then each gets every event published after it started, in order — none before', async () => {
+    const before = envelope('iota.thing.happened', { n: 0 });
+    await bus.publish(before);
+    const first = collector();
+    const second = collector();
+    const firstTail = await bus.tail({ subjects: ['iota.thing.happened'], handler: first.handler });
+    await bus.tail({ subjects: ['iota.thing.happened', 'iota.other.happened'], handler: second.handler });
+    const durable = collector();
+    await bus.subscribe({ durable: 'iota-work', subjects: ['iota.thing.happened'], handler: durable.handler });
+    const events = [1, 2, 3].map((n) => envelope('iota.thing.happened', { n }));
+    const other = envelope('iota.other.happened');
+    for (const event of [...events, other]) await bus.publish(event);
+    await waitFor(() => first.seen.length === 3 && second.seen.length === 4 && durable.seen.length === 4);
+    expect(first.seen.map((event) => event.id)).toEqual(events.map((event) => event.id));
+    expect(second.seen.map((event) => event.id)).toEqual([...events, other].map((event) => event.id));
+
+    await firstTail.close();
+    await bus.publish(envelope('iota.thing.happened', { n: 4 }));
+    await waitFor(() => second.seen.length === 5);
+    await pause(100);
+    expect(first.seen).toHaveLength(3);
+  });
+
   it('is connected until closed', () => {
     expect(bus.isConnected()).toBe(true);
   });

@@ -1,23 +1,40 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { Registry } from 'prom-client';
-import type { EventBus } from './event-bus';
+import type { BusStatus } from './event-bus';
 
 export const operationalPaths: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+/** Only liveness is open (container health checks); /readyz and /metrics need a service token. */
+export const publicPaths: ReadonlySet<string> = new Set(['/healthz']);
 
 const databaseCheckTimeoutMs = 2_000;
 
-/** `/healthz` (process up), `/readyz` (database answers and bus connected), `/metrics` (Prometheus). */
-export function operationalEndpoints({ db, bus, registry }: { db: Knex; bus: EventBus; registry: Registry }): Middleware {
+/**
+ * `/healthz` (process up), `/readyz`, `/metrics` (Prometheus). `/readyz` is 503 `not_ready` only when the service
+ * cannot serve HTTP (its database does not answer); a bus that is down or a consumer that is not consuming makes it
+ * 200 `degraded` (requests work, events are delayed). Each consumer is listed with its lag and last delivery.
+ */
+export function operationalEndpoints({
+  db,
+  busStatus,
+  registry,
+}: {
+  db: Knex;
+  /** This service's view of the bus (its own consumers only when the bus is shared). */
+  busStatus: () => BusStatus;
+  registry: Registry;
+}): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' || !operationalPaths.has(ctx.path)) return next();
     if (ctx.path === '/healthz') {
       ctx.body = { status: 'ok' };
     } else if (ctx.path === '/readyz') {
-      const checks = { database: await databaseAnswers(db), bus: bus.isConnected() };
-      const ready = checks.database && checks.bus;
-      ctx.status = ready ? 200 : 503;
-      ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
+      const database = await databaseAnswers(db);
+      const { connected, consumers } = busStatus();
+      const eventsFlow = connected && consumers.every((consumer) => consumer.consuming);
+      const status = !database ? 'not_ready' : eventsFlow ? 'ready' : 'degraded';
+      ctx.status = database ? 200 : 503;
+      ctx.body = { status, checks: { database, bus: connected, consumers } };
     } else {
       ctx.type = registry.contentType;
       ctx.body = await registry.metrics();

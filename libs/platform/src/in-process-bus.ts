@@ -1,4 +1,14 @@
-import type { EventBus, EventBusOptions, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from './event-bus';
+import {
+  defaultMaxDeliver,
+  type EventBus,
+  type EventBusOptions,
+  type EventEnvelope,
+  type EventHandler,
+  type SubscribeOptions,
+  type Subscription,
+  type TailOptions,
+  type ConsumerStatus,
+} from './event-bus';
 import type { Logger } from './logger';
 import { defaultRetryPolicy, retryDelay, type RetryPolicy } from './retry-policy';
 import { producerOf, subjectMatches } from './subject';
@@ -14,6 +24,7 @@ export interface InProcessBusOptions extends EventBusOptions {
 export function createInProcessBus({
   logger,
   retry = defaultRetryPolicy,
+  maxDeliver = defaultMaxDeliver,
   dedupeWindowMs = 120_000,
   retainedEvents = 10_000,
 }: InProcessBusOptions): EventBus {
@@ -21,7 +32,22 @@ export function createInProcessBus({
   const recentIds = new Map<string, number>();
   const retained: EventEnvelope[] = [];
   const durables = new Map<string, DurableQueue>();
+  const tails = new Set<TailOptions>();
   let closed = false;
+
+  /** Asynchronous like the durables, in publish order, each tail its own copy. */
+  function offerToTails(envelope: EventEnvelope): void {
+    for (const tail of tails) {
+      if (!tail.subjects.some((pattern) => subjectMatches(pattern, envelope.type))) continue;
+      const copy = serialised(envelope);
+      setImmediate(() => {
+        if (!tails.has(tail)) return;
+        Promise.resolve()
+          .then(() => tail.handler(copy))
+          .catch((error: unknown) => log.warn({ err: error, eventId: envelope.id, type: envelope.type }, 'tail handler failed'));
+      });
+    }
+  }
 
   function isDuplicate(id: string, now: number): boolean {
     for (const [seenId, seenAt] of recentIds) {
@@ -40,7 +66,7 @@ export function createInProcessBus({
 
   /** Like a new JetStream consumer with deliver policy "all": it starts with what was published before. */
   function createDurable(name: string, subjects: string[]): DurableQueue {
-    const queue = new DurableQueue(name, subjects, retry, log);
+    const queue = new DurableQueue(name, subjects, retry, maxDeliver, log);
     durables.set(name, queue);
     retained.forEach((envelope) => queue.offer(envelope));
     return queue;
@@ -56,6 +82,15 @@ export function createInProcessBus({
       const stored = serialised(envelope);
       retain(stored);
       for (const durable of durables.values()) durable.offer(stored);
+      offerToTails(stored);
+    },
+
+    async tail(options: TailOptions): Promise<Subscription> {
+      if (closed) throw new Error('Event bus is closed');
+      options.subjects.forEach(producerOf);
+      const tail = { ...options };
+      tails.add(tail);
+      return { close: async () => void tails.delete(tail) };
     },
 
     async subscribe({ durable: name, subjects, handler }: SubscribeOptions): Promise<Subscription> {
@@ -68,8 +103,16 @@ export function createInProcessBus({
 
     isConnected: () => !closed,
 
+    status() {
+      return { connected: !closed, consumers: [...durables.values()].map((durable) => durable.status(!closed)) };
+    },
+
+    // Connected from the start and never disconnected: nothing to tell.
+    onConnected: () => () => undefined,
+
     async close() {
       closed = true;
+      tails.clear();
       await Promise.all([...durables.values()].map((durable) => durable.close()));
     },
   };
@@ -91,6 +134,8 @@ class DurableQueue {
   private readonly handlers: EventHandler[] = [];
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private nextHandler = 0;
+  private lastDeliveryAt: Date | undefined;
+  private deadLetters = 0;
   private draining: Promise<void> | undefined;
   private closed = false;
 
@@ -98,8 +143,20 @@ class DurableQueue {
     private readonly name: string,
     private readonly subjects: string[],
     private readonly retry: RetryPolicy,
+    private readonly maxDeliver: number,
     private readonly log: Logger,
   ) {}
+
+  status(connected: boolean): ConsumerStatus {
+    return {
+      durable: this.name,
+      source: 'in-process',
+      consuming: connected && !this.closed && this.handlers.length > 0,
+      lag: this.pending.length,
+      lastDeliveryAt: this.lastDeliveryAt?.toISOString() ?? null,
+      deadLetters: this.deadLetters,
+    };
+  }
 
   offer(envelope: EventEnvelope): void {
     if (!this.subjects.some((pattern) => subjectMatches(pattern, envelope.type))) return;
@@ -148,6 +205,7 @@ class DurableQueue {
     while (this.canDeliver()) {
       const delivery = this.pending.shift() as Delivery;
       const handler = this.handlers[this.nextHandler++ % this.handlers.length];
+      this.lastDeliveryAt = new Date();
       try {
         await handler(serialised(delivery.envelope));
       } catch (error) {
@@ -157,6 +215,15 @@ class DurableQueue {
   }
 
   private scheduleRetry(delivery: Delivery, error: unknown): void {
+    if (delivery.attempt >= this.maxDeliver) {
+      // No dead-letter store in process: the log line is the record.
+      this.deadLetters += 1;
+      this.log.error(
+        { err: error, durable: this.name, eventId: delivery.envelope.id, type: delivery.envelope.type, deliveries: delivery.attempt, event: delivery.envelope },
+        'event given up after the last delivery',
+      );
+      return;
+    }
     const delayMs = retryDelay(delivery.attempt, this.retry);
     this.log.warn(
       { err: error, durable: this.name, eventId: delivery.envelope.id, type: delivery.envelope.type, attempt: delivery.attempt, delayMs },

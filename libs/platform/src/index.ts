@@ -17,9 +17,11 @@ export {
   type ParseBodyOptions,
 } from './validation';
 export { jsonBodyParser, defaultBodyLimit } from './body-parser';
+export { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter';
+export { clientAddressOf } from './client-address';
 export { requestContext, requestIdHeader, eventMetaOf } from './request-context';
 export { createMetrics, type ServiceMetrics } from './metrics';
-export { operationalEndpoints, operationalPaths } from './health';
+export { operationalEndpoints, operationalPaths, publicPaths } from './health';
 
 export {
   signInternalToken,
@@ -28,15 +30,29 @@ export {
   internalTokenAudience,
   internalTokenTtlSeconds,
   type InternalCaller,
+  type ForwardedClient,
   type SignInternalTokenOptions,
 } from './internal-token';
-export { internalAuth, requireUser, requireRole, requireServiceCaller } from './auth-context';
+export { sessionTokenOf, type SessionTokenOfRequest } from './session-token';
+export { internalAuth, isServiceOnlyPath, requireUser, requireRole, requireServiceCaller } from './auth-context';
 
 export { createDatabase, type Database, type CreateDatabaseOptions } from './database';
-export { openPglite, lockFileName, type SharedPglite } from './pglite-instance';
+export { openPglite, lockFileName, type OpenPgliteOptions, type SharedPglite } from './pglite-instance';
 export { migrate, type Migration } from './migrate';
 
-export type { EventBus, EventBusOptions, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from './event-bus';
+export type {
+  BusStatus,
+  ConsumerStatus,
+  DeadLetter,
+  EventBus,
+  EventBusOptions,
+  EventEnvelope,
+  EventHandler,
+  SubscribeOptions,
+  Subscription,
+  TailOptions,
+} from './event-bus';
+export { deadLetterProducer, defaultMaxDeliver } from './event-bus';
 export { createEventBus, type CreateEventBusOptions } from './create-event-bus';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
 export { createNatsBus, streamNaming, type NatsBusOptions } from './nats-bus';
@@ -44,13 +60,21 @@ export { defaultRetryPolicy, retryDelay, type RetryPolicy } from './retry-policy
 export { subjectMatches } from './subject';
 
 export { createOutbox, causedBy, type Outbox, type EventMeta } from './outbox';
-export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { createOutboxRelay, markForReplay, defaultReplayWindowMs, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { handleOnce, type InboxHandler } from './inbox';
 export { consume, type ConsumerDefinition } from './consumer';
+export {
+  idempotent,
+  idempotencyMigration,
+  idempotencyKeyHeader,
+  idempotentReplayHeader,
+  type IdempotentOptions,
+} from './idempotency';
 
 export { defineService, type ServiceDefinition, type ServiceDeps } from './service-definition';
 export { createService, type CreateServiceOptions, type RunningService } from './create-service';
 export { runStandalone } from './run-standalone';
+export { closeServerGracefully, onStopRequest, exitOnProcessFailure } from './process-lifecycle';
 export {
   createServiceClient,
   type ServiceClient,
@@ -60,4 +84,18 @@ export {
 export { serviceClients, type ServiceClients } from './service-clients';
 
 export { createTestInfra, deleteNamespaceStreams, testCaller, waitFor, type TestInfra, type TestInfraOptions } from './testing';
+export { openEventStream, type EventStreamClient, type ReceivedEvent } from './event-stream-client';
 export { createTestClient, type TestClient, type TestCallOptions, type TestReply } from './test-client';
+
+export * from './mail';
+export { csvField, csvHeaders, csvLine, csvMoney, csvStream, type CsvCell } from './csv';
+export { idempotencyKeyOf } from './idempotency';
+export {
+  allowedCaller,
+  checkRouteAccess,
+  concretePath,
+  fuzzRegisteredRoute,
+  refusedCallers,
+  registeredRoutes,
+  schemaKeys,
+} from './route-registry-testing';

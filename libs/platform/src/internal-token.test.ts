@@ -27,6 +27,11 @@ describe('internal token', () => {
     expect(await verifyInternalToken({ secret, token: system })).toEqual({ user: null, service: 'bids' });
   });
 
+  it('when the gateway signs the browser connection, then it verifies with the user', async () => {
+    const client = { ip: '203.0.113.7', https: true };
+    expect(await verifyInternalToken({ secret, token: await signInternalToken({ secret, user, client }) })).toEqual({ user, client });
+  });
+
   it.each([
     ['missing', async () => undefined],
     ['forged (other secret)', () => signInternalToken({ secret: 'b'.repeat(32), user })],

@@ -7,15 +7,25 @@ export const internalTokenHeader = 'x-internal-token';
 export const internalTokenAudience = 'fragtbud-internal';
 export const internalTokenTtlSeconds = 60;
 
+/** The browser's connection as the gateway saw it (after its trusted proxy hops). */
+export interface ForwardedClient {
+  ip: string;
+  /** The browser reached us over HTTPS (directly or through a trusted proxy). */
+  https: boolean;
+}
+
 export interface InternalCaller {
   user: AuthUser | null;
   /** The calling service's name when it calls as itself rather than on behalf of a user. */
   service?: string;
+  /** Set by the gateway on forwarded requests; services never read forwarded headers for it. */
+  client?: ForwardedClient;
 }
 
 const claimsSchema = z.object({
   user: authUserSchema.nullable(),
   service: z.string().optional(),
+  client: z.object({ ip: z.string().max(100), https: z.boolean() }).optional(),
 });
 
 export interface SignInternalTokenOptions extends InternalCaller {
@@ -27,9 +37,10 @@ export async function signInternalToken({
   secret,
   user,
   service,
+  client,
   ttlSeconds = internalTokenTtlSeconds,
 }: SignInternalTokenOptions): Promise<string> {
-  const claims = service ? { user, service } : { user };
+  const claims = { user, ...(service && { service }), ...(client && { client }) };
   const jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(internalTokenAudience)

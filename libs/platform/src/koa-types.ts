@@ -1,4 +1,5 @@
 import type { AuthUser } from '@fragtbud/contracts';
+import type { ForwardedClient } from './internal-token';
 import type { Logger } from './logger';
 
 /** What the service factory puts on every request. */
@@ -10,6 +11,8 @@ declare module 'koa' {
     user: AuthUser | null;
     /** Set when another service calls as itself (system token) rather than on behalf of a user. */
     callerService?: string;
+    /** The browser's address and protocol as the gateway saw them (signed in its token); absent for service calls. */
+    client?: ForwardedClient;
   }
 
   interface Request {

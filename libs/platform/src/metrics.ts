@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BusStatus, ConsumerStatus } from './event-bus';
 
 export interface ServiceMetrics {
   /** One registry per service instance, so several services in one process do not clash. */
@@ -7,10 +8,11 @@ export interface ServiceMetrics {
   middleware: Middleware;
 }
 
-export function createMetrics(serviceName: string): ServiceMetrics {
+export function createMetrics(serviceName: string, busStatus?: () => BusStatus): ServiceMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service: serviceName });
   collectDefaultMetrics({ register: registry });
+  if (busStatus) busMetrics(registry, busStatus);
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames, registers: [registry] });
   const duration = new Histogram({
@@ -38,4 +40,33 @@ function routeOf(ctx: Context): string {
   const matched = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
   if (matched) return String(matched);
   return ['/healthz', '/readyz', '/metrics'].includes(ctx.path) ? ctx.path : 'unmatched';
+}
+
+/** Read from the bus at scrape time: connection, per-consumer lag and dead letters. */
+function busMetrics(registry: Registry, busStatus: () => BusStatus): void {
+  new Gauge({
+    name: 'event_bus_connected',
+    help: '1 while the event bus is connected',
+    registers: [registry],
+    collect() {
+      this.set(busStatus().connected ? 1 : 0);
+    },
+  });
+  const perConsumer = (name: string, help: string, value: (consumer: ConsumerStatus) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['durable', 'source'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const consumer of busStatus().consumers) {
+          const current = value(consumer);
+          if (current !== null) this.set({ durable: consumer.durable, source: consumer.source }, current);
+        }
+      },
+    });
+  perConsumer('event_consumer_consuming', '1 while the consumer exists and delivers', (consumer) => (consumer.consuming ? 1 : 0));
+  perConsumer('event_consumer_lag', 'Events stored but not yet handled, at the last check', (consumer) => consumer.lag);
+  perConsumer('event_dead_letters_total', 'Events given up after the last delivery (since the process started)', (consumer) => consumer.deadLetters);
 }

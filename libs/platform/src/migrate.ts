@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Database } from './database';
-import { platformMigration } from './platform-migration';
+import { idempotencyMigration } from './idempotency';
+import { platformBusStoreMigration, platformMigration } from './platform-migration';
 
 export interface Migration {
   name: string;
@@ -8,9 +9,9 @@ export interface Migration {
   down?(knex: Knex): Promise<unknown>;
 }
 
-/** Runs the platform tables first, then the service's migrations in the order given, inside the service's schema. */
+/** Runs the platform tables first (outbox/inbox, idempotency keys), then the service's migrations in the order given, inside the service's schema. */
 export async function migrate(db: Database, migrations: readonly Migration[]): Promise<string[]> {
-  const all = [platformMigration, ...migrations];
+  const all = [platformMigration, platformBusStoreMigration, idempotencyMigration, ...migrations];
   assertUniqueNames(all);
   const [, applied] = (await db.knex.migrate.latest({
     migrationSource: inMemorySource(all),

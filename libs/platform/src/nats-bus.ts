@@ -6,12 +6,26 @@ import {
   JetStreamApiError,
   jetstreamManager,
   StorageType,
+  type Consumer,
   type ConsumerMessages,
+  type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import type { EventBus, EventBusOptions, EventEnvelope, SubscribeOptions, Subscription } from './event-bus';
+import {
+  deadLetterProducer,
+  defaultMaxDeliver,
+  type BusStatus,
+  type ConsumerStatus,
+  type DeadLetter,
+  type EventBus,
+  type EventBusOptions,
+  type EventEnvelope,
+  type SubscribeOptions,
+  type Subscription,
+  type TailOptions,
+} from './event-bus';
 import type { Logger } from './logger';
 import { defaultRetryPolicy, retryDelay, type RetryPolicy } from './retry-policy';
 import { producerOf, subjectMatches } from './subject';
@@ -20,59 +34,276 @@ export interface NatsBusOptions extends EventBusOptions {
   url: string;
   /** Connection name shown by the NATS server. */
   name?: string;
+  /** How often streams and consumers are checked (a server that lost its store has neither). */
+  checkIntervalMs?: number;
+  /** Wait between attempts while the first connection cannot be made. */
+  connectRetryMs?: number;
 }
 
-/** JetStream: one stream per producing service (`identity.>` → IDENTITY), durable pull consumers, explicit ack. */
-export async function createNatsBus({ url, name, namespace, logger, retry = defaultRetryPolicy }: NatsBusOptions): Promise<EventBus> {
+/** The live connection; replaced only by a first connect, NATS itself reconnects it afterwards. */
+interface Link {
+  nc: NatsConnection;
+  jsm: JetStreamManager;
+  js: JetStreamClient;
+}
+
+/**
+ * JetStream: one stream per producing service (`identity.>` → IDENTITY), durable pull consumers, explicit ack.
+ * Never needs NATS to start: it connects in the background and keeps trying; consumers are (re)ensured on every
+ * (re)connect and checked periodically, so a server that lost its store gets its streams and consumers back.
+ */
+export async function createNatsBus({
+  url,
+  name,
+  namespace,
+  logger,
+  retry = defaultRetryPolicy,
+  maxDeliver = defaultMaxDeliver,
+  checkIntervalMs = 5_000,
+  connectRetryMs = 1_000,
+}: NatsBusOptions): Promise<EventBus> {
   const log = logger.child({ component: 'nats-bus' });
-  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
-  const connection = watchConnection(nc, log);
-  const jsm = await jetstreamManager(nc);
-  const js = jetstream(nc);
   const naming = streamNaming(namespace);
-  const streams = new StreamRegistry(jsm, naming, log);
-  const subscriptions = new Set<NatsSubscription>();
+  const tails = new Set<{ close(): Promise<void> }>();
+  const consumers = new Set<NatsConsumer>();
+  const listeners = new Set<() => void>();
+  let link: Link | undefined;
+  let connected = false;
+  let closed = false;
+  let streams: StreamRegistry | undefined;
+  let checkTimer: NodeJS.Timeout | undefined;
+  let syncing: Promise<void> | undefined;
+
+  const deadLetterSink = async (letter: DeadLetter) => {
+    const current = requireLink();
+    await ensureStream(deadLetterProducer);
+    await current.js.publish(naming.subject(`${deadLetterProducer}.${consumerName(letter.durable)}`), JSON.stringify(letter));
+  };
+
+  function isConnected(): boolean {
+    return connected && !closed && link !== undefined && !link.nc.isClosed();
+  }
+
+  function requireLink(): Link {
+    if (!link || !connected || link.nc.isClosed()) throw new Error('NATS is not connected');
+    return link;
+  }
+
+  function ensureStream(producer: string): Promise<string> {
+    requireLink();
+    return (streams as StreamRegistry).ensure(producer);
+  }
+
+  /** Streams and consumers again (after a (re)connect or on the periodic check); one run at a time. */
+  function sync(): Promise<void> {
+    syncing ??= (async () => {
+      try {
+        // Look at the server again: a lost store has neither streams nor consumers.
+        streams?.forgetAll();
+        await Promise.all([...consumers].map((consumer) => consumer.ensure()));
+      } finally {
+        syncing = undefined;
+      }
+    })();
+    return syncing;
+  }
+
+  /**
+   * After a (re)connect: streams and consumers again (a periodic check under way is waited for, then a fresh run),
+   * retried every half second while it fails (JetStream starting up); then the listeners (the relay) hear of it.
+   */
+  async function resync(): Promise<void> {
+    for (let attempt = 1; connected && !closed; attempt++) {
+      try {
+        await syncing?.catch(() => undefined);
+        await sync();
+        listeners.forEach((listener) => listener());
+        return;
+      } catch (error) {
+        if (attempt === 1 || attempt % 20 === 0) log.warn({ err: error, attempt }, 'ensuring streams and consumers after connecting failed; retrying');
+        await sleep(500);
+      }
+    }
+  }
+
+  async function attach(nc: NatsConnection): Promise<void> {
+    const jsm = await jetstreamManager(nc);
+    link = { nc, jsm, js: jetstream(nc) };
+    streams = new StreamRegistry(jsm, naming, log);
+    connected = true;
+    watchStatus(nc);
+    log.info({ url }, 'NATS connected');
+    await resync();
+    checkTimer = setInterval(() => {
+      if (connected) void sync().catch((error: unknown) => log.warn({ err: error }, 'checking consumers failed'));
+    }, checkIntervalMs);
+    checkTimer.unref();
+  }
+
+  function watchStatus(nc: NatsConnection): void {
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') {
+          connected = false;
+          log.warn({ server: status.server }, 'NATS disconnected');
+        } else if (status.type === 'reconnect') {
+          connected = true;
+          log.info({ server: status.server }, 'NATS reconnected');
+          void resync();
+        }
+      }
+    })();
+  }
+
+  async function tryConnect(): Promise<NatsConnection | undefined> {
+    try {
+      // `nats://a:4222,nats://b:4222`: a cluster; the client moves to a surviving server.
+      const servers = url.split(',').map((server) => server.trim()).filter(Boolean);
+      return await connect({ servers, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    } catch (error) {
+      log.warn({ err: error, url }, 'NATS not reachable; serving without events and trying again');
+      return undefined;
+    }
+  }
+
+  /** First connect: tried once now, then in the background until it works or the bus is closed. */
+  let connecting: Promise<void> | undefined = (async () => {
+    for (let first = true; !closed; first = false) {
+      if (!first) await new Promise((resolve) => setTimeout(resolve, connectRetryMs));
+      if (closed) return;
+      const nc = await tryConnect();
+      if (!nc) continue;
+      if (closed) {
+        await nc.close();
+        return;
+      }
+      await attach(nc);
+      return;
+    }
+  })().finally(() => {
+    connecting = undefined;
+  });
+  // Starting does not wait for NATS beyond the first attempt.
+  await Promise.race([connecting, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
 
   return {
     kind: 'nats',
 
     async publish(envelope: EventEnvelope) {
       const producer = producerOf(envelope.type);
-      await streams.ensure(producer);
+      const current = requireLink();
+      await ensureStream(producer);
       try {
-        await js.publish(naming.subject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+        await current.js.publish(naming.subject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
       } catch (error) {
         // The stream may have been deleted or the server replaced: check it again on the next try.
-        streams.forget(producer);
+        streams?.forget(producer);
         throw error;
       }
     },
 
     async subscribe({ durable, subjects, handler }: SubscribeOptions): Promise<Subscription> {
-      const consumers = await Promise.all(
-        groupByProducer(subjects).map(async ([producer, producerSubjects]) => {
-          await streams.ensure(producer);
-          const stream = naming.stream(producer);
-          const filter = await ensureConsumer(jsm, stream, consumerName(durable), naming, producerSubjects);
-          const messages = await (await js.consumers.get(stream, consumerName(durable))).consume({ max_messages: 100 });
-          return new NatsSubscription(messages, filter, handler, retry, log.child({ durable, stream }));
-        }),
+      const created = groupByProducer(subjects).map(
+        ([producer, producerSubjects]) =>
+          new NatsConsumer({
+            durable,
+            producer,
+            subjects: producerSubjects,
+            handler,
+            retry,
+            maxDeliver,
+            naming,
+            link: () => (connected && link && !link.nc.isClosed() ? link : undefined),
+            ensureStream,
+            deadLetter: deadLetterSink,
+            log: log.child({ durable, stream: naming.stream(producer) }),
+          }),
       );
-      consumers.forEach((consumer) => subscriptions.add(consumer));
+      created.forEach((consumer) => consumers.add(consumer));
+      if (connected) await Promise.all(created.map((consumer) => consumer.ensure()));
       return {
         close: async () => {
-          await Promise.all(consumers.map((consumer) => consumer.close()));
-          consumers.forEach((consumer) => subscriptions.delete(consumer));
+          created.forEach((consumer) => consumers.delete(consumer));
+          await Promise.all(created.map((consumer) => consumer.close()));
         },
       };
     },
 
-    isConnected: () => connection.connected && !nc.isClosed(),
+    /**
+     * An ordered, ephemeral consumer per replica (every replica sees every event, unlike a shared durable), opened
+     * again after every (re)connect so a lost store or a long outage does not leave it silent; live events are
+     * best effort, so an event in the gap is caught by the browser's resync.
+     */
+    async tail({ subjects, handler }: TailOptions): Promise<Subscription> {
+      let current: NatsTail[] = [];
+      let stopped = false;
+      const open = async () => {
+        const { js } = requireLink();
+        const fresh = await Promise.all(
+          groupByProducer(subjects).map(async ([producer, producerSubjects]) => {
+            await ensureStream(producer);
+            // NATS 2.9 filters on one subject: with several, read the stream and filter here.
+            const single = producerSubjects.length === 1 ? naming.subject(producerSubjects[0] as string) : undefined;
+            const consumer = await js.consumers.get(naming.stream(producer), {
+              deliver_policy: DeliverPolicy.New,
+              ...(single ? { filter_subjects: single } : {}),
+            });
+            const messages = await consumer.consume({ max_messages: 500 });
+            const filter = single ? undefined : producerSubjects.map((subject) => naming.subject(subject));
+            return new NatsTail(messages, filter, handler, log.child({ tail: producer }));
+          }),
+        );
+        const previous = current;
+        current = fresh;
+        await Promise.all(previous.map((tail) => tail.close().catch(() => undefined)));
+        if (stopped) await Promise.all(fresh.map((tail) => tail.close().catch(() => undefined)));
+      };
+      const reopen = () => {
+        if (!stopped) void open().catch((error: unknown) => log.warn({ err: error }, 'live tail could not be opened; next connect tries again'));
+      };
+      if (isConnected()) await open();
+      listeners.add(reopen);
+      const subscription = {
+        close: async () => {
+          stopped = true;
+          listeners.delete(reopen);
+          tails.delete(subscription);
+          await Promise.all(current.map((tail) => tail.close().catch(() => undefined)));
+        },
+      };
+      tails.add(subscription);
+      return subscription;
+    },
+
+    isConnected,
+
+    status(): BusStatus {
+      const up = isConnected();
+      return { connected: up, consumers: [...consumers].map((consumer) => consumer.status(up)) };
+    },
+
+    onConnected(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async storeIdentity(producer: string) {
+      const current = requireLink();
+      await ensureStream(producer);
+      const info = await current.jsm.streams.info(naming.stream(producer));
+      return info.created;
+    },
 
     async close() {
-      await Promise.all([...subscriptions].map((subscription) => subscription.close()));
-      subscriptions.clear();
-      if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
+      closed = true;
+      clearInterval(checkTimer);
+      await connecting;
+      await Promise.all([...tails].map((tail) => tail.close()));
+      await Promise.all([...consumers].map((consumer) => consumer.close()));
+      consumers.clear();
+      listeners.clear();
+      connected = false;
+      if (link && !link.nc.isClosed()) await link.nc.drain().catch(() => link?.nc.close());
     },
   };
 }
@@ -89,25 +320,9 @@ export function streamNaming(namespace?: string): StreamNaming {
   };
 }
 
-function watchConnection(nc: NatsConnection, log: Logger): { connected: boolean } {
-  const state = { connected: true };
-  void (async () => {
-    for await (const status of nc.status()) {
-      if (status.type === 'disconnect') {
-        state.connected = false;
-        log.warn({ server: status.server }, 'NATS disconnected');
-      } else if (status.type === 'reconnect') {
-        state.connected = true;
-        log.info({ server: status.server }, 'NATS reconnected');
-      }
-    }
-  })();
-  return state;
-}
-
-/** Creates each producer's stream once per bus, and again after a failure. */
+/** Creates each producer's stream once per connection, and again after a failure; remembers its creation time. */
 class StreamRegistry {
-  private readonly ensured = new Map<string, Promise<void>>();
+  private readonly ensured = new Map<string, Promise<string>>();
 
   constructor(
     private readonly jsm: JetStreamManager,
@@ -115,7 +330,7 @@ class StreamRegistry {
     private readonly log: Logger,
   ) {}
 
-  ensure(producer: string): Promise<void> {
+  ensure(producer: string): Promise<string> {
     let ensured = this.ensured.get(producer);
     if (!ensured) {
       ensured = this.createOrUpdate(producer).catch((error: unknown) => {
@@ -131,24 +346,32 @@ class StreamRegistry {
     this.ensured.delete(producer);
   }
 
-  private async createOrUpdate(producer: string): Promise<void> {
+  forgetAll(): void {
+    this.ensured.clear();
+  }
+
+  private async createOrUpdate(producer: string): Promise<string> {
     const name = this.naming.stream(producer);
     const subjects = [this.naming.subject(`${producer}.>`)];
     try {
       const info = await this.jsm.streams.info(name);
       if (info.config.subjects?.join() !== subjects.join()) await this.jsm.streams.update(name, { ...info.config, subjects });
+      return info.created;
     } catch (error) {
       if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
-      await this.jsm.streams.add({
+      const info = await this.jsm.streams.add({
         name,
         subjects,
         storage: StorageType.File,
         duplicate_window: nanos(120_000),
       });
       this.log.info({ stream: name, subjects }, 'created stream');
+      return info.created;
     }
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isApiError(error: unknown, code: number): boolean {
   return error instanceof JetStreamApiError && error.code === code;
@@ -168,46 +391,194 @@ function groupByProducer(subjects: string[]): Array<[string, string[]]> {
   return [...groups];
 }
 
-/**
- * A consumer filters on one subject server-side. For several subjects of one stream it takes the whole stream
- * and skips the rest here (NATS 2.9 has no `filter_subjects`); returns that client-side filter, if any.
- */
-async function ensureConsumer(
-  jsm: JetStreamManager,
-  stream: string,
-  durable: string,
-  naming: StreamNaming,
-  subjects: string[],
-): Promise<string[] | undefined> {
-  const filterSubject = subjects.length === 1 ? naming.subject(subjects[0] as string) : '';
-  try {
-    const info = await jsm.consumers.info(stream, durable);
-    if ((info.config.filter_subject ?? '') !== filterSubject) {
-      await jsm.consumers.update(stream, durable, { filter_subject: filterSubject });
-    }
-  } catch (error) {
-    if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
-    await jsm.consumers.add(stream, {
-      durable_name: durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(30_000),
-      max_deliver: -1,
-      ...(filterSubject ? { filter_subject: filterSubject } : {}),
-    });
-  }
-  return filterSubject ? undefined : subjects.map((subject) => naming.subject(subject));
+interface NatsConsumerOptions {
+  durable: string;
+  producer: string;
+  subjects: string[];
+  handler: SubscribeOptions['handler'];
+  retry: RetryPolicy;
+  maxDeliver: number;
+  naming: StreamNaming;
+  link: () => Link | undefined;
+  ensureStream: (producer: string) => Promise<string>;
+  deadLetter: (letter: DeadLetter) => Promise<void>;
+  log: Logger;
 }
 
-/** Handles one stream's messages in order; a failed handler naks with a back-off so the message comes back. */
-class NatsSubscription {
+/** A pull lasts at most this long, so after a reconnect or a recreated consumer delivery resumes within it. */
+const pullExpiresMs = 1_000;
+
+/**
+ * One durable on one stream: ensures the consumer exists (creating it again after a store loss), runs the delivery
+ * loop, and gives up an event after `maxDeliver` failed deliveries (dead-letter subject, then term).
+ */
+class NatsConsumer {
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private lastDeliveryAt: Date | undefined;
+  /** The last pull got an answer (the consumer exists and the connection works). */
+  private pulling = false;
+  private lag: number | null = null;
+  private deadLetters = 0;
+  /** Client-side filter when the consumer takes the whole stream (several subjects of one producer). */
+  private readonly filter: string[] | undefined;
+  private readonly filterSubject: string;
+  private readonly name: string;
+  private readonly stream: string;
+
+  constructor(private readonly options: NatsConsumerOptions) {
+    const { naming, subjects, durable, producer } = options;
+    // NATS 2.9 has no `filter_subjects`: one subject is filtered on the server, several here.
+    this.filterSubject = subjects.length === 1 ? naming.subject(subjects[0] as string) : '';
+    this.filter = this.filterSubject ? undefined : subjects.map((subject) => naming.subject(subject));
+    this.name = consumerName(durable);
+    this.stream = naming.stream(producer);
+  }
+
+  status(connected: boolean): ConsumerStatus {
+    return {
+      durable: this.options.durable,
+      source: this.stream,
+      consuming: connected && this.loop !== undefined && this.pulling,
+      lag: this.lag,
+      lastDeliveryAt: this.lastDeliveryAt?.toISOString() ?? null,
+      deadLetters: this.deadLetters,
+    };
+  }
+
+  /** Stream and consumer exist (recreated after a store loss) and the delivery loop runs. */
+  async ensure(): Promise<void> {
+    const link = this.options.link();
+    if (!link || this.stopping) return;
+    await this.options.ensureStream(this.options.producer);
+    this.lag = await this.ensureConsumer(link.jsm);
+    this.loop ??= this.run().finally(() => {
+      this.loop = undefined;
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stopping = true;
+    await this.loop;
+  }
+
+  /**
+   * Short pulls one after the other: each batch is handled completely before the next pull, so nothing is left
+   * unacknowledged when the connection drops, the consumer is recreated or the bus closes.
+   */
+  private async run(): Promise<void> {
+    let consumer: Consumer | undefined;
+    while (!this.stopping) {
+      const link = this.options.link();
+      if (!link) {
+        this.pulling = false;
+        await sleep(200);
+        continue;
+      }
+      try {
+        consumer ??= await link.js.consumers.get(this.stream, this.name);
+        const batch = await consumer.fetch({ max_messages: 100, expires: pullExpiresMs });
+        this.pulling = true;
+        for await (const message of batch) {
+          if (this.stopping) message.nak();
+          else await this.deliver(message);
+        }
+      } catch (error) {
+        this.pulling = false;
+        consumer = undefined;
+        this.options.log.debug({ err: error }, 'pulling events failed; trying again');
+        await sleep(200);
+      }
+    }
+  }
+
+  /** The server's limit leaves room for a dead letter that could not be published at the last delivery. */
+  private serverMaxDeliver(): number {
+    return this.options.maxDeliver + 5;
+  }
+
+  /** Returns the events waiting (pending + in flight). */
+  private async ensureConsumer(jsm: JetStreamManager): Promise<number> {
+    try {
+      const info = await jsm.consumers.info(this.stream, this.name);
+      if ((info.config.filter_subject ?? '') !== this.filterSubject || info.config.max_deliver !== this.serverMaxDeliver()) {
+        await jsm.consumers.update(this.stream, this.name, { filter_subject: this.filterSubject, max_deliver: this.serverMaxDeliver() });
+      }
+      return info.num_pending + info.num_ack_pending;
+    } catch (error) {
+      if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
+      const info = await jsm.consumers.add(this.stream, {
+        durable_name: this.name,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(30_000),
+        max_deliver: this.serverMaxDeliver(),
+        ...(this.filterSubject ? { filter_subject: this.filterSubject } : {}),
+      });
+      this.options.log.warn({ consumer: this.name }, 'created consumer');
+      return info.num_pending;
+    }
+  }
+
+  private async deliver(message: JsMsg): Promise<void> {
+    this.lastDeliveryAt = new Date();
+    if (this.filter && !this.filter.some((pattern) => subjectMatches(pattern, message.subject))) {
+      message.ack();
+      return;
+    }
+    let envelope: EventEnvelope;
+    try {
+      envelope = message.json<EventEnvelope>();
+    } catch (error) {
+      this.options.log.error({ err: error, subject: message.subject }, 'dropping a message that is not JSON');
+      message.term();
+      return;
+    }
+    try {
+      await this.options.handler(envelope);
+      message.ack();
+    } catch (error) {
+      const attempt = message.info.deliveryCount;
+      if (attempt >= this.options.maxDeliver) {
+        await this.giveUp(message, envelope, error, attempt);
+        return;
+      }
+      const delayMs = retryDelay(attempt, this.options.retry);
+      this.options.log.warn({ err: error, eventId: envelope.id, type: envelope.type, attempt, delayMs }, 'event handler failed; redelivering');
+      message.nak(delayMs);
+    }
+  }
+
+  private async giveUp(message: JsMsg, event: EventEnvelope, error: unknown, deliveries: number): Promise<void> {
+    const letter: DeadLetter = {
+      durable: this.options.durable,
+      event,
+      error: error instanceof Error ? error.message : String(error),
+      deliveries,
+      failedAt: new Date().toISOString(),
+    };
+    try {
+      await this.options.deadLetter(letter);
+    } catch (publishError) {
+      // Not recorded anywhere yet: let it come back rather than lose it.
+      this.options.log.warn({ err: publishError, eventId: event.id }, 'dead letter could not be published; redelivering');
+      message.nak(retryDelay(deliveries, this.options.retry));
+      return;
+    }
+    this.deadLetters += 1;
+    this.options.log.error({ err: error, eventId: event.id, type: event.type, deliveries }, 'event given up after the last delivery; sent to the dead letters');
+    message.term();
+  }
+}
+
+/** An ordered consumer's messages handed to a tail: no acks (the server keeps no state for it), errors only logged. */
+class NatsTail {
   private readonly loop: Promise<void>;
 
   constructor(
     private readonly messages: ConsumerMessages,
     private readonly filter: string[] | undefined,
-    private readonly handler: SubscribeOptions['handler'],
-    private readonly retry: RetryPolicy,
+    private readonly handler: TailOptions['handler'],
     private readonly log: Logger,
   ) {
     this.loop = this.run();
@@ -219,30 +590,13 @@ class NatsSubscription {
   }
 
   private async run(): Promise<void> {
-    for await (const message of this.messages) await this.deliver(message);
-  }
-
-  private async deliver(message: JsMsg): Promise<void> {
-    if (this.filter && !this.filter.some((pattern) => subjectMatches(pattern, message.subject))) {
-      message.ack();
-      return;
-    }
-    let envelope: EventEnvelope;
-    try {
-      envelope = message.json<EventEnvelope>();
-    } catch (error) {
-      this.log.error({ err: error, subject: message.subject }, 'dropping a message that is not JSON');
-      message.term();
-      return;
-    }
-    try {
-      await this.handler(envelope);
-      message.ack();
-    } catch (error) {
-      const attempt = message.info.deliveryCount;
-      const delayMs = retryDelay(attempt, this.retry);
-      this.log.warn({ err: error, eventId: envelope.id, type: envelope.type, attempt, delayMs }, 'event handler failed; redelivering');
-      message.nak(delayMs);
+    for await (const message of this.messages) {
+      if (this.filter && !this.filter.some((pattern) => subjectMatches(pattern, message.subject))) continue;
+      try {
+        await this.handler(message.json<EventEnvelope>());
+      } catch (error) {
+        this.log.warn({ err: error, subject: message.subject }, 'tail handler failed');
+      }
     }
   }
 }

@@ -19,9 +19,18 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Safety net for commits the relay was not told about (other processes, nested transactions). */
   pollIntervalMs?: number;
-  /** Back-off while the bus refuses events. */
+  /** Back-off while the bus refuses events; cut short when the bus (re)connects. */
   retry?: RetryPolicy;
+  /** The producer whose store is watched for loss (the service name); no watching when absent. */
+  producer?: string;
+  /** Sent rows are kept this long for replays (7 days by default), then deleted. */
+  replayWindowMs?: number;
+  /** How often the event store is checked for loss. */
+  storeCheckIntervalMs?: number;
 }
+
+export const defaultReplayWindowMs = 7 * 24 * 60 * 60 * 1_000;
+const pruneIntervalMs = 60 * 60 * 1_000;
 
 interface OutboxRow {
   id: string;
@@ -30,6 +39,7 @@ interface OutboxRow {
   correlation_id: string;
   causation_id: string | null;
   occurred_at: Date;
+  seq: string | number;
 }
 
 /** Publishes unsent outbox rows in commit order and marks them sent; a failed publish is retried, never skipped. */
@@ -40,12 +50,19 @@ export function createOutboxRelay({
   batchSize = 100,
   pollIntervalMs = 1_000,
   retry = { baseMs: 100, maxMs: 10_000 },
+  producer,
+  replayWindowMs = defaultReplayWindowMs,
+  storeCheckIntervalMs = 2_000,
 }: OutboxRelayOptions): OutboxRelay {
   const log = logger.child({ component: 'outbox-relay' });
   let running: Promise<void> | undefined;
   let stopped = false;
   let nudged = false;
+  let reconnected = false;
   let wake: (() => void) | undefined;
+  let storeCheckedAt = 0;
+  let prunedAt = 0;
+  let unlisten: (() => void) | undefined;
 
   function sleep(ms: number, { wakeOnNudge }: { wakeOnNudge: boolean }): Promise<void> {
     return new Promise((resolve) => {
@@ -55,8 +72,35 @@ export function createOutboxRelay({
         resolve();
       };
       const timer = setTimeout(done, ms);
-      wake = wakeOnNudge ? done : () => stopped && done();
+      wake = wakeOnNudge ? done : () => (stopped || reconnected) && done();
     });
+  }
+
+  /** A store that is not the one last published to lost what it held: the replay window goes out again. */
+  async function checkStore(): Promise<void> {
+    if (!producer || !bus.storeIdentity || !bus.isConnected() || Date.now() - storeCheckedAt < storeCheckIntervalMs) return;
+    const identity = await bus.storeIdentity(producer);
+    storeCheckedAt = Date.now();
+    const known = (await db('bus_store').where({ producer }).first()) as { identity: string } | undefined;
+    if (known?.identity === identity) return;
+    await db.transaction(async (trx) => {
+      const replayed = known ? await markForReplay(trx, new Date(Date.now() - replayWindowMs)) : 0;
+      await trx('bus_store')
+        .insert({ producer, identity, seen_at: trx.fn.now() })
+        .onConflict('producer')
+        .merge();
+      if (known) log.warn({ producer, replayed }, 'the event store was lost and recreated; replaying the outbox window');
+    });
+  }
+
+  async function prune(): Promise<void> {
+    if (Date.now() - prunedAt < pruneIntervalMs) return;
+    prunedAt = Date.now();
+    const deleted = await db('outbox')
+      .whereNotNull('sent_at')
+      .where('occurred_at', '<', new Date(Date.now() - replayWindowMs))
+      .delete();
+    if (deleted > 0) log.info({ deleted }, 'pruned outbox rows older than the replay window');
   }
 
   async function publishBatch(): Promise<number> {
@@ -73,7 +117,10 @@ export function createOutboxRelay({
     let failures = 0;
     while (!stopped) {
       nudged = false;
+      reconnected = false;
       try {
+        await checkStore();
+        await prune();
         const published = await publishBatch();
         failures = 0;
         if (published === batchSize || nudged) continue;
@@ -83,6 +130,7 @@ export function createOutboxRelay({
         const delayMs = retryDelay(failures, retry);
         log.warn({ err: error, attempt: failures, delayMs }, 'publishing outbox events failed; retrying');
         await sleep(delayMs, { wakeOnNudge: false });
+        if (reconnected) failures = 0;
       }
     }
   }
@@ -90,6 +138,13 @@ export function createOutboxRelay({
   return {
     start() {
       stopped = false;
+      unlisten ??= bus.onConnected(() => {
+        // Publish what waited at once (within a second of the reconnect), and look at the store again.
+        reconnected = true;
+        storeCheckedAt = 0;
+        nudged = true;
+        wake?.();
+      });
       running ??= run().finally(() => {
         running = undefined;
       });
@@ -100,10 +155,17 @@ export function createOutboxRelay({
     },
     async stop() {
       stopped = true;
+      unlisten?.();
+      unlisten = undefined;
       wake?.();
       await running;
     },
   };
+}
+
+/** Marks the rows that occurred since `since` unsent, so the relay publishes them again (in commit order). */
+export async function markForReplay(db: Knex, since: Date): Promise<number> {
+  return db('outbox').where('occurred_at', '>=', since).whereNotNull('sent_at').update({ sent_at: null });
 }
 
 function toEnvelope(row: OutboxRow): EventEnvelope {
@@ -113,6 +175,7 @@ function toEnvelope(row: OutboxRow): EventEnvelope {
     occurredAt: new Date(row.occurred_at).toISOString(),
     correlationId: row.correlation_id,
     ...(row.causation_id ? { causationId: row.causation_id } : {}),
+    version: Number(row.seq),
     data: row.data,
   };
 }

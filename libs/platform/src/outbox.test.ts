@@ -78,7 +78,7 @@ describe('outbox and relay', () => {
     await waitFor(() => received.length === 1);
     await waitFor(async () => (await unsent()) === 0);
     await pause(300);
-    expect(received).toEqual([event]);
+    expect(received).toEqual([{ ...event, version: expect.any(Number) }]);
     expect(bus.state.published.filter((published) => published.id === event.id)).toHaveLength(1);
     expect(event).toMatchObject({ type: 'shop.item.added', correlationId: 'req-1', data: { name: 'sofa' } });
   });

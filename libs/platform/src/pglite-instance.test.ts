@@ -44,3 +44,36 @@ describe('openPglite(dir)', () => {
     }
   });
 });
+
+describe('openPglite(dir, { template })', () => {
+  it('when the directory holds no database, then it starts as a copy of the template; a database already there is kept', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'fragtbud-template-'));
+    try {
+      const template = join(base, 'template');
+      const prepared = await openPglite(template);
+      await prepared.instance.query('create table from_template (id int)');
+      await prepared.close();
+
+      const fresh = await openPglite(join(base, 'fresh'), { template });
+      try {
+        expect(existsSync(join(base, 'fresh', lockFileName))).toBe(true);
+        const { rows } = await fresh.instance.query("select to_regclass('from_template') as t");
+        expect(rows).toEqual([{ t: 'from_template' }]);
+        await fresh.instance.query('create table own (id int)');
+      } finally {
+        await fresh.close();
+      }
+
+      const again = await openPglite(join(base, 'fresh'), { template });
+      try {
+        const { rows } = await again.instance.query("select to_regclass('own') as t");
+        expect(rows).toEqual([{ t: 'own' }]);
+      } finally {
+        await again.close();
+      }
+      expect(existsSync(join(template, lockFileName))).toBe(false);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -29,3 +29,20 @@ export const platformMigration: Migration = {
     await knex.schema.dropTable('outbox');
   },
 };
+
+/** Which event store the outbox last published to (see EventBus.storeIdentity), and the replay-window index. */
+export const platformBusStoreMigration: Migration = {
+  name: '001_platform_bus_store',
+  async up(knex: Knex) {
+    await knex.schema.createTable('bus_store', (table) => {
+      table.text('producer').primary();
+      table.text('identity').notNullable();
+      table.timestamp('seen_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    });
+    await knex.raw('create index outbox_occurred_idx on outbox (occurred_at)');
+  },
+  async down(knex: Knex) {
+    await knex.raw('drop index outbox_occurred_idx');
+    await knex.schema.dropTable('bus_store');
+  },
+};

@@ -1,13 +1,13 @@
 import type { BaseConfig } from './config';
 import { createService, type CreateServiceOptions, type RunningService } from './create-service';
 import { createLogger } from './logger';
+import { exitOnProcessFailure, onStopRequest } from './process-lifecycle';
 import type { ServiceDefinition } from './service-definition';
-
-const stopSignals = ['SIGINT', 'SIGTERM'] as const;
 
 /**
  * A service as its own process (`src/main.ts`): create, listen on config HOST/PORT, and close cleanly on
- * SIGINT/SIGTERM (exit code 0, or 1 when closing failed).
+ * SIGINT/SIGTERM or when its supervisor goes away (exit code 0, or 1 when closing failed). In-flight requests
+ * finish first. An unhandled rejection or uncaught exception is logged and ends the process (exit 1) for a restart.
  */
 export async function runStandalone<C extends BaseConfig>(
   definition: ServiceDefinition<C>,
@@ -15,11 +15,12 @@ export async function runStandalone<C extends BaseConfig>(
   options: Omit<CreateServiceOptions<C>, 'config'> = {},
 ): Promise<RunningService<C> & { port: number; url: string }> {
   const logger = options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  exitOnProcessFailure(logger);
   const service = await createService(definition, { ...options, config, logger });
   const { port, url } = await service.listen();
 
-  const stop = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, `${definition.name} stopping`);
+  const stop = (reason: string) => {
+    logger.info({ reason }, `${definition.name} stopping`);
     service.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -28,14 +29,14 @@ export async function runStandalone<C extends BaseConfig>(
       },
     );
   };
-  for (const signal of stopSignals) process.once(signal, stop);
+  const removeStopListeners = onStopRequest(stop);
 
   return {
     ...service,
     port,
     url,
     async close() {
-      for (const signal of stopSignals) process.removeListener(signal, stop);
+      removeStopListeners();
       await service.close();
     },
   };

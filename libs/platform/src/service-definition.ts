@@ -28,6 +28,8 @@ export interface ServiceDefinition<C extends BaseConfig = BaseConfig> {
   consumers?: (deps: ServiceDeps<C>) => ConsumerDefinition[];
   /** After migrations, before the service takes requests (seeding). */
   onStart?: (deps: ServiceDeps<C>) => Promise<void>;
+  /** When the service closes, after its consumers and outbox relay stopped (background workers started in onStart). */
+  onStop?: (deps: ServiceDeps<C>) => Promise<void>;
 }
 
 export function defineService<C extends BaseConfig = BaseConfig>(definition: ServiceDefinition<C>): ServiceDefinition<C> {

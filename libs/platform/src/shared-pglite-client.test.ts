@@ -70,6 +70,30 @@ describe('several knex instances on one shared PGlite', () => {
     expect(schemaB.rows[0].s).toBe('svc_b');
   });
 
+  it('when one knex queries several times in a row, then search_path is set only when the schema changes hands', async () => {
+    const sent: string[] = [];
+    const query = shared.instance.query.bind(shared.instance);
+    shared.instance.query = ((sql: string, ...rest: unknown[]) => {
+      sent.push(sql);
+      return (query as (...args: unknown[]) => unknown)(sql, ...rest);
+    }) as typeof shared.instance.query;
+    try {
+      await a.knex.raw('select 1');
+      await a.knex.raw('select 2');
+      await a.knex.raw('select 3');
+      await b.knex.raw('select 4');
+      await a.knex.raw('select current_schema() as s');
+    } finally {
+      shared.instance.query = query;
+    }
+    expect(sent.filter((sql) => sql.startsWith('set search_path'))).toEqual([
+      ...(sent[0]?.startsWith('set search_path') ? ['set search_path to "svc_a"'] : []),
+      'set search_path to "svc_b"',
+      'set search_path to "svc_a"',
+    ]);
+    expect(sent.filter((sql) => sql.startsWith('select'))).toHaveLength(5);
+  });
+
   it('when int8 and numeric come back, then they are numbers and timestamps are Dates', async () => {
     const { rows } = await a.knex.raw('select count(*) as c, 12.50::numeric as n, 9007199254740::bigint as b, now() as t');
     expect(rows[0]).toMatchObject({ c: expect.any(Number), n: 12.5, b: 9007199254740 });

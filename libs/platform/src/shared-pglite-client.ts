@@ -8,7 +8,8 @@ type PgliteConnection = SharedPglite['instance'];
 /**
  * A knex client over a shared PGlite instance. Instead of a pool, the instance's mutex hands the one
  * connection to one knex at a time — for a whole transaction — and points `search_path` at this
- * knex's schema on every hand-over, so services sharing the instance never see each other's statements.
+ * knex's schema whenever the previous turn was another schema's, so services sharing the instance never see each
+ * other's statements (a service's consecutive queries go out alone, without a SET before each).
  */
 export function sharedPgliteClient(shared: SharedPglite, schema: string): typeof Knex.Client {
   const searchPathSql = `set search_path to ${quoteIdentifier(schema)}`;
@@ -25,7 +26,12 @@ export function sharedPgliteClient(shared: SharedPglite, schema: string): typeof
       try {
         const connection = shared.instance;
         if (!this.version) this.version = await this.readVersion(connection);
-        await connection.query(searchPathSql);
+        // Only a hand-over to another schema costs a statement: the session keeps search_path between turns.
+        if (shared.searchPath !== schema) {
+          shared.searchPath = undefined;
+          await connection.query(searchPathSql);
+          shared.searchPath = schema;
+        }
         this.releaseLock = release;
         return connection;
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@fragtbud/contracts';
-import { internalTokenHeader, signInternalToken } from './internal-token';
+import { internalTokenHeader, signInternalToken, type ForwardedClient } from './internal-token';
 
 // Replies are checked by the tests' assertions (and contract schemas where it matters), not by the compiler.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -19,6 +19,8 @@ export interface TestCallOptions {
   as?: AuthUser | null;
   /** Call as that service would (createServiceClient's token: no user, `service` set); wins over `as`. */
   service?: string;
+  /** The browser's address and protocol the gateway would sign into the token (login limits, Secure cookie). */
+  client?: ForwardedClient;
   /** Sent last, over what the client sets. */
   headers?: Record<string, string>;
   /** Leave the internal token out. */
@@ -40,7 +42,9 @@ export function createTestClient({ url, secret }: { url: string; secret: string 
     const headers: Record<string, string> = {};
     if (!options.withoutInternalToken) {
       headers[internalTokenHeader] = await signInternalToken(
-        options.service ? { secret, user: null, service: options.service } : { secret, user: options.as ?? null },
+        options.service
+          ? { secret, user: null, service: options.service }
+          : { secret, user: options.as ?? null, client: options.client },
       );
     }
     let body: string | undefined;

@@ -12,13 +12,14 @@ export {
   type SessionState,
   type SessionStatus,
 } from './session/session-store';
-export { tokenStorage } from './session/token-storage';
 
 export { roleLabel, displayName, type ProfileUser, type Role, type User } from './domain/user';
 export { TASK_TYPES, isTaskType, taskTypeLabel, type TaskType, type TaskTypeInfo } from './domain/task-types';
 
 export { formatDkkFromKroner, formatDkkFromOre, formatWholeDkkFromKroner } from './format/money';
 export { formatDate, formatDateTime, formatLongDate } from './format/date';
+export { formatDanishNumberInput, parseDanishNumber } from './format/danish-number';
+export { useDebouncedValue } from './hooks/use-debounced-value';
 
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
 export { Field, SelectField, type FieldProps, type SelectFieldProps } from './ui/field';
@@ -30,6 +31,9 @@ export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { RoleBadge } from './ui/role-badge';
 export { PageHeader, type PageHeaderProps } from './ui/page-header';
 export { classNames } from './ui/class-names';
+export { Tabs, type TabItem, type TabsProps } from './ui/tabs';
+export { DataTable, type DataTableColumn, type DataTableProps } from './ui/data-table';
+export { TOAST_LIFETIME_MS, Toaster, toast, useToasts, type Toast, type ToastKind } from './ui/toast';
 
 export { AddressField, type AddressFieldProps } from './address/address-field';
 export {
@@ -45,10 +49,14 @@ export { useAddressSuggestions, type AddressSuggestionsState, type SuggestAddres
 
 export { PhotoPicker, type PhotoPickerProps } from './uploads/photo-picker';
 export { downscaleImage, prepareImageForUpload, type DownscaleOptions, type PreparedImage } from './uploads/downscale-image';
-export { UPLOAD_MESSAGES, uploadImage, type UploadOptions } from './uploads/upload-image';
+export { UPLOAD_MESSAGES, uploadDocument, uploadImage, type UploadOptions } from './uploads/upload-image';
 
-export { useApiQuery, type ApiQueryState } from './api/use-api-query';
-export { useApiMutation, type ApiMutationState } from './api/use-api-mutation';
+export { createQueryClient, isRetryable } from './query/query-client';
+export { queryKeys, type QueryKey, type TaskId } from './query/query-keys';
+export { invalidateTask } from './query/invalidate-task';
+export { invalidateForLiveEvent, invalidateOnLiveEvents, queryKeysForLiveEvent, type LiveQueryEvent } from './query/live-events';
+export { useApiMutation, useApiQuery, type ApiMutationState, type ApiQueryState } from './query/use-api-compat';
+
 export { TaskStatusBadge, isTaskStatus, taskStatusLabel } from './tasks/task-status';
 export { TaskStatusProgress } from './tasks/task-status-progress';
 export { TaskTypeIcon } from './tasks/task-type-icon';
@@ -71,3 +79,5 @@ export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from '.
 export { GEOLOCATION_MESSAGES, GeolocationFailure, getCurrentLocation, type ProofLocation } from './proof/geolocation';
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
 export { mountStandalone } from './standalone/mount-standalone';
+
+export { createLiveEvents, liveEvents, useLiveEvents, type EventSourceLike, type LiveEvent, type LiveEvents } from './live/live-events';

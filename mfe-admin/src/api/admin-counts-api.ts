@@ -1,4 +1,5 @@
-import { api } from '@fragtbud/web';
+import { useQuery } from '@tanstack/react-query';
+import { api, queryKeys } from '@fragtbud/web';
 
 export interface AdminCounts {
   tasks: number;
@@ -31,3 +32,6 @@ export async function getAdminCounts(signal?: AbortSignal): Promise<AdminCounts>
   ]);
   return { tasks, carriers, users };
 }
+
+/** The tab badges, under the admin's key: any admin change can refresh them. */
+export const useAdminCountsQuery = () => useQuery({ queryKey: queryKeys.adminCounts(), queryFn: ({ signal }) => getAdminCounts(signal) });

@@ -1,4 +1,5 @@
-import { api, type Page, type User } from '@fragtbud/web';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, queryKeys, type Page, type User } from '@fragtbud/web';
 
 /** The users list filters of API.md (`GET /users?role=`), 'all' meaning no filter. */
 export type UserFilter = 'all' | 'customer' | 'carrier' | 'admin' | 'blocked';
@@ -30,3 +31,9 @@ export function matchesFilter(user: User, filter: UserFilter): boolean {
   if (filter === 'blocked') return Boolean(user.is_blocked);
   return user.role === filter;
 }
+
+export const usersQueryOptions = (filter: UserFilter) =>
+  queryOptions({ queryKey: queryKeys.adminUsers({ filter }), queryFn: ({ signal }) => listUsers(filter, signal) });
+
+/** GET /users?role= for the users and carriers tabs. */
+export const useUsers = (filter: UserFilter) => useQuery(usersQueryOptions(filter));

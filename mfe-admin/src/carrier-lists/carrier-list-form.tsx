@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { carrierListCreateSchema } from '@fragtbud/contracts';
 import { Button, Field, Modal, fieldErrorsOf, formatDkkFromKroner } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
-import { fieldErrorsFromZod, inputToNumber, numberToInput } from '../fees/form-values';
+import { fieldErrorsFromZod, inputToNumber, numberToInput } from '../shared/form-values';
 import type { CarrierList, CarrierListInput } from './carrier-lists-api';
 import { CARRIER_LIST_MESSAGES } from './messages';
 
@@ -54,7 +54,13 @@ export function CarrierListForm({ list, onClose, onSubmit }: CarrierListFormProp
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    const parsed = carrierListCreateSchema.safeParse(values);
+    // Fees typed the Danish way ('1.234,50'); text that is no number reaches the schema as NaN and gets its message.
+    const parsed = carrierListCreateSchema.safeParse({
+      ...values,
+      feePercentage: inputToNumber(values.feePercentage),
+      fixedFee: inputToNumber(values.fixedFee),
+      minFee: inputToNumber(values.minFee),
+    });
     if (!parsed.success) {
       setErrors(fieldErrorsFromZod(parsed.error));
       setFormError(null);

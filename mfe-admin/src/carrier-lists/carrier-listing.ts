@@ -1,4 +1,5 @@
-import { useApiQuery, type ApiQueryState } from '@fragtbud/web';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@fragtbud/web';
 import { listAssignments, listCarrierLists, type CarrierList, type CarrierListAssignment } from './carrier-lists-api';
 
 /** The lists to choose from and the shown carriers' assignments, loaded together. */
@@ -16,10 +17,13 @@ export async function loadCarrierListing(carrierIds: readonly number[], signal?:
  * Lists and assignments for the carriers on screen: one assignments call for all of them (`?userId=1,2,3`),
  * asked again only when the set of carriers changes. No carriers, no calls.
  */
-export function useCarrierListing(carrierIds: readonly number[]): ApiQueryState<CarrierListing> {
-  const ids = [...new Set(carrierIds)].sort((a, b) => a - b);
-  const key = ids.length > 0 ? `carrier-listing:${ids.join(',')}` : null;
-  return useApiQuery(key, (signal) => loadCarrierListing(ids, signal));
+export const carrierListingKey = (carrierIds: readonly number[]) =>
+  [...queryKeys.carrierLists(), 'listing', [...new Set(carrierIds)].sort((a, b) => a - b)] as const;
+
+export function useCarrierListing(carrierIds: readonly number[]) {
+  const queryKey = carrierListingKey(carrierIds);
+  const ids = queryKey[queryKey.length - 1] as number[];
+  return useQuery({ queryKey, queryFn: ({ signal }) => loadCarrierListing(ids, signal), enabled: ids.length > 0 });
 }
 
 /** The listing after a carrier was put on a list (or moved): their one assignment replaced. */

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin, fakeUsersApi } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
-import { fakeTaskTypesApi } from '../fees/fake-task-types-api';
-import { fakeLedgerApi } from './fake-ledger-api';
+import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
+import { fakeLedgerApi } from '../testing/fake-ledger-api';
 
 const server = setupApiServer();
 let ledger: ReturnType<typeof fakeLedgerApi>;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, EmptyState, ErrorState, Spinner, formatDkkFromKroner, useApiQuery } from '@fragtbud/web';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Spinner, formatDkkFromKroner, queryKeys } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
 import { CarrierListForm } from './carrier-list-form';
 import { formatPercent } from './carrier-list-label';
@@ -20,7 +21,13 @@ const byName = (a: CarrierList, b: CarrierList) => a.name.localeCompare(b.name, 
 
 /** Carrier lists A, B, C (and more) with their fees: add, edit in a modal, delete after confirming. */
 export function CarrierListsSection() {
-  const lists = useApiQuery('carrier-lists', listCarrierLists);
+  const client = useQueryClient();
+  const lists = useQuery({ queryKey: [...queryKeys.carrierLists(), 'all'], queryFn: ({ signal }) => listCarrierLists(signal) });
+  const setLists = (update: (current: CarrierList[] | undefined) => CarrierList[] | undefined) => {
+    client.setQueryData([...queryKeys.carrierLists(), 'all'], update);
+    // The carriers tab shows list names beside each carrier.
+    void client.invalidateQueries({ queryKey: [...queryKeys.carrierLists(), 'listing'] });
+  };
   const [editing, setEditing] = useState<Editing>(null);
   const [pendingDelete, setPendingDelete] = useState<CarrierList | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -30,11 +37,11 @@ export function CarrierListsSection() {
   const save = async (input: CarrierListInput) => {
     if (editing?.kind === 'edit') {
       const saved = await updateCarrierList(editing.list.id, input);
-      lists.setData((current) => current?.map((list) => (list.id === saved.id ? saved : list)));
+      setLists((current) => current?.map((list) => (list.id === saved.id ? saved : list)));
       setNotice(`Liste ${saved.name} er gemt.`);
     } else {
       const created = await createCarrierList(input);
-      lists.setData((current) => [...(current ?? []), created]);
+      setLists((current) => [...(current ?? []), created]);
       setNotice(`Liste ${created.name} er oprettet.`);
     }
     setEditing(null);
@@ -46,7 +53,7 @@ export function CarrierListsSection() {
     setDeleteError(null);
     try {
       await deleteCarrierList(pendingDelete.id);
-      lists.setData((current) => current?.filter((list) => list.id !== pendingDelete.id));
+      setLists((current) => current?.filter((list) => list.id !== pendingDelete.id));
       setNotice(`Liste ${pendingDelete.name} er slettet.`);
       setPendingDelete(null);
     } catch (error) {
@@ -65,7 +72,7 @@ export function CarrierListsSection() {
 
   let content;
   if (lists.error) {
-    content = <ErrorState message={CARRIER_LIST_MESSAGES.couldNotFetch} onRetry={lists.reload} compact />;
+    content = <ErrorState message={CARRIER_LIST_MESSAGES.couldNotFetch} onRetry={() => void lists.refetch()} compact />;
   } else if (!lists.data) {
     content = <Spinner label="Henter carrier-lister…" />;
   } else if (lists.data.length === 0) {

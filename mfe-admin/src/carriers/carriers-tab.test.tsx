@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin, approvedCarrier, blockedCarrier, fakeUsersApi, pendingCarrier } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
-import { fakeLedgerApi } from '../carrier-lists/fake-ledger-api';
+import { fakeLedgerApi } from '../testing/fake-ledger-api';
 
 const server = setupApiServer();
 let api: ReturnType<typeof fakeUsersApi>;

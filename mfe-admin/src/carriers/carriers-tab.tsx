@@ -1,12 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, EmptyState, ErrorState, Spinner, displayName, formatDate, type User } from '@fragtbud/web';
 import { messages } from '@fragtbud/contracts';
-import { listUsers, runUserAction, type UserAction } from '../api/admin-users-api';
-import { CarrierListPicker } from '../carrier-lists/carrier-list-picker';
-import { carrierListLabel } from '../carrier-lists/carrier-list-label';
-import { assignCarrier, unassignCarrier } from '../carrier-lists/carrier-lists-api';
-import { useCarrierListing, withAssignment, withoutAssignment } from '../carrier-lists/carrier-listing';
-import { CARRIER_LIST_MESSAGES } from '../carrier-lists/messages';
+import { runUserAction, usersQueryOptions, useUsers, type UserAction } from '../api/admin-users-api';
+import {
+  CARRIER_LIST_MESSAGES,
+  CarrierListPicker,
+  assignCarrier,
+  carrierListLabel,
+  carrierListingKey,
+  unassignCarrier,
+  useCarrierListing,
+  withAssignment,
+  withoutAssignment,
+  type CarrierListing,
+} from '../carrier-lists';
 import { adminActionError } from '../shared/action-error';
 import { carrierState, type CarrierState } from '../shared/user-status';
 
@@ -40,24 +48,16 @@ const ACTION_NOTICES: Record<UserAction, (name: string) => string> = {
 type ListState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; carriers: User[] };
 
 export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
-  const [list, setList] = useState<ListState>({ kind: 'loading' });
-  const [reloadKey, setReloadKey] = useState(0);
+  const client = useQueryClient();
+  const carriers = useUsers('carrier');
+  const list: ListState = carriers.data ? { kind: 'loaded', carriers: carriers.data } : carriers.error ? { kind: 'failed' } : { kind: 'loading' };
   const [busy, setBusy] = useState<{ userId: number; action: UserAction } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [listBusyUserId, setListBusyUserId] = useState<number | null>(null);
-  const listing = useCarrierListing(list.kind === 'loaded' ? list.carriers.map((carrier) => carrier.id) : []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setList({ kind: 'loading' });
-    listUsers('carrier', controller.signal)
-      .then((carriers) => setList({ kind: 'loaded', carriers }))
-      .catch(() => {
-        if (!controller.signal.aborted) setList({ kind: 'failed' });
-      });
-    return () => controller.abort();
-  }, [reloadKey]);
+  const carrierIds = list.kind === 'loaded' ? list.carriers.map((carrier) => carrier.id) : [];
+  const listing = useCarrierListing(carrierIds);
+  const listingKey = carrierListingKey(carrierIds);
 
   const run = async (carrier: User, action: UserAction) => {
     setBusy({ userId: carrier.id, action });
@@ -65,11 +65,7 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
     setNotice(null);
     try {
       const updated = await runUserAction(carrier.id, action);
-      setList((current) =>
-        current.kind === 'loaded'
-          ? { kind: 'loaded', carriers: current.carriers.map((c) => (c.id === updated.id ? updated : c)) }
-          : current,
-      );
+      client.setQueryData<User[]>(usersQueryOptions('carrier').queryKey, (current) => current?.map((c) => (c.id === updated.id ? updated : c)));
       setNotice(ACTION_NOTICES[action](displayName(updated)));
       onCountsChanged();
     } catch (error) {
@@ -90,11 +86,11 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
       if (listId === null) {
         if (!current) return;
         await unassignCarrier(current.id);
-        listing.setData((data) => data && withoutAssignment(data, carrier.id));
+        client.setQueryData<CarrierListing>(listingKey, (data) => data && withoutAssignment(data, carrier.id));
         setNotice(`${displayName(carrier)} er taget af liste ${carrierListLabel(current.list)}.`);
       } else {
         const assignment = await assignCarrier(carrier.id, listId);
-        listing.setData((data) => data && withAssignment(data, assignment));
+        client.setQueryData<CarrierListing>(listingKey, (data) => data && withAssignment(data, assignment));
         setNotice(`${displayName(carrier)} er sat på liste ${carrierListLabel(assignment.list)}.`);
       }
     } catch (error) {
@@ -118,9 +114,9 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
         {notice}
       </p>
       {list.kind === 'loading' && <Spinner label="Henter vognmænd…" />}
-      {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchCarriers} onRetry={() => setReloadKey((n) => n + 1)} />}
+      {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchCarriers} onRetry={() => void carriers.refetch()} />}
       {list.kind === 'loaded' && Boolean(listing.error) && (
-        <ErrorState message={CARRIER_LIST_MESSAGES.couldNotFetch} onRetry={listing.reload} compact />
+        <ErrorState message={CARRIER_LIST_MESSAGES.couldNotFetch} onRetry={() => void listing.refetch()} compact />
       )}
       {list.kind === 'loaded' &&
         GROUPS.map((group) => {

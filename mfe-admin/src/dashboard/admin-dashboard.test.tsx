@@ -1,15 +1,16 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
-import { fakeLedgerApi } from '../carrier-lists/fake-ledger-api';
-import { fakeTaskTypesApi } from '../fees/fake-task-types-api';
+import { fakeLedgerApi } from '../testing/fake-ledger-api';
+import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
+import { fakeFinanceApi } from '../ledger/fake-finance-api';
 import { admin, approvedCarrier, blockedCarrier, fakeUsersApi, pendingCarrier } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
 
 // Tabs left open by one test may still fetch after the next test reset the handlers; these always answer.
-const server = setupApiServer(...fakeLedgerApi().handlers, ...fakeTaskTypesApi().handlers);
+const server = setupApiServer(...fakeLedgerApi().handlers, ...fakeTaskTypesApi().handlers, ...fakeFinanceApi().handlers);
 
 beforeEach(() => {
   server.use(
@@ -52,7 +53,7 @@ describe('admin dashboard', () => {
     renderAdmin('/AdminDashboard?tab=tasks');
     screen.getByRole('tab', { name: 'Opgavehåndtering' }).focus();
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=carriers');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=carriers'));
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Carrier-godkendelse' }));
   });
 
@@ -65,8 +66,9 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Brugeradministration' }).getAttribute('aria-describedby')).toBeNull();
   });
 
-  it('says honestly that the other tabs arrive later', () => {
-    renderAdmin('/AdminDashboard?tab=financial');
-    expect(screen.getByRole('tabpanel').textContent).toContain('Kommer snart');
+  it('opens the billing-changes review in its tab, with no placeholder', async () => {
+    renderAdmin('/AdminDashboard?tab=billingChanges');
+    await waitFor(() => expect(screen.getByRole('tabpanel').textContent).toContain('Fakturaændringer'));
+    expect(screen.getByRole('tabpanel').textContent).not.toContain('Kommer snart');
   });
 });

@@ -1,12 +1,13 @@
-import { useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '@fragtbud/web';
+import { PageHeader, Tabs } from '@fragtbud/web';
+import { BillingChangesTab } from '../billing-changes/billing-changes-tab';
 import { CarriersTab } from '../carriers/carriers-tab';
 import { FeesTab } from '../fees/fees-tab';
+import { FinancialTab } from '../financial/financial-tab';
+import { LedgerTab } from '../ledger/ledger-tab';
 import { TasksTab } from '../tasks/tasks-tab';
 import { UsersTab } from '../users/users-tab';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTabKey, type AdminTabKey } from './admin-tabs';
-import { ComingLaterPanel } from './coming-later-panel';
 import { useAdminCounts } from './use-admin-counts';
 
 /** /admin/users is the user administration link: the same dashboard with the users tab open. */
@@ -22,74 +23,35 @@ export function AdminDashboard() {
   const activeTab = useActiveTab();
   const navigate = useNavigate();
   const { counts, refresh: refreshCounts } = useAdminCounts();
-  const tabRefs = useRef(new Map<AdminTabKey, HTMLButtonElement>());
-
   const selectTab = (key: AdminTabKey) => navigate(`/AdminDashboard?tab=${key}`);
-
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern, selection follows focus).
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = ADMIN_TABS.findIndex((tab) => tab.key === activeTab);
-    let next = -1;
-    if (event.key === 'ArrowRight') next = (index + 1) % ADMIN_TABS.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = ADMIN_TABS.length - 1;
-    const key = ADMIN_TABS[next]?.key;
-    if (!key) return;
-    event.preventDefault();
-    selectTab(key);
-    tabRefs.current.get(key)?.focus();
-  };
 
   return (
     <div className="admin fb-container">
       <PageHeader title="Admin Dashboard" lead="Overblik over opgaver, vognmænd, brugere og økonomi." />
-      <div className="admin-tabs" role="tablist" aria-label="Administration">
-        {ADMIN_TABS.map((tab) => {
-          const selected = tab.key === activeTab;
+      <Tabs
+        label="Administration"
+        tabs={ADMIN_TABS.map((tab) => {
           const count = tab.count ? counts[tab.count] : 0;
-          return (
-            <button
-              key={tab.key}
-              ref={(element) => {
-                if (element) tabRefs.current.set(tab.key, element);
-                else tabRefs.current.delete(tab.key);
-              }}
-              type="button"
-              role="tab"
-              id={`admin-tab-${tab.key}`}
-              aria-selected={selected}
-              aria-controls={`admin-panel-${tab.key}`}
-              aria-describedby={count > 0 ? `admin-tab-${tab.key}-count` : undefined}
-              tabIndex={selected ? 0 : -1}
-              className={`admin-tabs__tab${selected ? ' is-active' : ''}`}
-              onClick={() => selectTab(tab.key)}
-              onKeyDown={onTabKeyDown}
-            >
-              {tab.label}
-              {count > 0 && (
-                <>
-                  <span className="fb-count" aria-hidden="true">
-                    {count}
-                  </span>
-                  <span id={`admin-tab-${tab.key}-count`} hidden>
-                    {tab.countDescription?.(count) ?? String(count)}
-                  </span>
-                </>
-              )}
-            </button>
-          );
+          return {
+            key: tab.key,
+            label: tab.label,
+            badge:
+              count > 0 ? (
+                <span className="fb-count" aria-hidden="true">
+                  {count}
+                </span>
+              ) : undefined,
+            badgeDescription: count > 0 ? (tab.countDescription?.(count) ?? String(count)) : undefined,
+          };
         })}
-      </div>
-      <div
-        className="admin-panel"
-        role="tabpanel"
-        id={`admin-panel-${activeTab}`}
-        aria-labelledby={`admin-tab-${activeTab}`}
-        tabIndex={0}
+        value={activeTab}
+        onValueChange={selectTab}
+        listClassName="admin-tabs"
+        tabClassName="admin-tabs__tab"
+        panelClassName="admin-panel"
       >
         <TabContent tab={activeTab} onCountsChanged={refreshCounts} />
-      </div>
+      </Tabs>
     </div>
   );
 }
@@ -105,10 +67,10 @@ function TabContent({ tab, onCountsChanged }: { tab: AdminTabKey; onCountsChange
     case 'fees':
       return <FeesTab />;
     case 'financial':
-      return <ComingLaterPanel title="Økonomioversigt" text="Her kommer omsætning, antal transaktioner og platformens saldo." />;
+      return <FinancialTab />;
     case 'billingChanges':
-      return <ComingLaterPanel title="Fakturaændringer" text="Her kommer vognmændenes anmodninger om ændring af faktureringsoplysninger til godkendelse." />;
+      return <BillingChangesTab />;
     case 'ledger':
-      return <ComingLaterPanel title="Ledger" text="Her kommer alle transaktioner, udbetalinger og justeringer med filtre og CSV-eksport." />;
+      return <LedgerTab />;
   }
 }

@@ -1,4 +1,4 @@
-import { CarrierListsSection } from '../carrier-lists/carrier-lists-section';
+import { CarrierListsSection } from '../carrier-lists';
 import { PlatformSettingsSection } from './platform-settings-section';
 import { TaskTypesSection } from './task-types-section';
 import './fees.css';

@@ -1,8 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { platformSettingsUpdateSchema } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, Spinner, fieldErrorsOf, formatDateTime, formatDkkFromKroner } from '@fragtbud/web';
+import { Button, ErrorState, Field, Spinner, fieldErrorsOf, formatDateTime, formatDkkFromKroner, queryKeys } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
-import { fieldErrorsFromZod, inputToNumber, isServiceUnavailable, numberToInput } from './form-values';
+import { inputToNumber, isServiceUnavailable, numberToInput } from '../shared/form-values';
 import { clearLocalSettings, readLocalSettings, writeLocalSettings, type LocalSettings } from './local-settings';
 import { FEES_MESSAGES } from './messages';
 import {
@@ -60,6 +64,15 @@ function fromForm(values: FormValues): PlatformSettingsValues {
   };
 }
 
+/** The fields as typed, read the Danish way, then checked with the service's own schema (its Danish messages). */
+const settingsFormSchema = z
+  .object({ feePercentage: z.string(), fixedFee: z.string(), minFee: z.string(), vatPercentage: z.string(), maxBids: z.string() })
+  .superRefine((typed, ctx) => {
+    const checked = platformSettingsUpdateSchema.safeParse(fromForm(typed));
+    if (checked.success) return;
+    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
+
 const sameSettings = (a: PlatformSettingsValues, b: PlatformSettingsValues) => SETTINGS_FIELDS.every((field) => a[field] === b[field]);
 
 /** The money fields show the amount the way prices show it, e.g. 'Nu: 1.234,50 DKK'. */
@@ -70,79 +83,86 @@ function hintFor(field: SettingsField, text: string): string {
   return Number.isFinite(amount) && amount >= 0 ? `${hint} Nu: ${formatDkkFromKroner(amount)}.` : hint;
 }
 
+type Loaded = Extract<State, { kind: 'ready' }>;
+
+/**
+ * GET /admin/platform-settings. While the fee API is unavailable: the copy kept in this browser, else the defaults
+ * (said so on screen); any other failure is an error to retry.
+ */
+async function loadSettings(signal?: AbortSignal): Promise<Loaded> {
+  try {
+    const answer = await getPlatformSettings(signal);
+    const settings = valuesOf(answer);
+    let localCopy = readLocalSettings();
+    // A copy kept while the API was down that the server already has is no longer worth a question.
+    if (localCopy && sameSettings(localCopy.settings, settings)) {
+      clearLocalSettings();
+      localCopy = null;
+    }
+    return { kind: 'ready', source: { kind: 'server', updatedAt: answer.updatedAt ?? null }, settings, localCopy };
+  } catch (error) {
+    if (signal?.aborted || !isServiceUnavailable(error)) throw error;
+    const localCopy = readLocalSettings();
+    return {
+      kind: 'ready',
+      source: localCopy ? { kind: 'local', savedAt: localCopy.savedAt } : { kind: 'defaults' },
+      settings: localCopy?.settings ?? DEFAULT_SETTINGS,
+      localCopy: null,
+    };
+  }
+}
+
 /**
  * Platform settings (fee %, fixed fee, minimum fee, VAT, max bids) from GET /admin/platform-settings, saved with
  * PUT. When the fee API is unavailable the settings are kept in this browser only, and the tab says so plainly.
  */
 export function PlatformSettingsSection() {
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [reloadKey, setReloadKey] = useState(0);
-  const [values, setValues] = useState<FormValues>(() => toForm(DEFAULT_SETTINGS));
-  const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
+  const form = useForm<FormValues, unknown, z.output<typeof settingsFormSchema>>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: toForm(DEFAULT_SETTINGS),
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
 
+  // A form being edited is not refreshed behind the user's back: loaded once, again only on 'Prøv igen'.
+  const loaded = useQuery({
+    queryKey: queryKeys.platformSettings(),
+    queryFn: ({ signal }) => loadSettings(signal),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getPlatformSettings(controller.signal)
-      .then((answer) => {
-        const settings = valuesOf(answer);
-        let localCopy = readLocalSettings();
-        // A copy kept while the API was down that the server already has is no longer worth a question.
-        if (localCopy && sameSettings(localCopy.settings, settings)) {
-          clearLocalSettings();
-          localCopy = null;
-        }
-        setState({ kind: 'ready', source: { kind: 'server', updatedAt: answer.updatedAt ?? null }, settings, localCopy });
-        setValues(toForm(settings));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (!isServiceUnavailable(error)) {
-          setState({ kind: 'failed' });
-          return;
-        }
-        const localCopy = readLocalSettings();
-        const settings = localCopy?.settings ?? DEFAULT_SETTINGS;
-        setState({
-          kind: 'ready',
-          source: localCopy ? { kind: 'local', savedAt: localCopy.savedAt } : { kind: 'defaults' },
-          settings,
-          localCopy: null,
-        });
-        setValues(toForm(settings));
-      });
-    return () => controller.abort();
-  }, [reloadKey]);
+    if (loaded.data) {
+      setState(loaded.data);
+      form.reset(toForm(loaded.data.settings));
+    } else if (loaded.error) {
+      setState({ kind: 'failed' });
+    }
+  }, [loaded.data, loaded.error, form]);
 
   const retry = () => {
     setNotice(null);
     setFormError(null);
-    setErrors({});
-    setReloadKey((n) => n + 1);
+    form.clearErrors();
+    setState({ kind: 'loading' });
+    void loaded.refetch();
   };
 
-  const change = (field: SettingsField, text: string) => {
-    setValues((current) => ({ ...current, [field]: text }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const refused = () => {
     setNotice(null);
+    setFormError(FEES_MESSAGES.fixFormErrors);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const save = async (typed: FormValues) => {
     if (saving || state.kind !== 'ready') return;
     setNotice(null);
-    const parsed = platformSettingsUpdateSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
-      setFormError(FEES_MESSAGES.fixFormErrors);
-      return;
-    }
-    setErrors({});
     setFormError(null);
-    const next = fromForm(values);
+    const next = fromForm(typed);
     setSaving(true);
     try {
       // Always the server first, also after a local save: the API may be back.
@@ -150,7 +170,7 @@ export function PlatformSettingsSection() {
       clearLocalSettings();
       const settings = valuesOf(saved);
       setState({ kind: 'ready', source: { kind: 'server', updatedAt: saved.updatedAt ?? null }, settings, localCopy: null });
-      setValues(toForm(settings));
+      form.reset(toForm(settings));
       setNotice({ tone: 'success', text: FEES_MESSAGES.settingsSaved });
     } catch (error) {
       if (isServiceUnavailable(error)) {
@@ -165,7 +185,9 @@ export function PlatformSettingsSection() {
           setFormError(`${FEES_MESSAGES.couldNotUpdateSettings}. Gebyr-API'et svarer ikke, og browseren kunne heller ikke gemme dem lokalt.`);
         }
       } else {
-        setErrors(fieldErrorsOf(error));
+        for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+          if ((SETTINGS_FIELDS as readonly string[]).includes(field)) form.setError(field as SettingsField, { message });
+        }
         setFormError(adminActionError(error, FEES_MESSAGES.couldNotUpdateSettings));
       }
     } finally {
@@ -175,8 +197,7 @@ export function PlatformSettingsSection() {
 
   const fillFromLocalCopy = () => {
     if (state.kind !== 'ready' || !state.localCopy) return;
-    setValues(toForm(state.localCopy.settings));
-    setErrors({});
+    form.reset(toForm(state.localCopy.settings));
     setNotice({ tone: 'warning', text: 'De lokale værdier står nu i formularen. Tryk “Gem indstillinger” for at gemme dem på serveren.' });
   };
 
@@ -231,7 +252,12 @@ export function PlatformSettingsSection() {
             {source.updatedAt ? `Sidst ændret ${formatDateTime(source.updatedAt)}.` : 'Platformens standardværdier – endnu ikke ændret.'}
           </p>
         )}
-        <form className="fees-settings-form" noValidate onSubmit={submit} aria-label="Platformsindstillinger">
+        <form
+          className="fees-settings-form"
+          noValidate
+          onSubmit={form.handleSubmit(() => save(form.getValues()), refused)}
+          aria-label="Platformsindstillinger"
+        >
           <div className="fees-settings-form__grid">
             {SETTINGS_FIELDS.map((field) => (
               <Field
@@ -240,9 +266,8 @@ export function PlatformSettingsSection() {
                 hint={hintFor(field, values[field])}
                 inputMode={FIELD_INFO[field].whole ? 'numeric' : 'decimal'}
                 autoComplete="off"
-                value={values[field]}
-                error={errors[field]}
-                onChange={(event) => change(field, event.target.value)}
+                error={errors[field]?.message}
+                {...form.register(field, { onChange: () => setNotice(null) })}
               />
             ))}
           </div>

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin, fakeUsersApi } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
-import { fakeLedgerApi } from '../carrier-lists/fake-ledger-api';
-import { fakeTaskTypesApi } from './fake-task-types-api';
+import { fakeLedgerApi } from '../testing/fake-ledger-api';
+import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
 import { LOCAL_SETTINGS_KEY } from './local-settings';
 
 const server = setupApiServer();
@@ -68,6 +68,19 @@ describe('fees tab: platform settings', () => {
     await user.click(saveButton());
     expect(within(card).getByRole('textbox', { name: 'Max antal bud pr. opgave', description: /Max antal bud skal være et helt tal på mindst 1/ })).toBeTruthy();
     expect(ledger.requests.filter((line) => line.startsWith('PUT'))).toEqual([]);
+  });
+
+  it('reads thousands separators the Danish way: 1.234,50 is 1234.5', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=fees');
+    await waitFor(() => expect((field('Gebyrprocent (%)') as HTMLInputElement).value).toBe('10'));
+
+    await retype(user, 'Fast gebyr (DKK)', '1.234,50');
+    await retype(user, 'Minimumsgebyr (DKK)', '1 000');
+    await user.click(saveButton());
+
+    expect(await within(settingsCard()).findByText('Indstillingerne er gemt.')).toBeTruthy();
+    expect(ledger.bodies['PUT /admin/platform-settings']).toMatchObject({ fixedFee: 1234.5, minFee: 1000 });
   });
 
   it('saves valid settings (Danish decimal comma accepted) and says so', async () => {

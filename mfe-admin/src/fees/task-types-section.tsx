@@ -1,5 +1,6 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, ConfirmDialog, EmptyState, ErrorState, Field, Spinner, TASK_TYPES, isTaskType, taskTypeLabel, useApiQuery } from '@fragtbud/web';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Field, Spinner, TASK_TYPES, isTaskType, taskTypeLabel, queryKeys } from '@fragtbud/web';
 import { limits } from '@fragtbud/contracts';
 import { adminActionError } from '../shared/action-error';
 import { FEES_MESSAGES } from './messages';
@@ -19,7 +20,10 @@ function TypeName({ type }: { type: string }) {
 
 /** The per-type max-bids table of the fees tab: list, add, change and delete a type's own bid limit. */
 export function TaskTypesSection() {
-  const types = useApiQuery('task-types', listTaskTypes);
+  const client = useQueryClient();
+  const types = useQuery({ queryKey: queryKeys.taskTypes(), queryFn: ({ signal }) => listTaskTypes(signal) });
+  const setTypes = (update: (current: TaskTypeSetting[] | undefined) => TaskTypeSetting[] | undefined) =>
+    client.setQueryData(queryKeys.taskTypes(), update);
   const suggestionsId = useId();
   const [newType, setNewType] = useState('');
   const [newMaxBids, setNewMaxBids] = useState(NEW_TYPE_MAX_BIDS);
@@ -48,7 +52,7 @@ export function TaskTypesSection() {
     setAdding(true);
     try {
       const created = await createTaskType(parsed.data);
-      types.setData((current) => [...(current ?? []).filter((item) => item.type !== created.type), created]);
+      setTypes((current) => [...(current ?? []).filter((item) => item.type !== created.type), created]);
       setNotice(`${taskTypeLabel(created.type)} er tilføjet med max ${created.maxBids} bud.`);
       setNewType('');
       setNewMaxBids(NEW_TYPE_MAX_BIDS);
@@ -70,7 +74,7 @@ export function TaskTypesSection() {
     setEditing({ ...editing, error: null, saving: true });
     try {
       const saved = await updateTaskType({ type: editing.type, maxBids: parsed.data });
-      types.setData((current) => current?.map((item) => (item.type === editing.type ? saved : item)));
+      setTypes((current) => current?.map((item) => (item.type === editing.type ? saved : item)));
       setNotice(`Max bud for ${taskTypeLabel(saved.type)} er nu ${saved.maxBids}.`);
       setEditing(null);
     } catch (error) {
@@ -84,7 +88,7 @@ export function TaskTypesSection() {
     setDeleteError(null);
     try {
       await deleteTaskType(pendingDelete.type);
-      types.setData((current) => current?.filter((item) => item.type !== pendingDelete.type));
+      setTypes((current) => current?.filter((item) => item.type !== pendingDelete.type));
       setNotice(`${taskTypeLabel(pendingDelete.type)} er slettet og bruger nu platformens max antal bud.`);
       setPendingDelete(null);
     } catch (error) {
@@ -103,7 +107,7 @@ export function TaskTypesSection() {
   let body;
   if (types.error) {
     // The endpoints belong to svc-tasks; until they answer there is nothing honest to show but this.
-    body = <ErrorState message={FEES_MESSAGES.couldNotFetchTaskTypes} onRetry={types.reload} compact />;
+    body = <ErrorState message={FEES_MESSAGES.couldNotFetchTaskTypes} onRetry={() => void types.refetch()} compact />;
   } else if (!types.data) {
     body = <Spinner label="Henter opgavetyper…" />;
   } else {

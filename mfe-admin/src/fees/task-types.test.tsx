@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin, fakeUsersApi } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
-import { fakeLedgerApi } from '../carrier-lists/fake-ledger-api';
-import { fakeTaskTypesApi } from './fake-task-types-api';
+import { fakeLedgerApi } from '../testing/fake-ledger-api';
+import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
 
 const server = setupApiServer();
 let taskTypes: ReturnType<typeof fakeTaskTypesApi>;

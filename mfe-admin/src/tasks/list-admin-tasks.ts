@@ -1,5 +1,6 @@
 import type { TaskListStatus, TasksPage } from '@fragtbud/contracts';
-import { api, useApiQuery } from '@fragtbud/web';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, queryKeys } from '@fragtbud/web';
 
 export const ADMIN_TASKS_PAGE_SIZE = 20;
 
@@ -15,9 +16,20 @@ export async function listAdminTasks(query: AdminTaskQuery, signal?: AbortSignal
     query: { status: query.status || undefined, q: query.q.trim() || undefined, page: query.page, limit: ADMIN_TASKS_PAGE_SIZE },
     signal,
   });
-  return { items: page?.items ?? [], total: Number(page?.total ?? 0), page: query.page, limit: ADMIN_TASKS_PAGE_SIZE };
+  return {
+    items: page?.items ?? [],
+    total: Number(page?.total ?? 0),
+    totalIsEstimate: page?.totalIsEstimate === true,
+    page: query.page,
+    limit: ADMIN_TASKS_PAGE_SIZE,
+  };
 }
 
 export function useAdminTasks(query: AdminTaskQuery) {
-  return useApiQuery(`${query.status}|${query.q.trim()}|${query.page}`, (signal) => listAdminTasks(query, signal));
+  const filters = { status: query.status, q: query.q.trim(), page: query.page };
+  return useQuery({
+    queryKey: queryKeys.tasks({ admin: true, ...filters }),
+    queryFn: ({ signal }) => listAdminTasks(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -84,6 +84,17 @@ describe('admin task management', () => {
     expect(requests.at(-1)).toBe('?page=2&limit=20');
   });
 
+  it("shows '1000+' when the server's total is capped, and still offers the next page", async () => {
+    server.use(
+      http.get('/api/tasks', () =>
+        HttpResponse.json({ items: Array.from({ length: 20 }, (_, i) => task(100 + i)), total: 1000, totalIsEstimate: true, nextCursor: null, page: 1, limit: 20 }),
+      ),
+    );
+    renderAdmin('/AdminDashboard?tab=tasks');
+    expect(await screen.findByText('Viser 1–20 af 1000+ opgaver')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Næste →' })).toBeTruthy();
+  });
+
   it('filters by status on the server', async () => {
     renderAdmin('/AdminDashboard?tab=tasks');
     await screen.findByRole('table');

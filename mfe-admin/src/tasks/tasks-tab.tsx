@@ -33,7 +33,9 @@ export function TasksTab() {
   const [text, setText] = useState('');
   const tasks = useAdminTasks(query);
   const data = tasks.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / ADMIN_TASKS_PAGE_SIZE)) : 1;
+  // Past the server's count cap the total is a lower bound ('1000+'): a full page always offers the next one.
+  const morePages = data?.totalIsEstimate && data.items.length === ADMIN_TASKS_PAGE_SIZE ? query.page + 1 : 1;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / ADMIN_TASKS_PAGE_SIZE), morePages) : 1;
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,7 +44,7 @@ export function TasksTab() {
 
   let content;
   if (tasks.error) {
-    content = <ErrorState message={ADMIN_TASKS_LOAD_ERROR} onRetry={tasks.reload} />;
+    content = <ErrorState message={ADMIN_TASKS_LOAD_ERROR} onRetry={() => void tasks.refetch()} />;
   } else if (!data) {
     content = <Spinner label="Henter opgaver…" />;
   } else if (data.items.length === 0) {
@@ -54,7 +56,7 @@ export function TasksTab() {
     content = (
       <>
         <p className="admin-tasks__count">
-          Viser {shown} af {data.total} {noun}
+          Viser {shown} af {data.total}{data.totalIsEstimate ? '+' : ''} {noun}
         </p>
         <div className="fb-table-wrap">
           <table className="fb-table">
@@ -133,7 +135,7 @@ export function TasksTab() {
           </Button>
         </form>
       </div>
-      <div aria-busy={tasks.loading || undefined}>{content}</div>
+      <div aria-busy={tasks.isFetching || undefined}>{content}</div>
     </section>
   );
 }

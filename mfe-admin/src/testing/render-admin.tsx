@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import App from '../App';
+import { renderWithQueryClient } from '@fragtbud/web/testing';
 
 function LocationProbe() {
   const location = useLocation();
@@ -9,7 +9,7 @@ function LocationProbe() {
 
 /** Renders the admin remote as the shell mounts it, at `route`. */
 export function renderAdmin(route: string) {
-  return render(
+  return renderWithQueryClient(
     <MemoryRouter initialEntries={[route]}>
       <Routes>
         <Route path="*" element={<App />} />

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   ConfirmDialog,
@@ -13,7 +14,7 @@ import {
   type User,
 } from '@fragtbud/web';
 import { messages } from '@fragtbud/contracts';
-import { deleteUser, listUsers, matchesFilter, runUserAction, type UserFilter } from '../api/admin-users-api';
+import { deleteUser, matchesFilter, runUserAction, usersQueryOptions, useUsers, type UserFilter } from '../api/admin-users-api';
 import { adminActionError } from '../shared/action-error';
 import { UserStatusBadge } from '../shared/user-status';
 
@@ -30,8 +31,6 @@ type ListState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; us
 export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
   const currentUserId = useSession((state) => state.user?.id);
   const [filter, setFilter] = useState<UserFilter>('all');
-  const [list, setList] = useState<ListState>({ kind: 'loading' });
-  const [reloadKey, setReloadKey] = useState(0);
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -39,31 +38,14 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setList({ kind: 'loading' });
-    listUsers(filter, controller.signal)
-      .then((users) => setList({ kind: 'loaded', users }))
-      .catch(() => {
-        if (!controller.signal.aborted) setList({ kind: 'failed' });
-      });
-    return () => controller.abort();
-  }, [filter, reloadKey]);
+  const client = useQueryClient();
+  const users = useUsers(filter);
+  const list: ListState = users.data ? { kind: 'loaded', users: users.data } : users.error ? { kind: 'failed' } : { kind: 'loading' };
+  const setUsers = (update: (current: User[]) => User[]) =>
+    client.setQueryData<User[]>(usersQueryOptions(filter).queryKey, (current) => current && update(current));
 
-  const replaceUser = useCallback(
-    (updated: User) =>
-      setList((current) =>
-        current.kind !== 'loaded'
-          ? current
-          : {
-              kind: 'loaded',
-              users: current.users
-                .map((user) => (user.id === updated.id ? updated : user))
-                .filter((user) => matchesFilter(user, filter)),
-            },
-      ),
-    [filter],
-  );
+  const replaceUser = (updated: User) =>
+    setUsers((current) => current.map((user) => (user.id === updated.id ? updated : user)).filter((user) => matchesFilter(user, filter)));
 
   const toggleBlock = async (user: User) => {
     setBusyUserId(user.id);
@@ -87,9 +69,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
     setDeleteError(null);
     try {
       await deleteUser(pendingDelete.id);
-      setList((current) =>
-        current.kind === 'loaded' ? { kind: 'loaded', users: current.users.filter((u) => u.id !== pendingDelete.id) } : current,
-      );
+      setUsers((current) => current.filter((u) => u.id !== pendingDelete.id));
       setNotice(`${displayName(pendingDelete)} er slettet.`);
       setPendingDelete(null);
       onCountsChanged();
@@ -140,7 +120,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
       </p>
 
       {list.kind === 'loading' && <Spinner label="Henter brugere…" />}
-      {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchUsers} onRetry={() => setReloadKey((n) => n + 1)} />}
+      {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchUsers} onRetry={() => void users.refetch()} />}
       {list.kind === 'loaded' && list.users.length === 0 && <EmptyState title="Ingen brugere at vise" message="Prøv et andet filter." />}
       {list.kind === 'loaded' && list.users.length > 0 && (
         <div className="fb-table-wrap">

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { useSession, type Role } from '@fragtbud/web';
@@ -11,7 +12,7 @@ vi.mock('../remotes/load-remote-app', () => ({
   loadRemoteApp: async (name: string) => ({ default: () => <p>Remote {name}</p> }),
 }));
 
-setupShellApiServer(noReviews, noTasks, noSuchTask);
+const server = setupShellApiServer(noReviews, noTasks, noSuchTask);
 
 const location = () => screen.getByTestId('location').textContent;
 const signIn = (role: Role | null) => setSession(role ? makeUser({ role, name: 'Test Person' }) : null);
@@ -35,17 +36,17 @@ describe('route table', () => {
     await waitFor(() => expect(location()).toBe(expected));
   });
 
-  it('lets carriers and admins see /tasks', () => {
+  it('lets carriers and admins see /tasks', async () => {
     signIn('carrier');
     renderApp('/tasks?type=moving');
     expect(location()).toBe('/tasks?type=moving');
-    expect(screen.getByRole('heading', { level: 1, name: 'Opgaver' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Opgaver' })).toBeTruthy();
   });
 
-  it('says a non-numeric task id is invalid', () => {
+  it('says a non-numeric task id is invalid', async () => {
     signIn('customer');
     renderApp('/task/abc');
-    expect(screen.getByRole('alert').textContent).toContain('Ugyldigt opgave-id');
+    expect((await screen.findByRole('alert')).textContent).toContain('Ugyldigt opgave-id');
   });
 
   it('loads the customer remote for task creation, for visitors too', async () => {
@@ -63,7 +64,7 @@ describe('route table', () => {
   it('greets the user on the dashboard with the quick actions of their role', async () => {
     signIn('carrier');
     renderApp('/dashboard');
-    expect(screen.getByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Vis opgaver åbne for bud/ }).getAttribute('href')).toBe('/tasks?available=true');
     expect(screen.queryByRole('link', { name: /Opret ny opgave/ })).toBeNull();
     expect(await screen.findByText('Du har ingen opgaver endnu')).toBeTruthy();
@@ -75,5 +76,14 @@ describe('route table', () => {
     renderApp('/dashboard');
     expect(location()).toBe('/dashboard');
     expect(screen.getAllByText('Indlæser…').length).toBeGreaterThan(0);
+  });
+
+  it("when a call answers 401 in the middle of a flow, then the page says 'Session udløbet – log ind igen' and asks to sign in again", async () => {
+    signIn('customer');
+    server.use(http.get('/api/tasks', () => HttpResponse.json({ code: 'unauthorized', message: 'Ikke logget ind' }, { status: 401 })));
+    renderApp('/dashboard');
+    await waitFor(() => expect(location()).toBe('/login?next=/dashboard'));
+    expect(screen.getByRole('alert').textContent).toContain('Session udløbet – log ind igen');
+    expect(useSession.getState()).toMatchObject({ user: null, expired: true });
   });
 });

@@ -1,24 +1,42 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { HomePage } from '../features/home/home-page';
-import { PaymentSuccessPage } from '../features/payment/payment-success-page';
-import { ProfilePage } from '../features/profile/profile-page';
+import { legalRoutes } from '../features/legal/legal-routes';
 import { BrowseTasksPage } from '../features/tasks/browse/browse-tasks-page';
-import { TaskDetailPage } from '../features/tasks/detail/task-detail-page';
+import { ChatUnreadLink } from '../features/chat/components/chat-unread-link';
 import { AppLayout } from '../layout/app-layout';
 import { AdminRoute, CreateTaskRoute } from '../remotes/remote-routes';
+import { lazyPage } from '../routing/lazy-page';
 import { RequireSession } from '../routing/require-session';
+
+// Route-level code splitting: each page is its own chunk, fetched when its route is shown. The two pages people
+// land on (home and browse) come with the first load instead, one round trip sooner.
+const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
+const RegisterPage = lazyPage(() => import('../features/auth/register-page').then((m) => m.RegisterPage));
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage));
+const TaskDetailPage = lazyPage(() => import('../features/tasks/detail/task-detail-page').then((m) => m.TaskDetailPage));
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page').then((m) => m.ProfilePage));
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/account/forgot-password-page').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() => import('../features/account/reset-password-page').then((m) => m.ResetPasswordPage));
+const VerifyEmailPage = lazyPage(() => import('../features/account/verify-email-page').then((m) => m.VerifyEmailPage));
+const DevMailPage = lazyPage(() => import('../features/dev-mail/dev-mail-page').then((m) => m.DevMailPage));
+const PaymentSuccessPage = lazyPage(() =>
+  import('../features/payment/payment-success-page').then((m) => m.PaymentSuccessPage),
+);
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout />}>
+      <Route element={<AppLayout accountExtras={<ChatUnreadLink />} />}>
         <Route index element={<HomePage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="dev/mail" element={<DevMailPage />} />
         <Route
           path="dashboard"
           element={
@@ -52,6 +70,7 @@ export function AppRoutes() {
         <Route path="admin/users" element={<AdminRoute />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="payment-success" element={<PaymentSuccessPage />} />
+        {legalRoutes}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

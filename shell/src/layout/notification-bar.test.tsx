@@ -1,9 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '@fragtbud/web';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBar } from './notification-bar';
 import { useNotifications } from './notification-store';
@@ -89,7 +89,7 @@ function Harness() {
 }
 
 const renderBar = () =>
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={['/']}>
       <Harness />
     </MemoryRouter>,
@@ -322,7 +322,7 @@ describe('notification bar, fed by GET /api/notifications', () => {
     renderBar();
     await screen.findByText('Varerne er afhentet');
 
-    act(() => useSession.setState({ user: null, token: null, status: 'ready' }));
+    act(() => useSession.setState({ user: null, status: 'ready' }));
     expect(screen.queryByRole('region', { name: 'Beskeder' })).toBeNull();
 
     chat.state.rows = [notification(2, 'Carrier er tildelt opgaven', { user_id: 8 })];

@@ -6,6 +6,7 @@ import {
   useNotifications,
   type BarNotification,
 } from './notification-store';
+import './notification-bar.css';
 
 function NotificationItem({ notification, onDismiss }: { notification: BarNotification; onDismiss: () => void }) {
   const dismissRef = useRef(onDismiss);

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { limits } from '@fragtbud/contracts';
-import { api, useSession } from '@fragtbud/web';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, liveEvents, queryKeys, useLiveEvents, useSession } from '@fragtbud/web';
 import { create } from 'zustand';
 
 export type NotificationKind = 'info' | 'success' | 'error';
@@ -119,62 +120,62 @@ export async function markNotificationRead(id: number): Promise<void> {
   }
 }
 
+/** The bar's query: the signed-in user's unread notifications, under `['notifications']` for live updates. */
+export const unreadNotificationsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.notifications(), { userId, unread: true }],
+    queryFn: ({ signal }) => fetchUnreadNotifications(signal),
+    staleTime: NOTIFICATION_REFRESH_MS,
+    // Coming back to the window asks unless the live stream is open (it already showed anything new); failures are
+    // ignored (spec section 8), so no retry either.
+    refetchOnWindowFocus: () => (liveEvents.isConnected() ? false : 'always'),
+    retry: false,
+  });
+
 /**
- * Keeps the bar fed while a user is signed in: asks on login, on navigation at most every 30 seconds, and when the
- * window gets focus. Signing out (or in as someone else) empties the bar. Needs a router around it.
- * A request is never aborted (it is small); an answer meant for an earlier user, or older than a newer request,
- * is dropped instead.
+ * Keeps the bar fed while a user is signed in: asks on login; a new notification arrives on the live stream
+ * (GET /api/events) at once; only while that stream is down does it ask again on navigation (once the last answer is
+ * 30 seconds old) and when the window gets focus. Signing out (or in as someone else) empties the bar. Needs a router
+ * around it.
  */
 export function useNotificationFeed(): void {
   const userId = useSession((state) => state.user?.id ?? null);
   const location = useLocation();
-  const lastAsked = useRef(0);
-  const pending = useRef<number | null>(null);
-  const generation = useRef(0);
+  const client = useQueryClient();
+  const options = unreadNotificationsQueryOptions(userId ?? 0);
+  const { data } = useQuery({ ...options, enabled: userId !== null });
   const currentUser = useRef<number | null | undefined>(undefined);
 
-  const ask = useRef((forUser: number) => {
-    if (pending.current !== null) return;
-    const mine = ++generation.current;
-    pending.current = mine;
-    lastAsked.current = Date.now();
-    fetchUnreadNotifications()
-      .then((incoming) => {
-        if (generation.current === mine && currentUser.current === forUser) useNotifications.getState().receive(incoming);
-      })
-      .catch(() => {
-        // spec section 8: failures are ignored and the bar stays as it is
-      })
-      .finally(() => {
-        if (pending.current === mine) pending.current = null;
-      });
-  }).current;
-
-  // Login, logout, another user.
+  // Login, logout, another user: what is on the bar was for someone else.
   useEffect(() => {
     const previous = currentUser.current;
     currentUser.current = userId;
-    if (previous !== undefined && previous !== userId) {
-      generation.current += 1; // whatever is on its way was for someone else
-      pending.current = null;
-      useNotifications.getState().clear();
-    }
-    if (userId === null) return;
-    ask(userId);
-  }, [userId, ask]);
+    if (previous !== undefined && previous !== userId) useNotifications.getState().clear();
+  }, [userId]);
 
-  // Navigation, at most every 30 seconds.
   useEffect(() => {
+    if (data && userId !== null) useNotifications.getState().receive(data);
+  }, [data, userId]);
+
+  // Live: a new notification is shown as it happens; after a gap in the stream, ask again.
+  useLiveEvents(['notification'], (event) => {
     const id = currentUser.current;
     if (id === null || id === undefined) return;
-    if (Date.now() - lastAsked.current >= NOTIFICATION_REFRESH_MS) ask(id);
-  }, [location.pathname, location.search, ask]);
+    if (event.type === 'resync') {
+      void client.refetchQueries({ queryKey: unreadNotificationsQueryOptions(id).queryKey, exact: true });
+      return;
+    }
+    const incoming = toBarNotification(event.data as RawNotification);
+    if (incoming) useNotifications.getState().receive([incoming]);
+  });
 
-  // Focus: the user is back; anything new is worth showing now.
+  // Navigation, at most every 30 seconds — no polling while the live stream is open.
   useEffect(() => {
-    if (userId === null) return;
-    const onFocus = () => ask(userId);
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [userId, ask]);
+    if (userId === null || liveEvents.isConnected()) return;
+    const { queryKey } = unreadNotificationsQueryOptions(userId);
+    const state = client.getQueryState(queryKey);
+    if (state && state.fetchStatus === 'idle' && Date.now() - state.dataUpdatedAt >= NOTIFICATION_REFRESH_MS) {
+      void client.refetchQueries({ queryKey, exact: true });
+    }
+  }, [location.pathname, location.search, userId, client]);
 }

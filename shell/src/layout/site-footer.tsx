@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
+import { useSiteInfo } from './site-info';
 import { BrandLogo } from './brand-logo';
+import './site-footer.css';
 
 const SERVICE_LINKS = [
   { type: 'moving', label: 'Flytning' },
-  { type: 'delivery', label: 'Levering' },
+  { type: 'package', label: 'Levering' },
   { type: 'furniture', label: 'Møbeltransport' },
   { type: 'fullload', label: 'Fulloads' },
   { type: 'courier', label: 'Kurertransport' },
@@ -21,6 +23,7 @@ const HELP_LINKS = [
   { to: '/faq', label: 'Ofte stillede spørgsmål' },
   { to: '/terms', label: 'Handelsbetingelser' },
   { to: '/privacy', label: 'Privatlivspolitik' },
+  { to: '/cookies', label: 'Cookie-information' },
 ] as const;
 
 const SOCIAL_LINKS = [
@@ -32,6 +35,8 @@ const SOCIAL_LINKS = [
 const PAYMENT_METHODS = ['MobilePay', 'Visa', 'Mastercard'] as const;
 
 export function SiteFooter() {
+  const site = useSiteInfo();
+  const company = [site.companyName, site.cvr ? `CVR-nr. ${site.cvr}` : null, site.address].filter(Boolean).join(' · ');
   return (
     <footer className="site-footer">
       <div className="fb-container site-footer__grid">
@@ -56,7 +61,7 @@ export function SiteFooter() {
           <ul>
             {SERVICE_LINKS.map((link) => (
               <li key={link.type}>
-                <Link to={`/tasks?type=${link.type}`}>{link.label}</Link>
+                <Link to={`/create-task?type=${link.type}`}>{link.label}</Link>
               </li>
             ))}
           </ul>
@@ -83,7 +88,10 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="fb-container site-footer__bottom">
-        <p className="site-footer__copyright">© {new Date().getFullYear()} Fragtbud. Alle rettigheder forbeholdes.</p>
+        <p className="site-footer__copyright">
+          © {new Date().getFullYear()} {site.companyName}. Alle rettigheder forbeholdes.
+        </p>
+        <p className="site-footer__company">{company}</p>
         <div className="site-footer__payments">
           <span className="site-footer__payments-label">Betal sikkert med</span>
           <ul aria-label="Betalingsmetoder">

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Button, displayName, RoleBadge, useSession } from '@fragtbud/web';
+import type { ReactNode } from 'react';
 import { BrandLogo } from './brand-logo';
 import { headerLinksFor } from './navigation';
+import './site-header.css';
 
-export function SiteHeader() {
+/** `accountExtras`: what the route table puts beside the signed-in user's chip (the unread chat count). */
+export function SiteHeader({ accountExtras }: { accountExtras?: ReactNode }) {
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
   const logout = useSession((state) => state.logout);
@@ -64,6 +67,7 @@ export function SiteHeader() {
           <div className="site-header__account">
             {user ? (
               <>
+                {accountExtras}
                 <div className="account-chip">
                   <span className="account-chip__avatar" aria-hidden="true">
                     {name.charAt(0).toUpperCase()}

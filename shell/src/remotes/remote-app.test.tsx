@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BidPanelProps } from '@fragtbud/web';
 import { setupApiServer } from '@fragtbud/web/testing';
 import { RemoteApp } from './remote-app';
 import { resetRemoteManifest } from './remote-manifest';
@@ -15,6 +16,13 @@ const manifest = {
     mfe_carrier: '/remotes/mfe-carrier/remoteEntry.js',
     mfe_admin: '/remotes/mfe-admin/remoteEntry.js',
   },
+};
+
+const bidPanelProps: BidPanelProps = {
+  task: { id: 12, status: 'open_for_bids' },
+  bidding: null,
+  ownBid: null,
+  onChanged: () => undefined,
 };
 
 const server = setupApiServer();
@@ -51,14 +59,32 @@ describe('RemoteApp', () => {
 
   it('loads another module the remote exposes when asked, e.g. the carrier\'s bid panel', async () => {
     server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
-    runtime.loadRemote.mockResolvedValue({ default: ({ taskId }: { taskId: number }) => <button type="button">Byd på opgave {taskId}</button> });
+    runtime.loadRemote.mockResolvedValue({
+      default: ({ task }: BidPanelProps) => <button type="button">Byd på opgave {task.id}</button>,
+    });
 
-    render(<RemoteApp remote="mfe_carrier" module="BidPanel" props={{ taskId: 12 }} />);
+    render(<RemoteApp<BidPanelProps> remote="mfe_carrier" module="BidPanel" props={bidPanelProps} />);
     expect(await screen.findByRole('button', { name: 'Byd på opgave 12' })).toBeTruthy();
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_carrier', entry: '/remotes/mfe-carrier/remoteEntry.js' }], {
       force: false,
     });
     expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_carrier/BidPanel');
+  });
+
+  it('when the shell hands a remote props that break its contract, then the remote is not mounted and the Danish error shows', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
+    const mounted = vi.fn();
+    runtime.loadRemote.mockResolvedValue({
+      default: () => {
+        mounted();
+        return <button type="button">Byd</button>;
+      },
+    });
+    const broken = { ...bidPanelProps, task: { id: '12', status: 'open_for_bids' } } as unknown as BidPanelProps;
+
+    render(<RemoteApp<BidPanelProps> remote="mfe_carrier" module="BidPanel" props={broken} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses.');
+    expect(mounted).not.toHaveBeenCalled();
   });
 
   it('when the manifest cannot load, then a Danish error with retry replaces the remote, and the rest of the page stays', async () => {

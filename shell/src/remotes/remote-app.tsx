@@ -60,7 +60,20 @@ export interface RemoteAppProps<P> {
 export function RemoteApp<P extends object>({ remote, module = 'App', props, fallback }: RemoteAppProps<P>) {
   const [attempt, setAttempt] = useState(0);
   const LazyApp = useMemo(
-    () => lazy(() => loadRemoteApp<P>(remote, { afterFailure: attempt > 0, module })),
+    () =>
+      lazy(async () => {
+        const [loaded, { assertRemoteProps }] = await Promise.all([
+          loadRemoteApp<P>(remote, { afterFailure: attempt > 0, module }),
+          import('./remote-props-contract'),
+        ]);
+        const Remote = loaded.default;
+        // Checked on every render: a prop the shell gets wrong never reaches the remote.
+        function CheckedRemote(remoteProps: P) {
+          assertRemoteProps(module, remoteProps);
+          return <Remote {...remoteProps} />;
+        }
+        return { default: CheckedRemote };
+      }),
     [remote, module, attempt],
   );
   return (

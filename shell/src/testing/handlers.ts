@@ -15,3 +15,14 @@ export const noSuchTask = http.get('/api/tasks/:id', () =>
 
 /** The layout's notification bar asks on every page; most tests don't care. */
 export const noNotifications = http.get('/api/notifications', () => HttpResponse.json({ items: [] }));
+
+/** The header asks for the unread chat count of a signed-in user; most tests don't care. */
+export const noChatThreads = http.get('/api/chat/threads', () => HttpResponse.json({ items: [], unread_total: 0 }));
+
+/** No OpenID Connect provider configured (the login page asks). */
+export const oidcDisabled = http.get('/api/auth/oidc/config', () => HttpResponse.json({ enabled: false, label: null }));
+
+/** The footer asks for the company details (GET /api/site); most tests don't care. */
+export const siteDetails = http.get('/api/site', () =>
+  HttpResponse.json({ companyName: 'Fragtbud', cvr: null, address: null, email: null, phone: null }),
+);

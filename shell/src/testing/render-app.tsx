@@ -1,6 +1,12 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { beforeAll } from 'vitest';
+import { createTestQueryClient, withQueryClient } from '@fragtbud/web/testing';
 import { AppRoutes } from '../app/app-routes';
+import { preloadPages } from '../routing/lazy-page';
+
+// The route table splits pages into chunks loaded on first visit; tests render them as if already visited.
+beforeAll(() => preloadPages());
 
 function LocationProbe() {
   const location = useLocation();
@@ -8,11 +14,15 @@ function LocationProbe() {
 }
 
 /** Renders the whole shell (layout + route table) at `route`, with the current location readable in tests. */
-export function renderApp(route: string) {
-  return render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppRoutes />
-      <LocationProbe />
-    </MemoryRouter>,
+export function renderApp(route: string, client = createTestQueryClient()) {
+  const result = render(
+    withQueryClient(
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>,
+      client,
+    ),
   );
+  return { ...result, client };
 }

@@ -301,6 +301,17 @@ describe('POST /bids — the bid limit: the task’s, else the type’s, else th
     expect(refused.body).toEqual({ code: 'bid_limit_reached', message: messages.bidLimitReached });
   }
 
+  it('when a pending bid has expired, then it no longer holds a slot: another carrier may bid, and the round counts it out', async () => {
+    const task = await createTask(bids, { maxBids: 1 });
+    expect((await place(user('carrier'), bidBody(task.id, 100, { valid_days: 1 }))).status).toBe(201);
+    await expectFull(task.id);
+    bids.clock.now = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    const round = await bids.call('GET', `/tasks/${task.id}/bids`, { as: admin });
+    expect(round.body.bidding).toMatchObject({ bid_count: 0, max_bids: 1, bidding_open: true });
+    expect((await place(user('carrier'), bidBody(task.id, 120))).status).toBe(201);
+    await expectFull(task.id);
+  });
+
   it('when nothing is set anywhere, then 5', async () => {
     const task = await createTask(bids, { type: 'courier' });
     await fill(task.id, 5);

@@ -1,8 +1,9 @@
 /**
- * Contention is handled in the database: carriers racing for the last slots queue on the task's row lock, so
- * exactly the limit gets in and everyone else is told clearly — on PGlite and on PostgreSQL alike.
+ * Contention is handled in the database: carriers racing for the last slots take them with one atomic statement
+ * each, so exactly the limit gets in and everyone else is told clearly — on PGlite and on PostgreSQL alike.
  */
-import { bidsPageSchema, messages } from '@fragtbud/contracts';
+import { bidsPageSchema, customerBidSchema, messages } from '@fragtbud/contracts';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidBody, createTask, startBids, user, type StartedBids } from '../test-harness';
 
@@ -59,5 +60,84 @@ describe('the race for the last bid slots', () => {
     expect(replies.filter((reply) => reply.status === 201)).toHaveLength(3);
     expect(replies.filter((reply) => reply.status === 409)).toHaveLength(7);
     expect(await bids.db('bids').where({ task_id: task.id })).toHaveLength(3);
+  });
+});
+
+/** p-th percentile (nearest rank) of durations in ms. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('50 carriers at once on PostgreSQL (latency reported, not timed)', () => {
+  async function race(carriers: ReturnType<typeof user>[], label: string) {
+    const task = await createTask(bids, { maxBids: 5 });
+    const timed = await Promise.all(
+      carriers.map(async (carrier, i) => {
+        const started = performance.now();
+        const reply = await bids.call('POST', '/bids', { as: carrier, body: bidBody(task.id, 700 + i) });
+        return { reply, ms: performance.now() - started };
+      }),
+    );
+    const placed = timed.filter(({ reply }) => reply.status === 201);
+    const refused = timed.filter(({ reply }) => reply.status !== 201);
+    expect(placed).toHaveLength(5);
+    expect(refused.map(({ reply }) => reply.body.code)).toEqual(Array(45).fill('bid_limit_reached'));
+    expect(await bids.db('bids').where({ task_id: task.id })).toHaveLength(5);
+    const ms = timed.map((t) => t.ms).sort((a, b) => a - b);
+    const line = (values: number[]) =>
+      `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, max ${(values.at(-1) ?? 0).toFixed(1)} ms`;
+    process.stdout.write(
+      `bid race (${label}): all 50 ${line(ms)}; the 5 placed ${line(placed.map((t) => t.ms).sort((a, b) => a - b))}; ` +
+        `the 45 refused ${line(refused.map((t) => t.ms).sort((a, b) => a - b))}\n`,
+    );
+  }
+
+  it('when 50 carriers who have bid before race for 5 slots, then exactly 5 are stored and 45 hear bid_limit_reached', async () => {
+    const carriers = Array.from({ length: 50 }, () => user('carrier'));
+    // Carriers who have bid before: their fees are known here, no quote goes to svc-ledger.
+    for (let round = 0; round < 10; round += 1) {
+      const warmUp = await createTask(bids, { maxBids: 5 });
+      await Promise.all(carriers.slice(round * 5, round * 5 + 5).map((carrier) => bids.call('POST', '/bids', { as: carrier, body: bidBody(warmUp.id) })));
+    }
+    await race(carriers, 'known carriers');
+  }, 60_000);
+
+  it('when 50 carriers never seen before race for 5 slots, then still exactly 5 (each asks svc-ledger once)', async () => {
+    await race(Array.from({ length: 50 }, () => user('carrier')), 'first bids');
+  }, 60_000);
+});
+
+// PGlite has one connection, so nothing overlaps there; the interleaving is real only on PostgreSQL.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a price change racing the customer’s choice (PostgreSQL)', () => {
+  it('when the carrier changes the price while the customer accepts the old total, then one outcome — never acceptance at a total the customer did not see', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 12; round++) {
+      const owner = user('customer');
+      const carrier = user('carrier');
+      const task = await createTask(bids, { owner });
+      const bid = (await bids.call('POST', '/bids', { as: carrier, body: bidBody(task.id, 1000) })).body;
+      const seen = customerBidSchema.parse((await bids.call('GET', `/bids/${bid.id}`, { as: owner })).body).quote.total;
+
+      const [change, accept] = await Promise.all([
+        bids.call('PUT', `/bids/${bid.id}`, { as: carrier, body: { price: 1000 + 10 * (round + 1) } }),
+        bids.call('POST', `/bids/${bid.id}/accept`, { as: owner, body: { expectedTotal: seen } }),
+      ]);
+
+      const stored = await bids.db('bids').where({ id: bid.id }).first();
+      if (accept.status === 200) {
+        expect(change.status).toBe(409);
+        expect(change.body.code).toBe('bid_not_pending');
+        expect(stored.status).toBe('accepted');
+        expect(stored.total_ore).toBe(Math.round(seen * 100));
+        outcomes.add('accepted');
+      } else {
+        expect(change.status).toBe(200);
+        expect(accept.status).toBe(409);
+        expect(accept.body).toEqual({ code: 'bid_changed', message: messages.bidChanged });
+        expect(stored.status).toBe('pending');
+        outcomes.add('changed');
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
   });
 });

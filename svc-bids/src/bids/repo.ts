@@ -86,11 +86,16 @@ export async function findAcceptedBid(db: Db, taskId: number): Promise<BidRow | 
   return db('bids').where({ task_id: taskId, status: 'accepted' }).first();
 }
 
-/** Bids holding a slot of the task's limit: pending and accepted ones. */
-export async function countActiveBids(db: Db, taskId: number): Promise<number> {
-  const row = (await db('bids').where({ task_id: taskId }).whereIn('status', ['pending', 'accepted']).count({ count: '*' }).first()) as
-    | { count: number | string }
-    | undefined;
+/**
+ * Bids holding a slot of the task's limit at `now`: accepted ones and pending ones still valid. An expired pending
+ * bid can no longer be accepted, so it stops holding a slot (checked at read time; no sweeper needed).
+ */
+export async function countActiveBids(db: Db, taskId: number, now: Date): Promise<number> {
+  const row = (await db('bids')
+    .where({ task_id: taskId })
+    .andWhere((q) => q.where('status', 'accepted').orWhere((p) => p.where('status', 'pending').andWhere('valid_until', '>', now)))
+    .count({ count: '*' })
+    .first()) as { count: number | string } | undefined;
   return Number(row?.count ?? 0);
 }
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  acceptBidBodySchema,
   assignTaskBodySchema,
   bidIdSchema,
   bidListQuerySchema,
@@ -8,7 +9,7 @@ import {
   taskIdSchema,
   updateBidBodySchema,
 } from '@fragtbud/contracts';
-import { eventMetaOf, parseBody, parseIdParam, parseInput, parseQuery, requireServiceCaller, requireUser } from '@fragtbud/platform';
+import { eventMetaOf, idempotent, parseBody, parseIdParam, parseInput, parseQuery, requireServiceCaller, requireUser } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { BidsContext } from '../context';
 import { acceptBid, changeBid, findBids, getAcceptedBidOfTask, getBid, getInternalBid, placeBid, rejectBid } from './service';
@@ -20,7 +21,7 @@ const taskIdParam = (ctx: Context) => parseIdParam(ctx, taskIdSchema, messages.i
 export function bidsRouter(context: BidsContext): Router {
   const router = new Router({ prefix: '/bids' });
 
-  router.post('/', async (ctx) => {
+  router.post('/', idempotent(() => context.db), async (ctx) => {
     const caller = requireUser(ctx);
     const body = parseBody(ctx, placeBidBodySchema);
     ctx.body = await placeBid(context, caller, body, eventMetaOf(ctx));
@@ -46,7 +47,9 @@ export function bidsRouter(context: BidsContext): Router {
 
   router.post('/:id/accept', async (ctx) => {
     const caller = requireUser(ctx);
-    ctx.body = await acceptBid(context, caller, bidIdParam(ctx), eventMetaOf(ctx));
+    const bidId = bidIdParam(ctx);
+    const body = parseBody(ctx, acceptBidBodySchema);
+    ctx.body = await acceptBid(context, caller, bidId, eventMetaOf(ctx), { totalOre: body.expectedTotalOre });
   });
 
   router.post('/:id/reject', async (ctx) => {
@@ -75,7 +78,11 @@ export function taskBidsRouter(context: BidsContext): Router {
     const caller = requireUser(ctx);
     const taskId = taskIdParam(ctx);
     const body = parseBody(ctx, assignTaskBodySchema);
-    ctx.body = await acceptBid(context, caller, body.bid_id, eventMetaOf(ctx), { taskId, carrierId: body.carrier_id });
+    ctx.body = await acceptBid(context, caller, body.bid_id, eventMetaOf(ctx), {
+      taskId,
+      carrierId: body.carrier_id,
+      totalOre: body.expectedTotalOre,
+    });
   });
 
   return router;

@@ -20,7 +20,9 @@ import {
 import { AppError, causedBy } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { BidsContext, EventMeta } from '../context';
-import { lockProjection, setStatus, type TaskProjectionRow } from '../task-projection/repo';
+import { lockProjection, setBidCount, setStatus, takeBidSlot, type TaskProjectionRow } from '../task-projection/repo';
+import { findPricingSettings } from '../pricing/repo';
+import { quoteBid } from '../pricing/service';
 import { ensureProjected, maxBidsFor, taskNotFound } from '../task-projection/service';
 import { bidJsonFor, internalBidJson, viewerOf } from './bid-json';
 import { bidEvents } from './events';
@@ -47,6 +49,7 @@ const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
 const biddingClosed = () => AppError.conflict(messages.biddingClosed, 'bidding_closed');
 const alreadyBid = () => AppError.conflict(messages.alreadyBidOnTask, 'already_bid');
 const bidNotPending = () => AppError.conflict(messages.bidNotPending, 'bid_not_pending');
+const bidLimitReached = () => AppError.conflict(messages.bidLimitReached, 'bid_limit_reached');
 
 const dayMs = 24 * 3600 * 1000;
 
@@ -112,27 +115,29 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 // ---- place ----
 
 /**
- * POST /bids. The quote comes from svc-ledger first (never call a service inside a transaction); then, with the
- * task's row locked, the rules run against what is committed: one bid per carrier, the task open, the limit not
- * reached. Racing carriers queue on the lock, so exactly `maxBids` of them get in.
+ * POST /bids. What is already decided is refused first, without a lock or a quote: a closed task, a second bid of
+ * the carrier, a task whose slots are all held. Then the bid is priced here (projected fees, no network call once
+ * the carrier is known) and placed in one short transaction: one statement takes a slot (the task open and its
+ * count under the limit), the insert follows. Racing carriers wait only for each other's insert, so exactly
+ * `maxBids` of them get in and the rest hear at once.
  */
 export async function placeBid(context: BidsContext, caller: AuthUser, body: PlaceBidBody, meta: EventMeta): Promise<BidView> {
   requireBidder(caller);
   const now = context.now();
   const validUntil = validUntilOf(body.validity, now);
-  await ensureProjected(context, body.taskId, meta.correlationId);
-  const quoted = await context.ledger.quote(body.netOre, caller.id, meta.correlationId);
+  const task = await ensureProjected(context, body.taskId, meta.correlationId);
+  if (await findBidOfCarrier(context.db, task.task_id, caller.id)) throw alreadyBid();
+  // An accepted bid closes the round even if a late status event reopened the projected task.
+  if (task.status !== 'open_for_bids' || (await findAcceptedBid(context.db, task.task_id))) throw biddingClosed();
+  const known = await findPricingSettings(context.db);
+  const knownMaxBids = known && (await maxBidsFor(context.db, task, known.maxBids)).maxBids;
+  if (knownMaxBids && (await slotsAllHeld(context.db, task, knownMaxBids, now))) throw bidLimitReached();
+
+  const quoted = await quoteBid(context, body.netOre, caller.id, { settings: known, requestId: meta.correlationId });
+  const maxBids = knownMaxBids && quoted.settings === known ? knownMaxBids : (await maxBidsFor(context.db, task, quoted.settings.maxBids)).maxBids;
   const events = bidEvents(context.outbox);
-
   const bid = await context.db.transaction(async (trx) => {
-    const task = await lockProjection(trx, body.taskId);
-    if (!task || task.deleted) throw taskNotFound();
-    if (await findBidOfCarrier(trx, task.task_id, caller.id)) throw alreadyBid();
-    if (task.status !== 'open_for_bids' || (await findAcceptedBid(trx, task.task_id))) throw biddingClosed();
-    const { maxBids } = await maxBidsFor(trx, task, quoted.settings.maxBids);
-    const activeBefore = await countActiveBids(trx, task.task_id);
-    if (activeBefore >= maxBids) throw AppError.conflict(messages.bidLimitReached, 'bid_limit_reached');
-
+    const activeBidCount = await takeSlot(trx, task.task_id, maxBids, now);
     const newBid = {
       task_id: task.task_id,
       carrier_id: caller.id,
@@ -142,10 +147,34 @@ export async function placeBid(context: BidsContext, caller: AuthUser, body: Pla
       ...snapshotOf(quoted, validUntil),
     };
     const inserted = await insertOnce(trx, newBid, now);
-    await events.placed(trx, inserted, { maxBids, activeBidCount: activeBefore + 1 }, meta);
+    await events.placed(trx, inserted, { maxBids, activeBidCount }, meta);
     return inserted;
   });
   return bidJsonFor('carrier', bid);
+}
+
+/** Full by the count and by the bids that really hold a slot (the count may still include rejected or lapsed ones). */
+async function slotsAllHeld(db: Knex, task: TaskProjectionRow, maxBids: number, now: Date): Promise<boolean> {
+  return task.bid_count >= maxBids && (await countActiveBids(db, task.task_id, now)) >= maxBids;
+}
+
+/**
+ * A slot for the bid inside `trx`; the number of slots now held. When the one-statement way finds none, the bids
+ * holding a slot are counted; only if they leave room (the count ran ahead of bids since rejected, or the task is
+ * closed or gone) is the row locked and everything looked at again.
+ */
+async function takeSlot(trx: Knex.Transaction, taskId: number, maxBids: number, now: Date): Promise<number> {
+  const taken = await takeBidSlot(trx, taskId, maxBids);
+  if (taken !== undefined) return taken;
+  // The statement waited for the bids ahead of it to commit: counted now, they say "full" without any lock.
+  if ((await countActiveBids(trx, taskId, now)) >= maxBids) throw bidLimitReached();
+  const task = await lockProjection(trx, taskId);
+  if (!task || task.deleted) throw taskNotFound();
+  if (task.status !== 'open_for_bids' || (await findAcceptedBid(trx, taskId))) throw biddingClosed();
+  const held = await countActiveBids(trx, taskId, now);
+  if (held >= maxBids) throw bidLimitReached();
+  await setBidCount(trx, taskId, held + 1);
+  return held + 1;
 }
 
 /** The unique constraint is the last word on "one bid per carrier per task". */
@@ -193,14 +222,15 @@ export async function changeBid(context: BidsContext, caller: AuthUser, bidId: n
 /**
  * POST /bids/{id}/accept (and POST /tasks/{id}/assign). With the task's row locked: the bid accepted, every other
  * pending bid rejected, the task assigned here at once (svc-tasks follows from the event). Accepting the accepted
- * bid again answers the same; another bid once one is accepted is refused.
+ * bid again answers the same; another bid once one is accepted is refused. With `totalOre` (the gross total the
+ * customer was shown) a bid whose total has changed since is refused with 409 `bid_changed`.
  */
 export async function acceptBid(
   context: BidsContext,
   caller: AuthUser,
   bidId: number,
   meta: EventMeta,
-  expected: { taskId?: number; carrierId?: number } = {},
+  expected: { taskId?: number; carrierId?: number; totalOre?: number } = {},
 ): Promise<BidView> {
   const current = await findBid(context.db, bidId);
   if (!current || (expected.taskId !== undefined && current.task_id !== expected.taskId)) throw bidNotFound();
@@ -222,6 +252,10 @@ export async function acceptBid(
       throw AppError.conflict(messages.taskCannotBeAssigned, 'task_not_open');
     }
     if (locked.valid_until.getTime() <= now.getTime()) throw AppError.conflict(messages.bidExpired, 'bid_expired');
+    // Checked under the task's lock, which a price change takes too: what the customer saw is what they accept.
+    if (expected.totalOre !== undefined && locked.total_ore !== expected.totalOre) {
+      throw AppError.conflict(messages.bidChanged, 'bid_changed');
+    }
 
     const accepted = await markAccepted(trx, bidId, caller.id, now);
     const others = await rejectOtherPendingBids(trx, locked.task_id, bidId, now);
@@ -316,7 +350,7 @@ export async function findBids(context: BidsContext, caller: AuthUser, query: Bi
 /** The bidding round of a task: bids holding a slot, the limit in force, and whether bidding is open. */
 async function biddingOf(context: BidsContext, task: TaskProjectionRow): Promise<TaskBidding> {
   const [bidCount, { maxBids }, accepted] = await Promise.all([
-    countActiveBids(context.db, task.task_id),
+    countActiveBids(context.db, task.task_id, context.now()),
     maxBidsFor(context.db, task),
     findAcceptedBid(context.db, task.task_id),
   ]);

@@ -10,6 +10,8 @@ export interface TaskProjectionRow {
   assigned_carrier_id: number | null;
   deleted: boolean;
   needs_refresh: boolean;
+  /** Bid slots taken: never fewer than the bids holding one (see migration 002). */
+  bid_count: number;
   updated_at: Date;
 }
 
@@ -30,6 +32,25 @@ export async function findProjection(db: Db, taskId: number): Promise<TaskProjec
 /** Same, holding the row until the transaction ends: every change to a task's bids queues up here. */
 export async function lockProjection(db: Db, taskId: number): Promise<TaskProjectionRow | undefined> {
   return db('task_projection').where({ task_id: taskId }).forUpdate().first();
+}
+
+/**
+ * Takes one of the task's bid slots in a single statement, if the task is open and the count is under `maxBids`:
+ * racing bidders wait only for each other's short insert, never behind a lock held across several queries.
+ * The new count, or undefined when the task is closed, gone or (by the count) full.
+ */
+export async function takeBidSlot(db: Db, taskId: number, maxBids: number): Promise<number | undefined> {
+  const rows = (await db('task_projection')
+    .where({ task_id: taskId, status: 'open_for_bids', deleted: false })
+    .andWhere('bid_count', '<', maxBids)
+    .increment('bid_count', 1)
+    .returning('bid_count')) as { bid_count: number }[];
+  return rows[0]?.bid_count;
+}
+
+/** After a recount under the row lock. */
+export async function setBidCount(db: Db, taskId: number, bidCount: number): Promise<void> {
+  await db('task_projection').where({ task_id: taskId }).update({ bid_count: bidCount });
 }
 
 /** Upserts what an event says; an unknown max_bids stays as it was (a new row: null, and fetched before a bid). */

@@ -1,12 +1,15 @@
-import { eventTypes, payloadSchemaFor, type EventEnvelope, type EventPayload } from '@fragtbud/contracts';
-import { consume, type ConsumerDefinition, type Logger } from '@fragtbud/platform';
+import { eventTypes, type EventPayload } from '@fragtbud/contracts';
+import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { ChatContext } from '../context';
-import { forgetDeletedUser, notifyStatusChange } from './service';
+import { understood } from '../understood';
+import { forgetDeletedUser, notifyNewBid, notifyRefund, notifyStatusChange } from './service';
 
 /** Durable names; the bus durable is `chat-<name>`. Never rename one: a new name starts from the stream's start. */
 export const notificationDurables = {
   taskStatus: 'notifications-task-status',
   userDeleted: 'notifications-user-deleted',
+  newBid: 'notifications-new-bid',
+  refunds: 'notifications-refunds',
 } as const;
 
 export function notificationConsumers(context: ChatContext): ConsumerDefinition[] {
@@ -19,6 +22,14 @@ export function notificationConsumers(context: ChatContext): ConsumerDefinition[
         await notifyStatusChange(context, event, trx);
       },
     }),
+    consume<EventPayload<typeof eventTypes.bidPlaced>>({
+      durable: notificationDurables.newBid,
+      subjects: [eventTypes.bidPlaced],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyNewBid(context, event, trx);
+      },
+    }),
     consume<EventPayload<typeof eventTypes.userDeleted>>({
       durable: notificationDurables.userDeleted,
       subjects: [eventTypes.userDeleted],
@@ -27,13 +38,13 @@ export function notificationConsumers(context: ChatContext): ConsumerDefinition[
         await forgetDeletedUser(context, event, trx);
       },
     }),
+    consume<EventPayload<typeof eventTypes.refundSucceeded>>({
+      durable: notificationDurables.refunds,
+      subjects: [eventTypes.refundSucceeded],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyRefund(context, event, trx);
+      },
+    }),
   ];
-}
-
-/** A payload outside the contract would fail the same way on every redelivery: skip it loudly, never block the durable. */
-function understood(event: EventEnvelope, logger: Logger): boolean {
-  const result = payloadSchemaFor(event.type)?.safeParse(event.data);
-  if (result?.success) return true;
-  logger.warn({ eventId: event.id, type: event.type, issues: result?.error.issues }, `${event.type} payload not understood; skipped`);
-  return false;
 }

@@ -31,6 +31,11 @@ export async function insertNotifications(db: Db, rows: NewNotification[]): Prom
     .returning('*')) as NotificationRow[];
 }
 
+/** The newest notification of one kind about one task for one user (what we last told them of it). */
+export async function latestAbout(db: Db, userId: number, taskId: number, kind: NotificationKind): Promise<NotificationRow | undefined> {
+  return db<NotificationRow>('notifications').where({ user_id: userId, task_id: taskId, kind }).orderBy('id', 'desc').first();
+}
+
 /** A user's notifications (only unread ones when asked), newest first. */
 export async function listNotificationsOf(
   db: Db,

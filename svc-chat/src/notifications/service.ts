@@ -15,11 +15,14 @@ import {
   type NotificationListQuery,
   type TaskStatus,
 } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { AppError, causedBy } from '@fragtbud/platform';
+import type { Knex } from 'knex';
+import { publishLive } from '../live/publish';
 import type { ChatContext, Db } from '../context';
 import {
   deleteNotificationsOf,
   insertNotifications,
+  latestAbout,
   listNotificationsOf,
   markNotificationRead,
   type NewNotification,
@@ -105,9 +108,11 @@ export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChan
   return rows;
 }
 
-/** tasks.task.status_changed → the notifications above, in the consumer's transaction. */
-export async function notifyStatusChange(context: ChatContext, event: EventEnvelope<TaskStatusChanged>, trx: Db): Promise<void> {
-  const created = await insertNotifications(trx, notificationsForStatusChange(event));
+/** tasks.task.status_changed → the notifications above, in the consumer's transaction, and live to each user. */
+export async function notifyStatusChange(context: ChatContext, event: EventEnvelope<TaskStatusChanged>, trx: Knex.Transaction): Promise<void> {
+  const fresh = await withoutToldFacts(trx, notificationsForStatusChange(event));
+  const created = await insertNotifications(trx, fresh);
+  await sendLive(context, trx, created, event);
   if (created.length > 0) {
     context.logger.info(
       { eventId: event.id, taskId: event.data.taskId, to: event.data.to, notifications: created.map((row) => row.id) },
@@ -116,8 +121,82 @@ export async function notifyStatusChange(context: ChatContext, event: EventEnvel
   }
 }
 
+export type BidPlaced = EventPayload<typeof eventTypes.bidPlaced>;
+
+/** bids.bid.placed → 'Nyt bud på din opgave' for the task's owner (a guest's task has none); once per event. */
+export function notificationForNewBid(event: EventEnvelope<BidPlaced>): NewNotification[] {
+  const { taskId, bidId, customerId } = event.data;
+  if (customerId === null) return [];
+  const message = messages.newBidNotification;
+  return [
+    {
+      user_id: customerId,
+      task_id: taskId,
+      type: 'info',
+      kind: 'new_bid',
+      title: taskNotificationTitle(taskId),
+      message,
+      subject: notificationSubjects.new_bid,
+      data: { body: message, taskId, bidId, occurredAt: event.occurredAt },
+      source_event_id: event.id,
+    },
+  ];
+}
+
+export async function notifyNewBid(context: ChatContext, event: EventEnvelope<BidPlaced>, trx: Knex.Transaction): Promise<void> {
+  const created = await insertNotifications(trx, notificationForNewBid(event));
+  await sendLive(context, trx, created, event);
+}
+
+/** Each new notification reaches its user's open pages at once (`notification`); a repeat created none, sends none. */
+async function sendLive(context: ChatContext, trx: Knex.Transaction, created: NotificationRow[], event: EventEnvelope): Promise<void> {
+  for (const row of created) {
+    await publishLive(context.outbox, trx, [row.user_id], 'notification', toNotificationJson(row), causedBy(event));
+  }
+}
+
+/**
+ * The same fact (task, change from → to, recipient, kind) published again under a new event id — a producer that
+ * wrote it twice — is not told twice: a row is dropped when the recipient's newest notification of that kind about
+ * the task tells exactly this change. The same change after another one (reopened, assigned again) is told again.
+ */
+async function withoutToldFacts(trx: Db, rows: NewNotification[]): Promise<NewNotification[]> {
+  const fresh: NewNotification[] = [];
+  for (const row of rows) {
+    const latest = row.task_id === null ? undefined : await latestAbout(trx, row.user_id, row.task_id, row.kind);
+    const told = latest !== undefined && latest.data.status === row.data.status && latest.data.from === row.data.from;
+    if (!told) fresh.push(row);
+  }
+  return fresh;
+}
+
 /** identity.user.deleted: a deleted account's notifications go with it. */
 export async function forgetDeletedUser(context: ChatContext, event: EventEnvelope<{ userId: number }>, trx: Db): Promise<void> {
   const removed = await deleteNotificationsOf(trx, event.data.userId);
   if (removed > 0) context.logger.info({ eventId: event.id, userId: event.data.userId, removed }, 'notifications of deleted user removed');
+}
+
+/** payments.refund.succeeded: the customer hears that the cancelled task's payment went back to their card. */
+export async function notifyRefund(
+  context: ChatContext,
+  event: EventEnvelope<EventPayload<typeof eventTypes.refundSucceeded>>,
+  trx: Knex.Transaction,
+): Promise<void> {
+  const { taskId, customerId, amountOre } = event.data;
+  const message = messages.refundNotificationMessage;
+  const created = await insertNotifications(trx, [
+    {
+      user_id: customerId,
+      task_id: taskId,
+      type: 'info',
+      kind: 'refund',
+      title: taskNotificationTitle(taskId),
+      message,
+      subject: notificationSubjects.refund,
+      data: { body: message, taskId, amount: amountOre / 100, occurredAt: event.occurredAt },
+      source_event_id: event.id,
+    },
+  ]);
+  if (created.length > 0) context.logger.info({ eventId: event.id, taskId, customerId }, 'refund notification created');
+  await sendLive(context, trx, created, event);
 }

@@ -200,7 +200,7 @@ describe('once per event', () => {
 
     // Handed to the handler once more, past the bus: by the same durable (the inbox knows the event) and by another
     // (only the table's unique key stands in the way).
-    const consumer = notificationConsumers({ db: chat.db, logger: chat.infra.logger, config: chat.config }).find(
+    const consumer = notificationConsumers(chat.context).find(
       (definition) => definition.durable === notificationDurables.taskStatus,
     )!;
     expect(await handleOnce(chat.db, `chat-${notificationDurables.taskStatus}`, envelope, consumer.handle)).toBe(false);
@@ -209,6 +209,21 @@ describe('once per event', () => {
     await drain(chat);
     expect(await rowsOf(chat, owner.id)).toHaveLength(2);
     expect(await rowsOf(chat, carrier.id)).toHaveLength(1);
+  });
+
+  it('when the same fact comes again under a new event id, then it is told once; the same change after another one is told again', async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    const assigned = statusChange(taskId, owner.id, 'open_for_bids', 'assigned');
+    await chat.publish(eventTypes.taskStatusChanged, assigned);
+    await chat.publish(eventTypes.taskStatusChanged, assigned); // a new id, the same change
+    await drain(chat);
+    expect(await rowsOf(chat, owner.id)).toHaveLength(1);
+
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'assigned', 'open_for_bids'));
+    await chat.publish(eventTypes.taskStatusChanged, assigned);
+    await drain(chat);
+    expect((await rowsOf(chat, owner.id)).map((row) => row.data.status)).toEqual(['assigned', 'open_for_bids', 'assigned']);
   });
 
   it('when an event does not fit the contract, then it is skipped and the events after it are still handled', async () => {
@@ -232,5 +247,35 @@ describe('deleted accounts', () => {
     await chat.publish(eventTypes.userDeleted, { userId: owner.id, deletedBy: user('admin').id });
     await waitFor(async () => (await rowsOf(chat, owner.id)).length === 0);
     expect(await rowsOf(chat, carrier.id)).toHaveLength(1);
+  });
+});
+
+describe('payments.refund.succeeded', () => {
+  it('when a cancelled paid task was refunded (the event twice), then the customer is told once', async () => {
+    const customer = user('customer');
+    const taskId = newTaskId();
+    const refund = {
+      refundId: taskId,
+      paymentId: taskId,
+      taskId,
+      customerId: customer.id,
+      amountOre: 125_000,
+      provider: 'mock',
+      providerRefundId: `mock_re_${taskId}`,
+      succeededAt: new Date().toISOString(),
+    };
+    const event = await chat.publish(eventTypes.refundSucceeded, refund);
+    await chat.publishEnvelope(event);
+    const [row] = await rowsWhen(chat, customer.id, 1);
+    expect(row).toMatchObject({
+      task_id: taskId,
+      kind: 'refund',
+      type: 'info',
+      title: `Opgave #${taskId}`,
+      message: 'Opgaven er annulleret, og betalingen er refunderet til dit kort.',
+      subject: 'Betaling refunderet',
+    });
+    const [shown] = await notificationsOf(chat, customer);
+    expect(shown).toMatchObject({ kind: 'refund', message: row.message });
   });
 });

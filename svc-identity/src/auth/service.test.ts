@@ -1,6 +1,7 @@
 import { messages, userSchema, authResponseSchema, profileResponseSchema, eventTypes } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bearerTransport,
   minutes,
   publishedEvent,
   registerUser,
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('POST /auth/register', () => {
-  it('when a customer registers, then 201 answers the user, a token and the session cookie', async () => {
+  it('when a customer registers, then 201 answers the user and the session cookie — the token only in the cookie', async () => {
     const email = uniqueEmail('mette');
     const reply = await identity.call('POST', '/auth/register', {
       body: { name: ' Mette ', email: ` ${email.toUpperCase()} `, password: 'hemmelig', role: 'customer', phone: '12345678' },
@@ -37,14 +38,24 @@ describe('POST /auth/register', () => {
       is_blocked: false,
     });
     expect(reply.body.user).not.toHaveProperty('password_hash');
-    expect(reply.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(reply.body).not.toHaveProperty('token');
     const cookie = reply.headers.get('set-cookie') ?? '';
-    expect(cookie).toContain(`session=${reply.body.token}`);
+    expect(cookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
     expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('when an API client asks with X-Session-Transport: bearer, then the token is in the JSON too', async () => {
+    const reply = await identity.call('POST', '/auth/register', {
+      body: { name: 'Api Klient', email: uniqueEmail('api'), password: 'hemmelig', role: 'customer' },
+      headers: { 'x-session-transport': 'Bearer' },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(reply.headers.get('set-cookie')).toContain(`session=${reply.body.token};`);
   });
 
   it('when a carrier registers, then they wait for approval', async () => {
@@ -96,7 +107,7 @@ describe('POST /auth/register', () => {
       .first();
     expect(row).toBeTruthy();
     const event = await publishedEvent(identity, eventTypes.userRegistered, user.id);
-    expect(event.data).toEqual({ userId: user.id, role: 'carrier', name: 'Event Vognmand', email: user.email });
+    expect(event.data).toEqual({ userId: user.id, role: 'carrier', name: 'Event Vognmand', email: user.email, company: null });
     expect(event.id).toBe(row.id);
   });
 });
@@ -106,6 +117,7 @@ describe('POST /auth/login', () => {
     const registered = await registerUser(identity);
     const reply = await identity.call('POST', '/auth/login', {
       body: { email: registered.user.email.toUpperCase(), password: registered.password },
+      headers: bearerTransport,
     });
     expect(reply.status).toBe(200);
     expect(authResponseSchema.parse(reply.body).user.id).toBe(registered.user.id);
@@ -117,7 +129,7 @@ describe('POST /auth/login', () => {
     const registered = await registerUser(identity);
     const reply = await identity.call('POST', '/auth/login', {
       body: { email: registered.user.email, password: 'forkert-kode' },
-      headers: { 'x-forwarded-for': '10.0.0.1' },
+      client: { ip: '10.0.0.1', https: false },
     });
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ code: 'invalid_credentials', message: 'Forkert email eller adgangskode' });
@@ -127,20 +139,51 @@ describe('POST /auth/login', () => {
   it('when the e-mail is unknown, then the answer is the same as for a wrong password', async () => {
     const reply = await identity.call('POST', '/auth/login', {
       body: { email: uniqueEmail('ukendt'), password: 'hvadsomhelst' },
-      headers: { 'x-forwarded-for': '10.0.0.2' },
+      client: { ip: '10.0.0.2', https: false },
     });
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ code: 'invalid_credentials', message: messages.wrongCredentials });
   });
 
-  it('when the user is blocked, then 403 with the blocked message even with the right password', async () => {
+  it('when the user is blocked, then the right password answers exactly like a wrong one (nothing confirms the password)', async () => {
     const registered = await registerUser(identity);
     await identity.db('users').where({ id: registered.user.id }).update({ is_blocked: true });
-    const reply = await identity.call('POST', '/auth/login', {
+    const sessionsBefore = (await identity.db('sessions').where({ user_id: registered.user.id })).length;
+    const right = await identity.call('POST', '/auth/login', {
       body: { email: registered.user.email, password: registered.password },
+      client: { ip: '10.0.7.1', https: false },
     });
-    expect(reply.status).toBe(403);
-    expect(reply.body).toEqual({ code: 'account_blocked', message: messages.accountBlocked });
+    const wrong = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: 'forkert-kode' },
+      client: { ip: '10.0.7.1', https: false },
+    });
+    expect(right.status).toBe(401);
+    expect(right.body).toEqual({ code: 'invalid_credentials', message: messages.wrongCredentials });
+    expect(right.body).toEqual(wrong.body);
+    expect(right.headers.get('set-cookie')).toBeNull();
+    expect(await identity.db('sessions').where({ user_id: registered.user.id })).toHaveLength(sessionsBefore);
+  });
+
+  it('when one address sprays one password over 40 e-mails, then 429 after 30 failures; another address still logs in', async () => {
+    const sprayer = { ip: '10.0.8.1', https: false };
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const reply = await identity.call('POST', '/auth/login', {
+        body: { email: uniqueEmail(`spray${i}`), password: 'sommer2026' },
+        client: sprayer,
+      });
+      statuses.push(reply.status);
+      if (reply.status === 429) expect(reply.body).toEqual({ code: 'too_many_attempts', message: messages.tooManyLoginAttempts });
+    }
+    expect(statuses).toEqual([...Array(30).fill(401), ...Array(10).fill(429)]);
+
+    const registered = await registerUser(identity);
+    const body = { email: registered.user.email, password: registered.password };
+    expect((await identity.call('POST', '/auth/login', { body, client: sprayer })).status).toBe(429);
+    expect((await identity.call('POST', '/auth/login', { body, client: { ip: '10.0.8.2', https: false } })).status).toBe(200);
+
+    identity.clock.advance(minutes(16));
+    expect((await identity.call('POST', '/auth/login', { body, client: sprayer })).status).toBe(200);
   });
 
   it('when a blocked user gives a wrong password, then it is the plain 401 (nothing about the account leaks)', async () => {
@@ -148,32 +191,38 @@ describe('POST /auth/login', () => {
     await identity.db('users').where({ id: registered.user.id }).update({ is_blocked: true });
     const reply = await identity.call('POST', '/auth/login', {
       body: { email: registered.user.email, password: 'forkert-kode' },
-      headers: { 'x-forwarded-for': '10.0.0.3' },
+      client: { ip: '10.0.0.3', https: false },
     });
     expect(reply.status).toBe(401);
   });
 
   it('when there are too many failures for one e-mail and address, then 429 too_many_attempts, even with the right password', async () => {
     const registered = await registerUser(identity);
-    const from = { 'x-forwarded-for': '203.0.113.9, 10.1.1.1' };
+    const from = { ip: '10.1.1.1', https: false };
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const reply = await identity.call('POST', '/auth/login', {
         body: { email: registered.user.email, password: 'forkert' },
-        headers: from,
+        client: from,
       });
       expect(reply.status).toBe(401);
     }
     const blocked = await identity.call('POST', '/auth/login', {
       body: { email: registered.user.email, password: registered.password },
-      headers: from,
+      client: from,
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ code: 'too_many_attempts', message: messages.tooManyLoginAttempts });
 
-    // Another client address (the gateway's right-most entry) is counted on its own.
+    // Another client address (signed by the gateway) is counted on its own; a forwarded header changes nothing.
+    const spoofed = await identity.call('POST', '/auth/login', {
+      body: { email: registered.user.email, password: registered.password },
+      client: from,
+      headers: { 'x-forwarded-for': '10.1.1.2' },
+    });
+    expect(spoofed.status).toBe(429);
     const elsewhere = await identity.call('POST', '/auth/login', {
       body: { email: registered.user.email, password: registered.password },
-      headers: { 'x-forwarded-for': '203.0.113.9, 10.1.1.2' },
+      client: { ip: '10.1.1.2', https: false },
     });
     expect(elsewhere.status).toBe(200);
 
@@ -181,16 +230,16 @@ describe('POST /auth/login', () => {
     identity.clock.advance(minutes(16));
     const later = await identity.call('POST', '/auth/login', {
       body: { email: registered.user.email, password: registered.password },
-      headers: from,
+      client: from,
     });
     expect(later.status).toBe(200);
   });
 
   it('when a login succeeds, then earlier failures of that e-mail and address are forgotten', async () => {
     const registered = await registerUser(identity);
-    const from = { 'x-forwarded-for': '10.2.2.2' };
+    const from = { ip: '10.2.2.2', https: false };
     const attempt = (password: string) =>
-      identity.call('POST', '/auth/login', { body: { email: registered.user.email, password }, headers: from });
+      identity.call('POST', '/auth/login', { body: { email: registered.user.email, password }, client: from });
     expect((await attempt('forkert')).status).toBe(401);
     expect((await attempt('forkert')).status).toBe(401);
     expect((await attempt(registered.password)).status).toBe(200);
@@ -212,9 +261,11 @@ describe('POST /auth/logout and GET /auth/profile', () => {
     const registered = await registerUser(identity);
     const reply = await identity.call('POST', '/auth/logout', { session: registered.token });
     expect(reply.status).toBe(204);
-    expect(reply.headers.get('set-cookie')).toMatch(/^session=;.*Max-Age=0/);
+    const cleared = reply.headers.getSetCookie();
+    expect(cleared).toContainEqual(expect.stringMatching(/^session=;.*Max-Age=0/));
+    expect(cleared).toContainEqual(expect.stringMatching(/^__Host-session=;.*Max-Age=0.*; Secure/));
 
-    const resolved = await identity.call('POST', '/internal/sessions/resolve', { body: { token: registered.token } });
+    const resolved = await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: registered.token } });
     expect(resolved.status).toBe(401);
     const profile = await identity.call('GET', '/auth/profile', { session: registered.token });
     expect(profile.status).toBe(401);
@@ -225,15 +276,16 @@ describe('POST /auth/logout and GET /auth/profile', () => {
     const registered = await registerUser(identity);
     const second = await identity.call('POST', '/auth/login', {
       body: { email: registered.user.email, password: registered.password },
+      headers: bearerTransport,
     });
-    const caller = (await identity.call('POST', '/internal/sessions/resolve', { body: { token: registered.token } })).body.user;
+    const caller = (await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: registered.token } })).body.user;
     const reply = await identity.call('POST', '/auth/logout', {
       as: caller,
       headers: { cookie: `other=1; session=${encodeURIComponent(registered.token)}` },
     });
     expect(reply.status).toBe(204);
-    expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token: registered.token } })).status).toBe(401);
-    expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token: second.body.token } })).status).toBe(200);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: registered.token } })).status).toBe(401);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: second.body.token } })).status).toBe(200);
   });
 
   it('when the caller is anonymous, then logout is 401', async () => {
@@ -259,10 +311,33 @@ describe('cookie settings', () => {
       });
       expect(reply.status).toBe(201);
       const cookie = reply.headers.get('set-cookie') ?? '';
-      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{43}; Path=\/;.*; Secure$/);
+      expect(cookie).not.toMatch(/Domain/i);
       expect(cookie).toContain('Max-Age=43200');
     } finally {
       await secure.close();
     }
+  });
+
+  it('when the gateway says the browser came over HTTPS, then the cookie is Secure and __Host- without COOKIE_SECURE', async () => {
+    const overHttps = await identity.call('POST', '/auth/register', {
+      body: { name: 'Tls', email: uniqueEmail(), password: 'hemmelig', role: 'customer' },
+      client: { ip: '203.0.113.5', https: true },
+    });
+    expect(overHttps.headers.get('set-cookie')).toMatch(/^__Host-session=.*; Secure$/);
+    const overHttp = await identity.call('POST', '/auth/register', {
+      body: { name: 'Klar', email: uniqueEmail(), password: 'hemmelig', role: 'customer' },
+      client: { ip: '203.0.113.5', https: false },
+    });
+    expect(overHttp.headers.get('set-cookie')).toMatch(/^session=/);
+    expect(overHttp.headers.get('set-cookie')).not.toMatch(/Secure/);
+  });
+
+  it('when the browser logs out with the __Host- cookie, then that session ends', async () => {
+    const registered = await registerUser(identity);
+    const caller = (await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: registered.token } })).body.user;
+    const reply = await identity.call('POST', '/auth/logout', { as: caller, headers: { cookie: `__Host-session=${registered.token}` } });
+    expect(reply.status).toBe(204);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: registered.token } })).status).toBe(401);
   });
 });

@@ -8,16 +8,26 @@ import { findUserByEmail, insertUser } from '../users/repo';
 import { toUserJson } from '../users/user-json';
 import {
   clearLoginFailures,
+  countAddressFailuresSince,
   countLoginFailuresSince,
   deleteLoginFailuresBefore,
   recordLoginFailure,
   type LoginKey,
 } from './login-failures-repo';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
+import { assertPasswordNotCommon } from '../password/policy';
+import { openLoginChallenge } from '../two-factor/service';
+import { assertMaySignIn, queueVerificationMail } from '../verification/service';
 
 export interface SignedIn {
   user: User;
   session: NewSession;
+}
+
+/** The password was right but the user has two-factor on: the code step comes next, no session yet. */
+export interface TwoFactorPending {
+  twoFactorRequired: true;
+  challenge: string;
 }
 
 const emailTaken = () => AppError.conflict(messages.emailTaken, 'email_taken');
@@ -30,6 +40,7 @@ export async function register(
   meta: EventMeta,
 ): Promise<SignedIn> {
   if (await findUserByEmail(context.db, body.email)) throw emailTaken();
+  assertPasswordNotCommon(body.password, 'password');
   // Hashing takes a while; it happens before the transaction so the connection is not held meanwhile.
   const passwordHash = await hashPassword(body.password);
   const signedIn = await context.db.transaction(async (trx) => {
@@ -50,9 +61,10 @@ export async function register(
     await context.outbox.add(
       trx,
       eventTypes.userRegistered,
-      { userId: row.id, role: row.role, name: row.name, email: row.email },
+      { userId: row.id, role: row.role, name: row.name, email: row.email, company: row.company ?? null },
       meta,
     );
+    await queueVerificationMail(context, trx, row);
     return { user: toUserJson(row), session: await openSession(context, trx, row.id, client) };
   });
   context.logger.info({ userId: signedIn.user.id, role: signedIn.user.role }, 'user registered');
@@ -60,15 +72,23 @@ export async function register(
 }
 
 /**
- * Signs a user in. A wrong e-mail and a wrong password get the same answer in about the same time; failures are
- * counted per e-mail and client address and refused with 429 once there are too many in the window.
+ * Signs a user in. A wrong e-mail, a wrong password and a blocked account get the same answer in about the same time,
+ * so the answer never confirms that a password was right. Failures are counted per e-mail and client address and per
+ * client address across e-mails (password spraying); either over its limit in the window is 429.
  */
-export async function login(context: IdentityContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
+export async function login(
+  context: IdentityContext,
+  body: LoginBody,
+  client: ClientInfo,
+): Promise<SignedIn | TwoFactorPending> {
   const { db, config } = context;
   const key: LoginKey = { email: body.email, ip: client.ip ?? 'unknown' };
   const now = context.clock();
   const windowStart = new Date(now.getTime() - config.LOGIN_RATE_WINDOW_MINUTES * 60_000);
-  if ((await countLoginFailuresSince(db, key, windowStart)) >= config.LOGIN_RATE_LIMIT) {
+  if (
+    (await countLoginFailuresSince(db, key, windowStart)) >= config.LOGIN_RATE_LIMIT ||
+    (await countAddressFailuresSince(db, key.ip, windowStart)) >= config.LOGIN_ADDRESS_RATE_LIMIT
+  ) {
     throw AppError.tooManyRequests(messages.tooManyLoginAttempts, 'too_many_attempts');
   }
 
@@ -76,13 +96,20 @@ export async function login(context: IdentityContext, body: LoginBody, client: C
   const passwordMatches = row
     ? await verifyPassword(row.password_hash, body.password)
     : await verifyAgainstNobody(body.password);
-  if (!row || !passwordMatches) {
+  if (!row || !passwordMatches || row.is_blocked) {
     await deleteLoginFailuresBefore(db, windowStart);
     await recordLoginFailure(db, key, now);
-    context.logger.info({ ip: key.ip }, 'login refused: wrong e-mail or password');
+    context.logger.info({ ip: key.ip, blocked: Boolean(row?.is_blocked && passwordMatches) }, 'login refused');
     throw AppError.unauthorized(messages.wrongCredentials, 'invalid_credentials');
   }
-  if (row.is_blocked) throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
+  assertMaySignIn(context, row);
+  if (row.totp_enabled_at) {
+    const challenge = await db.transaction(async (trx) => {
+      await clearLoginFailures(trx, key);
+      return openLoginChallenge(context, trx, row.id);
+    });
+    return { twoFactorRequired: true, challenge };
+  }
 
   const session = await db.transaction(async (trx) => {
     await clearLoginFailures(trx, key);

@@ -19,7 +19,7 @@ describe('seeding', () => {
 
   it('when SEED_ADMIN_* are set, then that admin exists and can log in', async () => {
     const token = await login(identity, 'drift@fragtbud.test', 'foerste-kode');
-    const resolved = await identity.call('POST', '/internal/sessions/resolve', { body: { token } });
+    const resolved = await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } });
     expect(resolved.body.user).toMatchObject({ role: 'admin', approved: true, blocked: false, email: 'drift@fragtbud.test' });
   });
 
@@ -48,7 +48,7 @@ describe('seeding', () => {
     const after = await identity.db('users').orderBy('id').select('id', 'email', 'password_hash', 'updated_at');
     expect(after).toEqual(before);
     expect(await identity.db('outbox').where({ type: eventTypes.userRegistered })).toHaveLength(4);
-    expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token } })).status).toBe(200);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } })).status).toBe(200);
   });
 
   it('when the seed admin password changes, then the new one works, the old one does not and old sessions end', async () => {
@@ -62,7 +62,7 @@ describe('seeding', () => {
     const admins = await identity.db('users').where({ email: 'drift@fragtbud.test' });
     expect(admins).toHaveLength(1);
     expect(admins[0]).toMatchObject({ role: 'admin', is_blocked: false, is_approved: true });
-    expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token: oldToken } })).status).toBe(401);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: oldToken } })).status).toBe(401);
     expect((await identity.call('POST', '/auth/login', { body: { email: 'drift@fragtbud.test', password: 'foerste-kode' } })).status).toBe(401);
     expect(await login(identity, 'drift@fragtbud.test', 'anden-kode')).toBeTruthy();
   });

@@ -65,6 +65,8 @@ async function createIfMissing(context: IdentityContext, account: SeedAccount): 
         role: account.role,
         company: account.company ?? null,
         is_approved: true,
+        // Seeded by the operator: nobody will click a verification link for them.
+        email_verified_at: context.clock(),
       },
       context.clock(),
     );
@@ -72,7 +74,7 @@ async function createIfMissing(context: IdentityContext, account: SeedAccount): 
     await context.outbox.add(
       trx,
       eventTypes.userRegistered,
-      { userId: row.id, role: row.role, name: row.name, email: row.email },
+      { userId: row.id, role: row.role, name: row.name, email: row.email, company: row.company ?? null },
       { correlationId: randomUUID() },
     );
     return row;

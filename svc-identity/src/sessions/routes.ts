@@ -5,8 +5,8 @@ import type { IdentityContext } from '../context';
 import { resolveSession } from './service';
 
 /**
- * For the gateway only (it never forwards /api/internal/*): turns a session token into the caller.
- * Any valid internal token may ask; the answer reveals nothing the token's holder could not see at /auth/profile.
+ * For the gateway only: turns a session token into the caller. The platform lets only a service token (one that
+ * names its service) reach /internal/*, so a browser's request forwarded by the gateway never gets here.
  */
 export function internalSessionsRouter(context: IdentityContext): Router {
   const router = new Router({ prefix: '/internal/sessions' });

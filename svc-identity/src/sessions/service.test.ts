@@ -13,7 +13,7 @@ afterAll(async () => {
   await identity?.close();
 });
 
-const resolve = (token: string) => identity.call('POST', '/internal/sessions/resolve', { body: { token } });
+const resolve = (token: string) => identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } });
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('POST /internal/sessions/resolve', () => {
@@ -55,9 +55,18 @@ describe('POST /internal/sessions/resolve', () => {
     expect(reply.status).toBe(401);
   });
 
+  it('when the token the gateway forwards for a browser asks (no service named), then 403: only services may resolve', async () => {
+    const { token } = await registerUser(identity);
+    for (const path of ['/internal/sessions/resolve', '/Internal/sessions/resolve', '/internal/sessions/resolve/']) {
+      const reply = await identity.call('POST', path, { body: { token } });
+      expect(reply.status, path).toBe(403);
+      expect(reply.body.code).toBe('forbidden');
+    }
+  });
+
   it('when the body has no token, a wrong type or a huge one, then 400', async () => {
     for (const body of [{}, { token: 42 }, { token: '' }, { token: 'a'.repeat(201) }, [], 'token']) {
-      const reply = await identity.call('POST', '/internal/sessions/resolve', { body });
+      const reply = await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body.code).toBe('invalid_input');
     }
@@ -137,11 +146,11 @@ describe('session expiry', () => {
     try {
       const { token } = await registerUser(short);
       short.clock.advance(minutes(29));
-      expect((await short.call('POST', '/internal/sessions/resolve', { body: { token } })).status).toBe(200);
+      expect((await short.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } })).status).toBe(200);
       short.clock.advance(minutes(29));
-      expect((await short.call('POST', '/internal/sessions/resolve', { body: { token } })).status).toBe(200);
+      expect((await short.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } })).status).toBe(200);
       short.clock.advance(minutes(3));
-      expect((await short.call('POST', '/internal/sessions/resolve', { body: { token } })).status).toBe(401);
+      expect((await short.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } })).status).toBe(401);
     } finally {
       await short.close();
     }

@@ -18,6 +18,13 @@ export interface UserRow {
   is_blocked: boolean;
   created_at: Date;
   updated_at: Date;
+  email_verified_at: Date | null;
+  bank_reg: string | null;
+  bank_account: string | null;
+  totp_secret_enc: string | null;
+  totp_pending_secret_enc: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: number | null;
 }
 
 export interface SavedAddressRow {
@@ -35,10 +42,32 @@ export interface NewUser {
   phone?: string | null;
   company?: string | null;
   is_approved: boolean;
+  email_verified_at?: Date | null;
 }
 
 export type UserPatch = Partial<
-  Pick<UserRow, 'name' | 'phone' | 'company' | 'password_hash' | 'role' | 'is_approved' | 'is_blocked'>
+  Pick<
+    UserRow,
+    | 'name'
+    | 'phone'
+    | 'company'
+    | 'password_hash'
+    | 'role'
+    | 'is_approved'
+    | 'is_blocked'
+    | 'email_verified_at'
+    | 'cvr_number'
+    | 'address'
+    | 'postal_code'
+    | 'city'
+    | 'country'
+    | 'bank_reg'
+    | 'bank_account'
+    | 'totp_secret_enc'
+    | 'totp_pending_secret_enc'
+    | 'totp_enabled_at'
+    | 'totp_last_step'
+  >
 >;
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {

@@ -19,7 +19,7 @@ let admin: AuthUser;
 beforeAll(async () => {
   identity = await startIdentity({ SEED_ADMIN_EMAIL: seedAdmin.email, SEED_ADMIN_PASSWORD: seedAdmin.password });
   adminToken = await login(identity, seedAdmin.email, seedAdmin.password);
-  admin = (await identity.call('POST', '/internal/sessions/resolve', { body: { token: adminToken } })).body.user;
+  admin = (await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: adminToken } })).body.user;
 });
 afterAll(async () => {
   await identity?.close();
@@ -160,7 +160,7 @@ describe('carrier approval', () => {
     const event = await publishedEvent(eventTypes.userApproved, carrier.user.id);
     expect(event.data).toEqual({ userId: carrier.user.id, approvedBy: admin.id });
     // The session now tells the gateway the carrier is approved.
-    const resolved = await identity.call('POST', '/internal/sessions/resolve', { body: { token: carrier.token } });
+    const resolved = await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: carrier.token } });
     expect(resolved.body.user.approved).toBe(true);
   });
 
@@ -217,14 +217,14 @@ describe('blocking', () => {
     expect(reply.body.user.is_blocked).toBe(true);
 
     for (const token of [victim.token, second]) {
-      expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token } })).status).toBe(401);
+      expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } })).status).toBe(401);
     }
     expect(await identity.db('sessions').where({ user_id: victim.user.id })).toHaveLength(0);
     const loginReply = await identity.call('POST', '/auth/login', {
       body: { email: victim.user.email, password: victim.password },
     });
-    expect(loginReply.status).toBe(403);
-    expect(loginReply.body.message).toBe(messages.accountBlocked);
+    expect(loginReply.status).toBe(401);
+    expect(loginReply.body).toEqual({ code: 'invalid_credentials', message: messages.wrongCredentials });
     expect((await adminCall('GET', '/admin/users/blocked-count')).body).toEqual({ count: blockedBefore + 1 });
     expect(await outboxEvent(eventTypes.userBlocked, victim.user.id)).toBeTruthy();
     expect((await publishedEvent(eventTypes.userBlocked, victim.user.id)).data).toEqual({
@@ -244,7 +244,7 @@ describe('blocking', () => {
     const reply = await adminCall('PUT', `/admin/users/${admin.id}/block`);
     expect(reply.status).toBe(422);
     expect(reply.body).toEqual({ code: 'cannot_change_own_account', message: messages.cannotChangeOwnAccount });
-    expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token: adminToken } })).status).toBe(200);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: adminToken } })).status).toBe(200);
   });
 });
 
@@ -254,7 +254,7 @@ describe('DELETE /users/:id', () => {
     const reply = await adminCall('DELETE', `/users/${victim.user.id}`);
     expect(reply.status).toBe(204);
     expect(await identity.db('users').where({ id: victim.user.id }).first()).toBeUndefined();
-    expect((await identity.call('POST', '/internal/sessions/resolve', { body: { token: victim.token } })).status).toBe(401);
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: victim.token } })).status).toBe(401);
     expect(await outboxEvent(eventTypes.userDeleted, victim.user.id)).toMatchObject({
       data: { userId: victim.user.id, deletedBy: admin.id },
     });

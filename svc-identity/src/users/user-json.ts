@@ -19,6 +19,8 @@ export function toUserJson(row: UserRow): User {
     is_approved: row.is_approved,
     is_blocked: row.is_blocked,
     createdAt: new Date(row.created_at).toISOString(),
+    emailVerified: row.email_verified_at !== null,
+    twoFactorEnabled: row.totp_enabled_at !== null,
   };
 }
 

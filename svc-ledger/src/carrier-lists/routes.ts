@@ -5,7 +5,7 @@ import {
   carrierListUpdateSchema,
   messages,
 } from '@fragtbud/contracts';
-import { parseBody, parseIdParam, requireRole } from '@fragtbud/platform';
+import { eventMetaOf, parseBody, parseIdParam, requireRole } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { LedgerContext } from '../context';
 import { changeCarrierList, createCarrierList, getCarrierLists, removeCarrierList } from './service';
@@ -31,7 +31,7 @@ export function carrierListsRouter(context: LedgerContext): Router {
     const caller = requireRole(ctx, 'admin');
     const listId = listIdParam(ctx);
     const changes = parseBody(ctx, carrierListUpdateSchema);
-    ctx.body = await changeCarrierList(context, caller, listId, changes);
+    ctx.body = await changeCarrierList(context, caller, listId, changes, eventMetaOf(ctx));
   });
 
   router.delete('/:id', async (ctx) => {

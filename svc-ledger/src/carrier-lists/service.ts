@@ -1,7 +1,7 @@
-import type { AuthUser, CarrierListCreate, CarrierListJson, CarrierListUpdate } from '@fragtbud/contracts';
-import { messages, oreToDkk } from '@fragtbud/contracts';
+import type { AuthUser, CarrierListCreate, CarrierListJson, CarrierListUpdate, EventPayload } from '@fragtbud/contracts';
+import { eventTypes, messages, oreToDkk } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
-import type { LedgerContext } from '../context';
+import type { EventMeta, LedgerContext } from '../context';
 import {
   countCarriersOn,
   deleteCarrierList,
@@ -55,11 +55,13 @@ export async function createCarrierList(context: LedgerContext, caller: AuthUser
   return toCarrierListJson(row, 0);
 }
 
+/** Saves the change; a changed name or fee is announced (ledger.carrier_list.updated) in the same transaction. */
 export async function changeCarrierList(
   context: LedgerContext,
   caller: AuthUser,
   listId: number,
   changes: CarrierListUpdate,
+  meta: EventMeta = {},
 ): Promise<CarrierListJson> {
   const patch: CarrierListPatch = {};
   if (changes.name !== undefined) patch.name = changes.name;
@@ -67,8 +69,26 @@ export async function changeCarrierList(
   if (changes.feePercentage !== undefined) patch.fee_percentage = changes.feePercentage;
   if (changes.fixedFeeOre !== undefined) patch.fixed_fee_ore = changes.fixedFeeOre;
   if (changes.minFeeOre !== undefined) patch.min_fee_ore = changes.minFeeOre;
+  const priced = (['name', 'fee_percentage', 'fixed_fee_ore'] as const).filter((key) => patch[key] !== undefined);
   try {
-    if (!(await updateCarrierList(context.db, listId, patch, new Date()))) throw carrierListNotFound();
+    await context.db.transaction(async (trx) => {
+      const saved = await updateCarrierList(trx, listId, patch, new Date());
+      if (!saved) throw carrierListNotFound();
+      if (priced.length === 0) return;
+      await context.outbox.add(
+        trx,
+        eventTypes.carrierListUpdated,
+        {
+          listId,
+          listName: saved.name,
+          feePercentage: saved.fee_percentage,
+          fixedFeeOre: saved.fixed_fee_ore,
+          changed: priced,
+          updatedBy: caller.id,
+        } satisfies EventPayload<typeof eventTypes.carrierListUpdated>,
+        meta,
+      );
+    });
   } catch (error) {
     if (isNameTaken(error)) throw nameTaken();
     throw error;

@@ -1,3 +1,2 @@
 /** svc-ledger's transaction rows (issue #5): wired in src/service.ts; migration 002_transactions. */
 export { transactionConsumers } from './consumers';
-export { transactionsRouter } from './routes';

@@ -39,43 +39,10 @@ export async function insertTransactionIfAbsent(db: Db, row: NewTransaction): Pr
   return inserted.length > 0;
 }
 
-export interface TransactionFilter {
-  from?: Date;
-  /** Exclusive. */
-  before?: Date;
-  carrierId?: number;
-  customerId?: number;
-  taskId?: number;
-  status?: string;
+export async function transactionsOfTask(db: Db, taskId: number): Promise<TransactionRow[]> {
+  return (await db('ledger_transactions').where({ task_id: taskId }).orderBy('id')) as TransactionRow[];
 }
 
-function filtered(db: Db, filter: TransactionFilter) {
-  const query = db('ledger_transactions');
-  if (filter.from) query.where('occurred_at', '>=', filter.from);
-  if (filter.before) query.where('occurred_at', '<', filter.before);
-  if (filter.carrierId !== undefined) query.where('carrier_id', filter.carrierId);
-  if (filter.customerId !== undefined) query.where('customer_id', filter.customerId);
-  if (filter.taskId !== undefined) query.where('task_id', filter.taskId);
-  if (filter.status !== undefined) query.where('status', filter.status);
-  return query;
-}
-
-/** Newest first. */
-export async function listTransactions(
-  db: Db,
-  filter: TransactionFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: TransactionRow[]; total: number }> {
-  const [rows, counted] = await Promise.all([
-    filtered(db, filter)
-      .select('*')
-      .orderBy([
-        { column: 'occurred_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .offset(page.offset)
-      .limit(page.limit),
-    filtered(db, filter).count({ count: '*' }).first() as Promise<{ count: number | string } | undefined>,
-  ]);
-  return { rows: rows as TransactionRow[], total: Number(counted?.count ?? 0) };
+export async function transactionOfPayment(db: Db, paymentId: number): Promise<TransactionRow | undefined> {
+  return (await db('ledger_transactions').where({ payment_id: paymentId }).first()) as TransactionRow | undefined;
 }

@@ -1,20 +1,7 @@
-import {
-  addCalendarDays,
-  copenhagenTimeToInstant,
-  oreToDkk,
-  paymentSucceededPayloadSchema,
-  quote,
-  type AuthUser,
-  type EventEnvelope,
-  type LedgerPage,
-  type LedgerQuery,
-  type LedgerTransactionRow,
-  type PaymentHistory,
-  type PaymentSucceededPayload,
-} from '@fragtbud/contracts';
+import { paymentSucceededPayloadSchema, quote, type EventEnvelope, type PaymentSucceededPayload } from '@fragtbud/contracts';
 import type { Knex } from 'knex';
 import type { LedgerContext } from '../context';
-import { insertTransactionIfAbsent, listTransactions, type NewTransaction, type TransactionFilter, type TransactionRow } from './repo';
+import { insertTransactionIfAbsent, type NewTransaction } from './repo';
 
 /** A transaction row is booked when its payment has succeeded. */
 export const bookedStatus = 'succeeded';
@@ -93,76 +80,4 @@ export async function bookPayment(context: Pick<LedgerContext, 'logger'>, event:
   const booked = await insertTransactionIfAbsent(trx, row);
   const message = booked ? 'payment booked' : 'payment was booked before';
   context.logger.info({ eventId: event.id, paymentId: row.payment_id, taskId: row.task_id, booked }, message);
-}
-
-// ---- reading ----
-
-export function toLedgerRow(row: TransactionRow): LedgerTransactionRow {
-  return {
-    type: 'transaction',
-    id: row.id,
-    date: row.occurred_at.toISOString(),
-    task_id: row.task_id,
-    status: row.status,
-    gross: oreToDkk(row.gross_ore),
-    amount: oreToDkk(row.gross_ore),
-    net: oreToDkk(row.net_ore),
-    carrier_id: row.carrier_id,
-    customer_id: row.customer_id,
-    platformCommission: oreToDkk(row.platform_commission_ore),
-    carrierPayout: oreToDkk(row.carrier_payout_gross_ore),
-    platformFeeEx: oreToDkk(row.platform_fee_ex_ore),
-    smallFeeEx: oreToDkk(row.small_fee_ex_ore),
-    vatTotal: oreToDkk(row.vat_total_ore),
-    vatOnNet: oreToDkk(row.vat_on_net_ore),
-    vatOnFees: oreToDkk(row.vat_on_fees_ore),
-    carrierPayoutGross: oreToDkk(row.carrier_payout_gross_ore),
-    carrierPayoutNet: oreToDkk(row.carrier_payout_net_ore),
-    payment_id: row.payment_id,
-    bid_id: row.bid_id,
-  };
-}
-
-/** A day (yyyy-mm-dd) is a Copenhagen calendar day: `from` its start, `to` its end; a timestamp is taken as it is. */
-function startOf(value: string): Date {
-  return /T/.test(value) ? new Date(value) : copenhagenTimeToInstant(value, '00:00');
-}
-function endOf(value: string): Date {
-  return /T/.test(value) ? new Date(new Date(value).getTime() + 1) : copenhagenTimeToInstant(addCalendarDays(value, 1), '00:00');
-}
-
-/** GET /finance/ledger (admin): transaction rows, newest first. */
-export async function getLedger(context: LedgerContext, query: LedgerQuery): Promise<LedgerPage> {
-  const filter: TransactionFilter = {
-    ...(query.from ? { from: startOf(query.from) } : {}),
-    ...(query.to ? { before: endOf(query.to) } : {}),
-    carrierId: query.carrierId,
-    customerId: query.customerId,
-    taskId: query.taskId,
-    status: query.status,
-  };
-  const { rows, total } = await listTransactions(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit });
-  return { items: rows.map(toLedgerRow), total, page: query.page, limit: query.limit };
-}
-
-/** GET /finance/payments/me: the caller's own payments as a customer (spec section 3 "Payment history row"). */
-export async function getOwnPayments(
-  context: LedgerContext,
-  caller: AuthUser,
-  page: { page: number; limit: number },
-): Promise<PaymentHistory> {
-  const { rows, total } = await listTransactions(context.db, { customerId: caller.id }, { offset: (page.page - 1) * page.limit, limit: page.limit });
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      date: row.occurred_at.toISOString(),
-      task_id: row.task_id,
-      taskId: row.task_id,
-      status: row.status,
-      amount: oreToDkk(row.gross_ore),
-    })),
-    total,
-    page: page.page,
-    limit: page.limit,
-  };
 }

@@ -68,6 +68,18 @@ describe('POST /payments/intents', () => {
     expect(await payments.db('mock_payment_intents').whereRaw(`metadata->>'taskId' = ?`, [String(task.id)]).count({ n: '*' }).first()).toEqual({ n: 1 });
   });
 
+  it('when a submit is repeated with its Idempotency-Key, then the stored answer is replayed and one payment row exists', async () => {
+    const { task, owner } = payableTask(payments);
+    const options = { as: owner, body: { taskId: task.id, currency: 'DKK' }, headers: { 'Idempotency-Key': `pay-${task.id}-1` } };
+    const first = await createIntent(options);
+    const again = await createIntent(options);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await payments.db('payments').where({ task_id: task.id }).count({ n: '*' }).first()).toEqual({ n: 1 });
+  });
+
   it('when nobody is logged in, then 401', async () => {
     const { task } = payableTask(payments);
     const reply = await payments.call('POST', '/payments/intents', { body: { taskId: task.id } });
@@ -93,11 +105,37 @@ describe('POST /payments/intents', () => {
     expect(await payments.db('payments').where({ task_id: task.id }).first()).toBeUndefined();
   });
 
-  it('when the task is not assigned yet, then 409 task_not_payable', async () => {
-    const { task, owner } = payableTask(payments, { status: 'open_for_bids' });
+  it('when the task is open and svc-bids has no accepted bid, or the task is past payment, then 409 task_not_payable', async () => {
+    for (const options of [{ status: 'open_for_bids', withoutBid: true }, { status: 'cancelled' }, { status: 'completed' }] as const) {
+      const { task, owner } = payableTask(payments, options);
+      const reply = await payments.call('POST', '/payments/intents', { as: owner, body: { taskId: task.id } });
+      expect(reply.status).toBe(409);
+      expect(reply.body).toEqual({ code: 'task_not_payable', message: messages.taskNotPayable });
+    }
+  });
+
+  it('when svc-bids accepted the bid but svc-tasks has not heard yet (events delayed), then the owner can pay already', async () => {
+    const { task, owner, bid } = payableTask(payments, { status: 'open_for_bids' });
     const reply = await payments.call('POST', '/payments/intents', { as: owner, body: { taskId: task.id } });
-    expect(reply.status).toBe(409);
-    expect(reply.body).toEqual({ code: 'task_not_payable', message: messages.taskNotPayable });
+    expect(reply.status).toBe(200);
+    expect(reply.body.paymentIntentId).toEqual(expect.any(String));
+    const row = await payments.db('payments').where({ task_id: task.id }).first();
+    expect(row.bid_id).toBe(bid.id);
+    expect(Number(row.amount_ore)).toBe(bid.quote.totalOre);
+  });
+
+  it('when the carrier picked up or delivered before the customer paid, then the customer can still pay (not once completed)', async () => {
+    for (const status of ['picked_up', 'delivered'] as const) {
+      const { task, owner } = payableTask(payments, { status, validUntil: new Date(Date.now() - 1000) });
+      const intent = await payments.call('POST', '/payments/intents', { as: owner, body: { taskId: task.id } });
+      expect(intent.status, status).toBe(200);
+      const done = await payments.call('POST', `/payments/mock/${intent.body.paymentIntentId}/complete`, { as: owner, body: {} });
+      expect(done.body.paid).toBe(true);
+    }
+    for (const status of ['completed', 'cancelled'] as const) {
+      const { task, owner } = payableTask(payments, { status });
+      expect((await payments.call('POST', '/payments/intents', { as: owner, body: { taskId: task.id } })).body.code, status).toBe('task_not_payable');
+    }
   });
 
   it('when svc-bids has no accepted bid for the task, then 409 no_accepted_bid', async () => {
@@ -334,7 +372,7 @@ describe('the ledger’s reading side', () => {
     const own = await payments.ledger.call('GET', '/finance/payments/me', { as: owner });
     expect(own.status).toBe(200);
     expect(own.body.items).toEqual([
-      { id: expect.any(Number), date: expect.any(String), task_id: task.id, taskId: task.id, status: 'succeeded', amount: 2087.5 },
+      { id: expect.any(Number), type: 'payment', date: expect.any(String), task_id: task.id, taskId: task.id, status: 'succeeded', amount: 2087.5 },
     ]);
   });
 

@@ -18,6 +18,8 @@ export interface PaymentRow {
   provider_status: string;
   snapshot: PaymentSnapshot;
   last_error: string | null;
+  provider_customer_id: string | null;
+  payment_method_id: string | null;
   created_at: Date;
   updated_at: Date;
   succeeded_at: Date | null;
@@ -94,7 +96,7 @@ export async function insertPaymentIfAbsent(db: Db, payment: NewPayment, now: Da
 export async function updatePayment(
   db: Db,
   id: number,
-  patch: Partial<Pick<PaymentRow, 'status' | 'provider_status' | 'last_error' | 'succeeded_at'>>,
+  patch: Partial<Pick<PaymentRow, 'status' | 'provider_status' | 'last_error' | 'succeeded_at' | 'provider_customer_id' | 'payment_method_id'>>,
   now: Date,
 ): Promise<PaymentRow> {
   const rows = (await db('payments')
@@ -104,4 +106,14 @@ export async function updatePayment(
   const row = fromDb(rows[0]);
   if (!row) throw new Error(`payment ${id} vanished inside its own transaction`);
   return row;
+}
+
+/** The user's Stripe customer id, if one was made. */
+export async function stripeCustomerOf(db: Db, userId: number): Promise<string | undefined> {
+  const row = (await db('stripe_customers').where({ user_id: userId }).first()) as { customer_id: string } | undefined;
+  return row?.customer_id;
+}
+
+export async function saveStripeCustomer(db: Db, userId: number, customerId: string): Promise<void> {
+  await db('stripe_customers').insert({ user_id: userId, customer_id: customerId }).onConflict('user_id').ignore();
 }

@@ -6,28 +6,31 @@ import {
   mockCompleteBodySchema,
   paymentIntentIdSchema,
 } from '@fragtbud/contracts';
-import { AppError, eventMetaOf, parseBody, requireUser } from '@fragtbud/platform';
+import { AppError, eventMetaOf, idempotent, parseBody, requireRole } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { PaymentsContext } from '../context';
 import { completeMockPayment, confirmPayment, createPaymentIntent } from './service';
 
+/** Who may pay a task: its owner is a customer (or an admin who created it); never a carrier. */
+const taskOwnerRole = (ctx: Context) => requireRole(ctx, 'customer', 'admin');
+
 export function paymentsRouter(context: PaymentsContext): Router {
   const router = new Router({ prefix: '/payments' });
 
-  router.post('/intents', async (ctx) => {
-    const caller = requireUser(ctx);
+  router.post('/intents', idempotent(() => context.db), async (ctx) => {
+    const caller = taskOwnerRole(ctx);
     const body = parseBody(ctx, createPaymentIntentBodySchema);
     ctx.body = await createPaymentIntent(context, caller, body, eventMetaOf(ctx));
   });
 
   router.post('/confirm', async (ctx) => {
-    const caller = requireUser(ctx);
+    const caller = taskOwnerRole(ctx);
     const { paymentIntentId } = parseBody(ctx, confirmPaymentBodySchema);
     ctx.body = await confirmPayment(context, caller, paymentIntentId, eventMetaOf(ctx));
   });
 
   router.post('/mock/:paymentIntentId/complete', async (ctx) => {
-    const caller = requireUser(ctx);
+    const caller = taskOwnerRole(ctx);
     const paymentIntentId = intentIdParam(ctx);
     const { card } = parseBody(ctx, mockCompleteBodySchema);
     ctx.body = await completeMockPayment(context, caller, paymentIntentId, card, eventMetaOf(ctx));

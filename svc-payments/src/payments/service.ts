@@ -26,9 +26,14 @@ import {
   findSucceededPaymentOfTask,
   insertPaymentIfAbsent,
   lockPaymentByProviderId,
+  saveStripeCustomer,
+  stripeCustomerOf,
   updatePayment,
   type PaymentRow,
 } from './repo';
+
+/** A task with an accepted bid that is not completed, cancelled or paid (spec section 4; issue #12). */
+const payableStatuses = new Set<string>(['assigned', 'picked_up', 'in_transit', 'delivered', 'in_progress']);
 
 const taskNotFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
 const paymentNotFound = () => AppError.notFound(messages.paymentNotFound, 'payment_not_found');
@@ -57,13 +62,20 @@ export async function createPaymentIntent(
   if (paid) return paidAnswer(provider, paid);
   // Marked paid by an admin (or paid before this service kept rows): nothing to charge.
   if (task.status === 'paid') return paidAnswer(provider, null);
-  if (task.status !== 'assigned') throw AppError.conflict(messages.taskNotPayable, 'task_not_payable');
+  // The carrier may pick up (and deliver) before the customer has paid: paying stays open until completion.
+  // Still open in svc-tasks: the acceptance event may not have arrived yet (events delayed). svc-bids owns the
+  // acceptance, so an accepted bid there makes the task payable now; svc-tasks applies the payment once it has
+  // applied the acceptance.
+  const acceptanceOnItsWay = task.status === 'open_for_bids';
+  if (!payableStatuses.has(task.status) && !acceptanceOnItsWay) throw AppError.conflict(messages.taskNotPayable, 'task_not_payable');
 
   const bid = await context.bids.findAcceptedBid(taskId, meta.correlationId);
   if (!bid || bid.status !== 'accepted' || bid.taskId !== taskId) {
+    if (acceptanceOnItsWay) throw AppError.conflict(messages.taskNotPayable, 'task_not_payable');
     throw AppError.conflict(messages.noAcceptedBid, 'no_accepted_bid');
   }
-  if (new Date(bid.validUntil).getTime() <= context.now().getTime()) {
+  // The bid's validity is the deadline to choose and pay it; once the carrier has started the job it no longer runs.
+  if (task.status === 'assigned' && new Date(bid.validUntil).getTime() <= context.now().getTime()) {
     throw AppError.conflict(messages.paymentDeadlinePassed, 'bid_expired');
   }
   const amountOre = bid.quote.totalOre;
@@ -86,6 +98,7 @@ export async function createPaymentIntent(
     idempotencyKey,
     description: `Fragtbud opgave #${taskId}`,
     metadata: { taskId: String(taskId), bidId: String(bid.id), customerId: String(caller.id) },
+    ...(provider.name === 'stripe' ? { providerCustomerId: await stripeCustomerFor(context, caller.id) } : {}),
   });
   if (intent.amountOre !== amountOre || intent.currency.toUpperCase() !== paymentCurrency) {
     context.logger.error({ taskId, intentId: intent.id, amountOre, got: intent.amountOre }, 'provider answered with another amount');
@@ -116,6 +129,22 @@ export async function createPaymentIntent(
   if (!row) throw AppError.conflict(messages.couldNotStartPayment, 'payment_changed');
   if (inserted) context.logger.info({ taskId, bidId: bid.id, paymentId: row.id, provider: provider.name, amountOre }, 'payment intent created');
   return intentAnswer(context, provider, row);
+}
+
+/** The customer's Stripe Customer, made on their first card payment (the card is saved to it for extra fees). */
+async function stripeCustomerFor(context: PaymentsContext, userId: number): Promise<string> {
+  const known = await stripeCustomerOf(context.db, userId);
+  if (known) return known;
+  const stripe = context.providers.stripe;
+  if (!stripe) throw couldNotStart();
+  try {
+    const customerId = await stripe.ensureCustomer(userId);
+    await saveStripeCustomer(context.db, userId, customerId);
+    return customerId;
+  } catch (error) {
+    context.logger.error({ err: error, userId }, 'stripe customer not created');
+    throw couldNotStart();
+  }
 }
 
 function snapshotOf(bid: InternalBid): PaymentSnapshot {
@@ -211,7 +240,15 @@ export async function recordProviderState(
     }
     const other = await findSucceededPaymentOfTask(trx, row.task_id);
     if (other) context.logger.error({ paymentId: row.id, otherPaymentId: other.id, taskId: row.task_id }, 'task paid twice: refund one');
-    const succeeded = { status: 'succeeded', provider_status: intent.status, last_error: null, succeeded_at: now } as const;
+    const succeeded = {
+      status: 'succeeded',
+      provider_status: intent.status,
+      last_error: null,
+      succeeded_at: now,
+      // The card the customer used, saved (setup_future_usage) for an admin's extra fee later.
+      provider_customer_id: intent.customerId ?? row.provider_customer_id,
+      payment_method_id: intent.paymentMethodId ?? row.payment_method_id,
+    } as const;
     const updated = await updatePayment(trx, row.id, succeeded, now);
     await context.outbox.add(trx, eventTypes.paymentSucceeded, succeededPayload(updated), meta);
     context.logger.info({ paymentId: row.id, taskId: row.task_id, amountOre: row.amount_ore }, 'payment succeeded');

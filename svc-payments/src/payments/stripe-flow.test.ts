@@ -54,7 +54,7 @@ describe('POST /payments/intents with Stripe', () => {
   it('when the owner pays, then the SDK creates a DKK PaymentIntent for the bid’s total with automatic payment methods', async () => {
     const before = stripe.requests.length;
     const { task, bid, owner, intentId } = await startPaying();
-    const creates = stripe.requests.slice(before).filter((request) => request.method === 'POST');
+    const creates = stripe.requests.slice(before).filter((request) => request.method === 'POST' && request.path === '/v1/payment_intents');
     expect(creates).toHaveLength(1);
     expect(creates[0]).toMatchObject({
       path: '/v1/payment_intents',
@@ -67,6 +67,9 @@ describe('POST /payments/intents with Stripe', () => {
         'metadata[taskId]': String(task.id),
         'metadata[bidId]': String(bid.id),
         'metadata[customerId]': String(owner.id),
+        // The card is saved to the owner's Stripe customer for an extra fee later (off-session).
+        customer: expect.stringMatching(/^cus_/),
+        setup_future_usage: 'off_session',
       },
     });
     expect(creates[0]?.params).not.toHaveProperty('payment_method_types[0]');
@@ -90,7 +93,7 @@ describe('POST /payments/intents with Stripe', () => {
     const body = { taskId: payable.task.id, currency: 'DKK' };
     const replies = await Promise.all([1, 2].map(() => payments.call('POST', '/payments/intents', { as: payable.owner, body })));
     expect(new Set(replies.map((reply) => reply.body.paymentIntentId)).size).toBe(1);
-    const keys = stripe.requests.slice(before).filter((r) => r.method === 'POST').map((r) => r.idempotencyKey);
+    const keys = stripe.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').map((r) => r.idempotencyKey);
     expect(new Set(keys).size).toBe(1);
     const created = [...stripe.intents.values()].filter((intent) => intent.metadata.taskId === String(payable.task.id));
     expect(created).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mockCards } from '@fragtbud/contracts';
 import type { Knex } from 'knex';
-import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './provider';
+import type { CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund } from './provider';
 
 /**
  * The embedded default: a provider that lives in our own database and "charges" nothing. The card step is
@@ -62,6 +62,43 @@ export function createMockProvider(db: Knex): MockProvider {
       return row ? toIntent(row) : null;
     },
 
+    async refund(input, handle = db) {
+      await handle('mock_refunds')
+        .insert({
+          id: `mock_re_${randomBytes(12).toString('hex')}`,
+          payment_intent_id: input.paymentIntentId,
+          amount_ore: input.amountOre,
+          idempotency_key: input.idempotencyKey,
+        })
+        .onConflict('idempotency_key')
+        .ignore();
+      const row = (await handle('mock_refunds').where({ idempotency_key: input.idempotencyKey }).first()) as
+        | { id: string; payment_intent_id: string; amount_ore: number }
+        | undefined;
+      if (!row) throw new Error(`mock refund for ${input.idempotencyKey} vanished`);
+      // The mock has no bank in between: a refund succeeds at once.
+      return { id: row.id, status: 'succeeded', paymentIntentId: row.payment_intent_id, amountOre: Number(row.amount_ore) } satisfies ProviderRefund;
+    },
+    async chargeSavedCard(input, handle = db) {
+      // The mock's saved card always pays (spec: the mock succeeds); the same key gives the same intent.
+      const id = `mock_pi_${randomBytes(12).toString('hex')}`;
+      await handle('mock_payment_intents')
+        .insert({
+          id,
+          client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          idempotency_key: input.idempotencyKey,
+          amount_ore: input.amountOre,
+          currency: input.currency,
+          status: 'succeeded',
+          metadata: JSON.stringify(input.metadata),
+          description: input.description,
+        })
+        .onConflict('idempotency_key')
+        .ignore();
+      const row = await handle<MockIntentRow>('mock_payment_intents').where({ idempotency_key: input.idempotencyKey }).first();
+      if (!row) throw new Error(`mock charge for ${input.idempotencyKey} vanished`);
+      return toIntent(row);
+    },
     async completeCardStep(id, cardNumber) {
       return db.transaction(async (trx) => {
         const row = await trx<MockIntentRow>('mock_payment_intents').where({ id }).forUpdate().first();

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { PaymentProviderName } from '@fragtbud/contracts';
 
 /**
@@ -13,6 +14,46 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** null when the provider does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Gives (part of) a succeeded payment back to the card; idempotent per `idempotencyKey`. `db` is the transaction
+   * the caller holds (the mock keeps its refunds in our database).
+   */
+  refund(input: RefundInput, db?: Knex | Knex.Transaction): Promise<ProviderRefund>;
+  /** Charges the card saved at the original payment, off-session; throws `CardDeclinedError` when the card refuses. */
+  chargeSavedCard(input: SavedCardChargeInput, db?: Knex | Knex.Transaction): Promise<ProviderIntent>;
+}
+
+export interface RefundInput {
+  paymentIntentId: string;
+  amountOre: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderRefund {
+  id: string;
+  /** Stripe's refund statuses: pending, requires_action, succeeded, failed, canceled. */
+  status: string;
+  paymentIntentId: string | null;
+  amountOre: number;
+}
+
+export interface SavedCardChargeInput {
+  customerId: string | null;
+  paymentMethodId: string | null;
+  amountOre: number;
+  currency: 'dkk';
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+/** The card refused an off-session charge (declined, authentication required, no saved card). */
+export class CardDeclinedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CardDeclinedError';
+  }
 }
 
 export interface CreateIntentInput {
@@ -22,6 +63,8 @@ export interface CreateIntentInput {
   idempotencyKey: string;
   description: string;
   metadata: { taskId: string; bidId: string; customerId: string };
+  /** Stripe: the customer the card is saved to (setup_future_usage), so an extra fee can be charged later. */
+  providerCustomerId?: string;
 }
 
 /** Stripe's PaymentIntent statuses; the mock uses the same words. */
@@ -44,6 +87,9 @@ export interface ProviderIntent {
   metadata: Record<string, string>;
   /** The last card error's message, if the provider gave one. */
   lastError: string | null;
+  /** The provider's customer and the card used (saved for later charges), once known. */
+  customerId?: string | null;
+  paymentMethodId?: string | null;
 }
 
 /** A provider failed to answer or refused the call: not the customer's fault. */

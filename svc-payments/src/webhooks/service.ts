@@ -2,6 +2,7 @@ import { messages } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { EventMeta, PaymentsContext } from '../context';
 import { recordProviderState } from '../payments/service';
+import { recordStripeRefund } from '../refunds/service';
 import { WebhookSignatureError, type StripeWebhookEvent } from '../providers/stripe';
 import { recordStripeEvent } from './repo';
 
@@ -13,6 +14,9 @@ const intentEvents = new Set([
   'payment_intent.processing',
   'payment_intent.requires_action',
 ]);
+
+/** Refund events: the refund counts once Stripe says it succeeded. */
+const refundEvents = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
 
 /**
  * A call on POST /payments/webhook: the signature is checked on the exact bytes received, then the event is handled
@@ -38,8 +42,16 @@ export async function handleStripeWebhook(
 
   const firstTime = await context.db.transaction(async (trx) => {
     const intent = intentEvents.has(event.type) ? event.intent : null;
-    const recorded = await recordStripeEvent(trx, { id: event.id, type: event.type, paymentIntentId: intent?.id ?? null }, context.now());
+    const recorded = await recordStripeEvent(
+      trx,
+      { id: event.id, type: event.type, paymentIntentId: intent?.id ?? event.refund?.paymentIntentId ?? null },
+      context.now(),
+    );
     if (!recorded) return false;
+    if (event.refund && refundEvents.has(event.type)) {
+      const ours = await recordStripeRefund(context, trx, event.refund, { ...meta, causationId: event.id });
+      if (!ours) context.logger.warn({ stripeEventId: event.id, refundId: event.refund.id }, 'stripe event for a refund we did not make');
+    }
     if (intent) {
       const row = await recordProviderState(context, intent, { ...meta, causationId: event.id }, trx);
       if (!row) context.logger.warn({ stripeEventId: event.id, intentId: intent.id }, 'stripe event for an intent we did not make');

@@ -3,6 +3,7 @@
  * bid_count, the lowest (gross) bid and the task's bidders; an accepted bid assigns the task; svc-bids reads a task
  * it has not heard of through GET /internal/tasks/:id.
  */
+import { randomUUID } from 'node:crypto';
 import {
   eventTypes,
   internalTaskSchema,
@@ -218,12 +219,19 @@ describe('an accepted bid', () => {
 });
 
 describe('GET /internal/tasks/:id', () => {
-  it('when svc-bids asks for a task, then its owner, status, type and own bid limit', async () => {
+  it('when svc-bids or svc-chat asks for a task, then its owner, status, type, own bid limit and assigned carrier', async () => {
     const taskId = await newTask();
     await db()('tasks').where({ id: taskId }).update({ max_bids: 3 });
     const reply = await tasks.call('GET', `/internal/tasks/${taskId}`, { service: 'bids' });
     expect(reply.status).toBe(200);
-    expect(internalTaskSchema.parse(reply.body)).toEqual({ id: taskId, user_id: owner.id, status: 'open_for_bids', type: 'moving', max_bids: 3 });
+    expect(internalTaskSchema.parse(reply.body)).toEqual({
+      id: taskId,
+      user_id: owner.id,
+      status: 'open_for_bids',
+      type: 'moving',
+      max_bids: 3,
+      assigned_carrier_id: null,
+    });
   });
 
   it('when the task does not exist or the id is bad, then 404 / 400', async () => {
@@ -240,5 +248,24 @@ describe('GET /internal/tasks/:id', () => {
       expect((await tasks.call('GET', `/internal/tasks/${taskId}`, { as })).status).toBe(403);
     }
     expect((await tasks.call('GET', `/internal/tasks/${taskId}`, { withoutInternalToken: true })).status).toBe(401);
+  });
+});
+
+describe('event versions', () => {
+  it('when an older bid event arrives after a newer one (late redelivery, replay), then the bid keeps the newer state', async () => {
+    const taskId = await newTask();
+    const carrierId = user('carrier').id;
+    const bidId = nextBidId++;
+    const send = (type: string, data: object, version: number) =>
+      tasks.infra.bus.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), version, data });
+    const bidRow = () => db()('task_bids').where({ bid_id: bidId }).first();
+    const common = { bidId, taskId, carrierId, customerId: owner.id };
+
+    await send(eventTypes.bidUpdated, { ...common, totalOre: 150_000, netOre: 107_143, validUntil: new Date(Date.now() + 86_400_000).toISOString() }, 30);
+    await waitFor(async () => (await bidRow())?.total_ore === 150_000);
+    await send(eventTypes.bidUpdated, { ...common, totalOre: 120_000, netOre: 85_714, validUntil: new Date(Date.now() + 86_400_000).toISOString() }, 20);
+    await send(eventTypes.bidUpdated, { ...common, totalOre: 160_000, netOre: 114_286, validUntil: new Date(Date.now() + 86_400_000).toISOString() }, 31);
+    await waitFor(async () => (await bidRow())?.total_ore === 160_000);
+    expect(Number((await bidRow()).version)).toBe(31);
   });
 });

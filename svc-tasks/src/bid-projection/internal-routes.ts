@@ -4,7 +4,7 @@ import { AppError, parseIdParam, requireServiceCaller } from '@fragtbud/platform
 import type { TasksContext } from '../context';
 import { findTaskById } from '../tasks/repo';
 
-/** GET /internal/tasks/:id — for svc-bids, when a bid comes for a task it has no event of yet. Services only. */
+/** GET /internal/tasks/:id — for svc-bids and svc-chat, when they need a task they have no event of yet. Services only. */
 export function internalTasksRouter(context: Pick<TasksContext, 'db'>): Router {
   const router = new Router({ prefix: '/internal/tasks' });
 
@@ -19,6 +19,7 @@ export function internalTasksRouter(context: Pick<TasksContext, 'db'>): Router {
       status: row.status,
       type: row.type,
       max_bids: row.max_bids,
+      assigned_carrier_id: row.assigned_carrier_id,
     } satisfies InternalTask;
   });
 

@@ -8,21 +8,25 @@ export interface ProjectedBid {
   carrier_id: number;
   status: ProjectedBidStatus;
   total_ore: number;
+  /** The event's aggregate version; null when the event had none (recorded before versions existed). */
+  version: number | null;
 }
 
-export async function findProjectedBid(db: Db, bidId: number): Promise<ProjectedBid | undefined> {
-  return db('task_bids').where({ bid_id: bidId }).first();
-}
-
-/** Records a bid, or what changed about it; a rejected bid stays rejected (a late event cannot revive it). */
+/**
+ * Records a bid, or what changed about it; a rejected bid stays rejected and an event older than the one applied
+ * (a late redelivery, a replay) changes nothing — a late event cannot put old state back.
+ */
 export async function saveProjectedBid(db: Db, bid: ProjectedBid, now: Date): Promise<void> {
-  const known = await findProjectedBid(db, bid.bid_id);
+  const known = await db('task_bids').where({ bid_id: bid.bid_id }).forUpdate().first();
   if (!known) {
     await db('task_bids').insert({ ...bid, updated_at: now }).onConflict('bid_id').ignore();
     return;
   }
   if (known.status === 'rejected') return;
-  await db('task_bids').where({ bid_id: bid.bid_id }).update({ status: bid.status, total_ore: bid.total_ore, updated_at: now });
+  if (bid.version !== null && known.version !== null && Number(known.version) >= bid.version) return;
+  await db('task_bids')
+    .where({ bid_id: bid.bid_id })
+    .update({ status: bid.status, total_ore: bid.total_ore, updated_at: now, ...(bid.version !== null ? { version: bid.version } : {}) });
 }
 
 /** A carrier has bid on the task (whatever became of the bid): for `available=true` and a carrier's `mine`. */

@@ -30,7 +30,11 @@ export async function projectBid(trx: Knex.Transaction, event: BidEvent, logger:
   }
   const status = statusAfter[event.type];
   if (!status) return;
-  await saveProjectedBid(trx, { bid_id: bidId, task_id: taskId, carrier_id: carrierId, status, total_ore: totalOre }, new Date());
+  await saveProjectedBid(
+    trx,
+    { bid_id: bidId, task_id: taskId, carrier_id: carrierId, status, total_ore: totalOre, version: event.version ?? null },
+    new Date(),
+  );
   await recordTaskBidder(trx, taskId, carrierId);
   if (event.type === eventTypes.bidPlaced) await saveBidLimit(trx, taskId, (event.data as EventPayload<typeof eventTypes.bidPlaced>).maxBids);
   await recountBids(trx, taskId);

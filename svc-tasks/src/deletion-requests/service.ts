@@ -9,6 +9,7 @@ import {
 import { AppError } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
 import { findTaskById, lockTaskById } from '../tasks/repo';
+import { namesOf } from '../user-directory';
 import { applyStatus } from '../tasks/service';
 import { relationOf, seesFullTask } from '../tasks/task-json';
 
@@ -92,7 +93,9 @@ export async function listDeletionRequests(context: TasksContext, caller: AuthUs
     if (relationOf(caller, task) === 'none') throw forbidden();
     query.andWhere({ requested_by: caller.id });
   }
-  return ((await query) as DeletionRequestRow[]).map(toJson);
+  const rows = (await query) as DeletionRequestRow[];
+  const names = await namesOf(context.db, rows.map((row) => row.requested_by));
+  return rows.map((row) => ({ ...toJson(row), requester_name: names.get(row.requested_by)?.name ?? null }));
 }
 
 /** Admin: approve (the task is cancelled) or reject a pending request. */

@@ -4,8 +4,8 @@
  * Task status and assignment are set directly in the database (the status machine is tested elsewhere).
  */
 import { inflateSync } from 'node:zlib';
-import { freightHiddenText, messages, type AuthUser, type FreightNote, type TaskStatus } from '@fragtbud/contracts';
-import { internalTokenHeader, signInternalToken } from '@fragtbud/platform';
+import { eventTypes, freightHiddenText, messages, type AuthUser, type FreightNote, type TaskStatus } from '@fragtbud/contracts';
+import { internalTokenHeader, signInternalToken, waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
@@ -197,7 +197,7 @@ describe('edit rules', () => {
 });
 
 describe('lock', () => {
-  it('when the note is locked, then the owner gets 409, the admin too unless unlocking in the same request', async () => {
+  it('when the note is locked, then the owner gets 409 and the admin corrects it with a change-log entry', async () => {
     const taskId = await newTask();
     await setTask(taskId, 'in_transit');
     expect((await put(taskId, { sender_name: 'Før' }, owner)).status).toBe(200);
@@ -208,11 +208,41 @@ describe('lock', () => {
       expect(refused.body).toMatchObject({ code: 'freight_note_locked', message: 'Fragtbrevet er låst og kan ikke ændres.' });
       expect((await note(taskId, owner)).body.can_edit).toBe(false);
     }
-    expect((await put(taskId, { sender_name: 'Admin' }, admin)).status).toBe(409);
+    const corrected = await put(taskId, { sender_name: 'Admin' }, admin);
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ status: 'closed', locked: true, sender: { name: 'Admin' } });
+    expect(corrected.body.change_log.at(-1)).toMatchObject({ by: admin.id, role: 'admin', fields: ['sender.name'] });
     const unlocked = await put(taskId, { status: 'draft', sender_name: 'Admin' }, admin);
     expect(unlocked.status).toBe(200);
     expect(unlocked.body).toMatchObject({ status: 'draft', locked: false, sender: { name: 'Admin' } });
     expect((await put(taskId, { sender_name: 'Kunde igen' }, owner)).status).toBe(200);
+  });
+});
+
+describe('prefill from the users and lock at delivery', () => {
+  it('when the people are known, then sender and bill-to are the customer and the carrier box the assigned carrier', async () => {
+    const who = user('carrier');
+    await tasks.publish(eventTypes.userRegistered, { userId: owner.id, role: 'customer', name: 'Karen Kunde', email: 'karen@example.dk' });
+    await tasks.publish(eventTypes.userRegistered, { userId: who.id, role: 'carrier', name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS' });
+    await waitFor(async () => (await tasks.db('user_directory').whereIn('user_id', [owner.id, who.id])).length === 2);
+    const taskId = await newTask();
+    await setTask(taskId, 'in_transit', who);
+    const reply = await note(taskId, owner);
+    expect(reply.status).toBe(200);
+    expect(reply.body.sender).toMatchObject({ name: 'Karen Kunde', email: 'kontakt@example.dk', phone: '12345678' });
+    expect(reply.body.bill_to).toMatchObject({ name: 'Karen Kunde' });
+    expect(reply.body.pickup).toMatchObject({ street: 'Vestergade', houseNo: '12', postalCode: '8000', city: 'Aarhus C' });
+    expect(reply.body.delivery).toMatchObject({ postalCode: '1165', city: 'København K' });
+    expect(reply.body.carrier).toMatchObject({ name: 'Lars Hansen', company: 'Hansen Fragt ApS', email: 'lars@example.dk' });
+
+    const delivered = await tasks.call('PATCH', `/tasks/${taskId}/status`, { as: admin, body: { status: 'delivered' } });
+    expect(delivered.status).toBe(200);
+    const locked = await note(taskId, owner);
+    expect(locked.body).toMatchObject({ status: 'locked', locked: true, can_edit: false, carrier: { name: 'Lars Hansen' } });
+    expect(locked.body.change_log.at(-1)).toMatchObject({ by: admin.id, fields: ['status'] });
+    const stored = await tasks.db('freight_notes').where({ task_id: taskId }).first();
+    expect(stored.status).toBe('locked');
+    expect(stored.data.carrier.name).toBe('Lars Hansen');
   });
 });
 

@@ -23,6 +23,7 @@ import { AppError, parseInput } from '@fragtbud/platform';
 import type { Db, TasksContext } from '../context';
 import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
 import { relationOf } from '../tasks/task-json';
+import { contactsOf } from '../user-directory';
 import { findFreightNote, hasBidOnTask, saveFreightNote, type FreightNoteRow } from './repo';
 
 /** The customer edits the note only while the task is in one of these (spec section 6). */
@@ -122,6 +123,47 @@ export function defaultsFromTask(task: TaskRow): NoteContent {
   };
 }
 
+/**
+ * Fills, where still empty, what the task's people tell (issue 13): the owner as sender and bill-to (name, e-mail) and
+ * the assigned carrier's box (name, company, e-mail) from the user directory. Only empty fields change.
+ */
+export async function withPeople(db: Db, task: TaskRow, content: NoteContent): Promise<NoteContent> {
+  const people = await contactsOf(db, [task.user_id, task.assigned_carrier_id]);
+  const owner = task.user_id === null ? undefined : people.get(task.user_id);
+  const carrier = task.assigned_carrier_id === null ? undefined : people.get(task.assigned_carrier_id);
+  const fill = <T extends object>(target: T, values: Partial<Record<keyof T, string | null>>): T => {
+    const out = { ...target } as Record<string, unknown>;
+    for (const [field, value] of Object.entries(values)) if (out[field] === null && value) out[field] = value;
+    return out as T;
+  };
+  const parties = { ...content.parties };
+  if (owner) {
+    parties.sender = fill(parties.sender, { name: owner.name, company: owner.company, email: owner.email });
+    parties.bill_to = fill(parties.bill_to, { name: owner.name, company: owner.company, email: owner.email });
+  }
+  const carrierBox = carrier ? fill(content.carrier, { name: carrier.name, company: carrier.company, email: carrier.email }) : content.carrier;
+  return { ...content, parties, carrier: carrierBox };
+}
+
+/** The task was delivered: the note (prefilled if never saved) is locked, with a change-log entry. Idempotent. */
+export async function lockFreightNoteAtDelivery(trx: Db, caller: AuthUser, task: TaskRow, now = new Date()): Promise<void> {
+  const row = await findFreightNote(trx, task.id, { forUpdate: true });
+  const current = await withPeople(trx, task, row ? contentOf(row) : defaultsFromTask(task));
+  if (isFreightNoteLocked(current.status)) return;
+  const entry: FreightChange = { at: now.toISOString(), by: caller.id, role: caller.role, fields: ['status'] };
+  await saveFreightNote(
+    trx,
+    task.id,
+    {
+      status: 'locked',
+      data: { ...current.parties, carrier: current.carrier },
+      goods: current.goods,
+      change_log: [...current.changeLog, entry].slice(-changeLogLimit),
+    },
+    now,
+  );
+}
+
 function contentOf(row: FreightNoteRow): NoteContent {
   const saved = (key: string): Record<string, unknown> => {
     const value = row.data[key];
@@ -201,7 +243,8 @@ export async function getFreightNote(context: TasksContext, caller: AuthUser, ta
   const access = await accessOf(context.db, caller, task);
   if (!access) refuse(task);
   const row = await findFreightNote(context.db, taskId);
-  return { note: toJson(taskId, row ? contentOf(row) : defaultsFromTask(task), access, task), task };
+  const content = await withPeople(context.db, task, row ? contentOf(row) : defaultsFromTask(task));
+  return { note: toJson(taskId, content, access, task), task };
 }
 
 // ---- update ----
@@ -218,7 +261,7 @@ export async function updateFreightNote(context: TasksContext, caller: AuthUser,
 
     const body = parseInput(freightNoteUpdateBodySchema, foldFreightNoteFlatKeys(rawBody ?? {}));
     const row = await findFreightNote(trx, taskId, { forUpdate: true });
-    const current = row ? contentOf(row) : defaultsFromTask(task);
+    const current = await withPeople(trx, task, row ? contentOf(row) : defaultsFromTask(task));
     const wasLocked = isFreightNoteLocked(current.status);
 
     if (body.status !== undefined && body.status !== current.status && access !== 'admin') {
@@ -264,8 +307,8 @@ export async function updateFreightNote(context: TasksContext, caller: AuthUser,
       next.status = body.status;
     }
 
-    // Locked means locked for the admin too: the content changes only in a request that also unlocks the note.
-    if (fieldChanges > 0 && wasLocked && isFreightNoteLocked(next.status)) {
+    // A locked note stays locked for everyone but an admin, who may correct it: the change log names the fields.
+    if (fieldChanges > 0 && wasLocked && access !== 'admin') {
       throw AppError.conflict(messages.freightNoteLocked, 'freight_note_locked');
     }
     if (changed.length === 0) return toJson(taskId, current, access, task);

@@ -5,7 +5,7 @@
 import { eventTypes, quote, taskSchema, type AuthUser, type EventEnvelope, type PaymentSucceededPayload } from '@fragtbud/contracts';
 import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
+import { assignByAcceptance, startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
 let tasks: StartedTasks;
 const owner = user('customer');
@@ -34,17 +34,7 @@ let nextId = 1;
 async function assignedTask(carrier = user('carrier')): Promise<{ taskId: number; carrier: AuthUser; bidId: number }> {
   const taskId = await newTask();
   const bidId = nextId++;
-  await publish(eventTypes.bidAccepted, {
-    bidId,
-    taskId,
-    carrierId: carrier.id,
-    customerId: owner.id,
-    netOre: 100_000,
-    totalOre: 140_000,
-    acceptedBy: owner.id,
-    rejectedBidIds: [],
-  });
-  await waitFor(async () => (await taskRow(taskId))?.status === 'assigned');
+  await assignByAcceptance(tasks, { taskId, carrierId: carrier.id, customerId: owner.id, bidId });
   return { taskId, carrier, bidId };
 }
 
@@ -75,6 +65,27 @@ async function statusEvents(taskId: number, to: string): Promise<Record<string, 
 }
 
 describe('payments.payment.succeeded', () => {
+  it('when the payment arrives before the bid acceptance (paid on svc-bids’ word while events were delayed), then the task becomes paid once the acceptance is applied', async () => {
+    const taskId = await newTask();
+    const carrier = user('carrier');
+    const bidId = nextId++;
+    await publish(eventTypes.paymentSucceeded, payment(taskId, carrier.id, bidId));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await taskRow(taskId)).toMatchObject({ status: 'open_for_bids' });
+    await publish(eventTypes.bidAccepted, {
+      bidId,
+      taskId,
+      carrierId: carrier.id,
+      customerId: owner.id,
+      netOre: 100_000,
+      totalOre: 140_000,
+      acceptedBy: owner.id,
+      rejectedBidIds: [],
+    });
+    await waitFor(async () => (await taskRow(taskId))?.status === 'paid', { timeoutMs: 10_000 });
+    expect(await statusEvents(taskId, 'paid')).toHaveLength(1);
+  });
+
   it('when the assigned task’s payment succeeds, then the task is paid and tasks.task.status_changed says so', async () => {
     const { taskId, carrier, bidId } = await assignedTask();
     const event = await publish(eventTypes.paymentSucceeded, payment(taskId, carrier.id, bidId));
@@ -126,5 +137,37 @@ describe('payments.payment.succeeded', () => {
     expect((await taskRow(open))?.status).toBe('open_for_bids');
     expect((await taskRow(other.taskId))?.status).toBe('assigned');
     expect(await statusEvents(open, 'paid')).toHaveLength(0);
+  });
+});
+
+describe('a task cannot be completed unpaid', () => {
+  const admin = user('admin');
+  const patch = (taskId: number, as: AuthUser, status: string) => tasks.call('PATCH', `/tasks/${taskId}/status`, { as, body: { status } });
+
+  it('when the carrier picks up from assigned before payment, then they can deliver but not complete until the payment arrives', async () => {
+    const { taskId, carrier, bidId } = await assignedTask();
+    for (const status of ['picked_up', 'in_transit', 'delivered']) expect((await patch(taskId, carrier, status)).status, status).toBe(200);
+    const unpaid = await patch(taskId, carrier, 'completed');
+    expect(unpaid.status).toBe(422);
+    expect(unpaid.body).toEqual({ code: 'task_unpaid', message: 'Opgaven kan først afsluttes, når den er betalt.' });
+    expect((await tasks.call('GET', `/tasks/${taskId}`, { as: carrier })).body.paid_at).toBeNull();
+    // An admin cannot either.
+    expect((await patch(taskId, admin, 'completed')).status).toBe(422);
+
+    // The customer pays late: the task stays delivered (no step back to paid), but is now paid.
+    await publish(eventTypes.paymentSucceeded, payment(taskId, carrier.id, bidId));
+    await waitFor(async () => (await taskRow(taskId))?.paid_at);
+    expect((await taskRow(taskId)).status).toBe('delivered');
+    const done = await patch(taskId, carrier, 'completed');
+    expect(done.status).toBe(200);
+    expect(done.body.paid_at).toEqual(expect.any(String));
+  });
+
+  it('when the task was paid first, then paid_at is set with the status', async () => {
+    const { taskId, carrier, bidId } = await assignedTask();
+    const data = payment(taskId, carrier.id, bidId);
+    await publish(eventTypes.paymentSucceeded, data);
+    await waitFor(async () => (await taskRow(taskId))?.status === 'paid');
+    expect((await taskRow(taskId)).paid_at.toISOString()).toBe(data.succeededAt);
   });
 });

@@ -32,9 +32,9 @@ export async function markPaid(
     return;
   }
   if (task.status === 'paid') return;
-  if (!canTransition(task.status, 'paid', 'system')) {
-    context.logger.warn({ eventId: event.id, taskId, paymentId, status: task.status }, 'payment for a task not awaiting it; task left as it is');
-    return;
+  if (task.status === 'open_for_bids') {
+    // Paid on svc-bids' word before the acceptance reached us (events delayed): wait for it, the event comes again.
+    throw new Error(`payment ${paymentId} for task ${taskId} arrived before its acceptance; redelivering`);
   }
   if (task.assigned_carrier_id !== null && task.assigned_carrier_id !== carrierId) {
     context.logger.error(
@@ -43,7 +43,13 @@ export async function markPaid(
     );
     return;
   }
-  const updated = await updateTask(trx, taskId, { status: 'paid' }, new Date());
+  // Paid is recorded whatever the status: the carrier may have picked up from assigned before the customer paid.
+  if (task.paid_at === null) await updateTask(trx, taskId, { paid_at: new Date(succeededAtOf(parsed.data)) }, new Date());
+  if (!canTransition(task.status, 'paid', 'system')) {
+    context.logger.warn({ eventId: event.id, taskId, paymentId, status: task.status }, 'payment for a task not awaiting it; task left as it is');
+    return;
+  }
+  const updated = await updateTask(trx, taskId, { status: 'paid', paid_at: task.paid_at ?? new Date(succeededAtOf(parsed.data)) }, new Date());
   await context.outbox.add(
     trx,
     eventTypes.taskStatusChanged,
@@ -58,4 +64,10 @@ export async function markPaid(
     } satisfies EventPayload<typeof eventTypes.taskStatusChanged>,
     causedBy(event),
   );
+}
+
+/** The payment's time, or now when the event's is not a date. */
+function succeededAtOf(payment: { succeededAt: string }): number {
+  const at = Date.parse(payment.succeededAt);
+  return Number.isNaN(at) ? Date.now() : at;
 }

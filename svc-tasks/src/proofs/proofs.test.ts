@@ -24,7 +24,8 @@ async function newTask(status: TaskStatus, carrierId: number | null = carrier.id
   const reply = await tasks.call('POST', '/tasks', { as, body: taskBody('courier') });
   expect(reply.status).toBe(201);
   const id = reply.body.id as number;
-  await tasks.db('tasks').where({ id }).update({ status, assigned_carrier_id: carrierId });
+  // Paid: these tests are about the carrier's moves (unpaid completion is payment-projection's test).
+  await tasks.db('tasks').where({ id }).update({ status, assigned_carrier_id: carrierId, paid_at: new Date() });
   return id;
 }
 

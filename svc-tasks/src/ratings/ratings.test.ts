@@ -1,7 +1,7 @@
 /**
  * /ratings (spec sections 3, 5, 7, 9): who may rate what and when, lists, summary and the home page's public reviews.
  */
-import { eventTypes, messages, type AuthUser, type TaskStatus } from '@fragtbud/contracts';
+import { eventTypes, firstNameOf, messages, type AuthUser, type TaskStatus } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
@@ -104,7 +104,17 @@ describe('GET /ratings, /ratings/summary, /ratings/carrier/:id', () => {
     const list = await tasks.call('GET', `/ratings/carrier/${ratedCarrier.id}`, { as: otherCustomer });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ avg: 4.3, count: 3 });
-    expect(list.body.items.map((r: { task_id: number }) => r.task_id)).toEqual([...ids].reverse());
+    // Someone who took no part sees scores, comments and first names — no task ids, no customer ids.
+    expect(list.body.items.map((r: Record<string, unknown>) => [r.rating, r.task_id, r.customer_id, r.customer_name])).toEqual([
+      [4, null, null, firstNameOf(owner.name)],
+      [4, null, null, firstNameOf(owner.name)],
+      [5, null, null, firstNameOf(owner.name)],
+    ]);
+    for (const as of [ratedCarrier, owner, admin]) {
+      const involved = await tasks.call('GET', `/ratings/carrier/${ratedCarrier.id}`, { as });
+      expect(involved.body.items.map((r: { task_id: number }) => r.task_id)).toEqual([...ids].reverse());
+      expect(involved.body.items.map((r: { customer_id: number }) => r.customer_id)).toEqual([owner.id, owner.id, owner.id]);
+    }
     expect((await tasks.call('GET', '/ratings/summary?carrierId=987654', { as: owner })).body).toEqual({ avg: 0, count: 0 });
 
     const byTask = await tasks.call('GET', `/ratings?taskId=${ids[0]}`, { as: owner });

@@ -27,9 +27,9 @@ export function ratingsRouter(context: TasksContext): Router {
   });
 
   router.get('/carrier/:id', async (ctx) => {
-    requireUser(ctx);
+    const caller = requireUser(ctx);
     const carrierId = parseIdParam(ctx, carrierIdParamSchema, messages.invalidCarrierId, 'invalid_carrier_id');
-    ctx.body = { items: await carrierRatings(context, carrierId), ...(await carrierSummary(context, carrierId)) };
+    ctx.body = { items: await carrierRatings(context, caller, carrierId), ...(await carrierSummary(context, carrierId)) };
   });
 
   router.get('/', async (ctx) => {

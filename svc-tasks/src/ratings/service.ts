@@ -33,12 +33,17 @@ interface RatingRow {
 /** At most this many ratings in one list answer (newest first). */
 const listCap = 200;
 
-function toJson(row: RatingRow): Rating {
+/** Took part in the rated task, or an admin: sees which task and which customer; anyone else only names. */
+const isInvolved = (caller: AuthUser, row: RatingRow) =>
+  caller.role === 'admin' || caller.id === row.customer_id || caller.id === row.carrier_id;
+
+function toJson(row: RatingRow, caller: AuthUser): Rating {
   const at = new Date(row.created_at).toISOString();
+  const involved = isInvolved(caller, row);
   return {
     id: row.id,
-    task_id: row.task_id,
-    customer_id: row.customer_id,
+    task_id: involved ? row.task_id : null,
+    customer_id: involved ? row.customer_id : null,
     carrier_id: row.carrier_id,
     user_type: row.user_type,
     rating: row.rating,
@@ -99,7 +104,7 @@ export async function createRating(context: TasksContext, caller: AuthUser, body
       } satisfies EventPayload<typeof eventTypes.ratingCreated>,
       meta,
     );
-    return toJson(row);
+    return toJson(row, caller);
   });
 }
 
@@ -113,16 +118,16 @@ export async function listRatings(context: TasksContext, caller: AuthUser, query
   }
   if (query.userType !== undefined) q.where({ user_type: query.userType });
   if (caller.role !== 'admin') q.where((w: Knex.QueryBuilder) => w.where({ customer_id: caller.id }).orWhere({ carrier_id: caller.id }));
-  return ((await q) as RatingRow[]).map(toJson);
+  return ((await q) as RatingRow[]).map((row) => toJson(row, caller));
 }
 
-/** Ratings a carrier received (from customers), newest first. */
-export async function carrierRatings(context: TasksContext, carrierId: number): Promise<Rating[]> {
+/** Ratings a carrier received (from customers), newest first; which task and customer only to those involved. */
+export async function carrierRatings(context: TasksContext, caller: AuthUser, carrierId: number): Promise<Rating[]> {
   const rows = (await context.db('ratings')
     .where({ carrier_id: carrierId, user_type: 'customer' })
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
     .limit(listCap)) as RatingRow[];
-  return rows.map(toJson);
+  return rows.map((row) => toJson(row, caller));
 }
 
 /** {avg (one decimal, 0 when none), count} of the ratings a carrier received. */

@@ -32,13 +32,15 @@ export interface TaskRow {
   images: string[];
   pickup_at: Date | null;
   delivered_at: Date | null;
+  /** When the accepted bid was paid; null while unpaid. */
+  paid_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export type NewTask = Omit<
   TaskRow,
-  'id' | 'is_test' | 'assigned_carrier_id' | 'lowest_bid_ore' | 'bid_count' | 'max_bids' | 'pickup_at' | 'delivered_at' | 'created_at' | 'updated_at'
+  'id' | 'is_test' | 'assigned_carrier_id' | 'lowest_bid_ore' | 'bid_count' | 'max_bids' | 'pickup_at' | 'delivered_at' | 'paid_at' | 'created_at' | 'updated_at'
 >;
 
 export type TaskPatch = Partial<
@@ -72,6 +74,7 @@ const plainColumns = [
   'images',
   'pickup_at',
   'delivered_at',
+  'paid_at',
   'created_at',
   'updated_at',
 ].map((column) => `tasks.${column}`);
@@ -90,6 +93,13 @@ function toDbValues(values: Partial<TaskRow>): Record<string, unknown> {
   if (values.details !== undefined) out.details = JSON.stringify(values.details);
   if (values.images !== undefined) out.images = JSON.stringify(values.images);
   return out;
+}
+
+/** A task as a whole, with the columns the service fills in later (bids, assignment, times): for seeding. */
+export type SeedTaskRow = NewTask & Pick<TaskRow, 'status' | 'assigned_carrier_id' | 'lowest_bid_ore' | 'bid_count' | 'created_at' | 'updated_at'>;
+
+export async function insertTaskRows(db: Db, rows: readonly SeedTaskRow[]): Promise<void> {
+  if (rows.length > 0) await db('tasks').insert(rows.map(toDbValues));
 }
 
 export async function insertTask(db: Db, task: NewTask, now: Date): Promise<TaskRow> {
@@ -197,37 +207,132 @@ function applyFilter(query: Knex.QueryBuilder, db: Db, filter: TaskListFilter): 
   return query;
 }
 
-const newestFirst = (table: string) => [
-  { column: `${table}.created_at`, order: 'desc' as const },
-  { column: `${table}.id`, order: 'desc' as const },
+const newestFirst = [
+  { column: 'tasks.created_at', order: 'desc' as const },
+  { column: 'tasks.id', order: 'desc' as const },
 ];
 
+/** Where a page starts: skip `offset` rows, or (keyset) continue after the row `after` names. */
+export interface TaskPageRequest {
+  offset: number;
+  limit: number;
+  after?: TaskPageKey;
+}
+
+/** created_at in epoch microseconds (as text: PostgreSQL keeps microseconds, a JS Date only milliseconds) and id. */
+export interface TaskPageKey {
+  createdAtMicros: string;
+  id: number;
+}
+
+/** Counting stops here: a broad filter's exact count costs more than its page (the total is then "at least"). */
+export const totalCountCap = 1000;
+/** A search estimated at this many times the cap is taken to match more than the cap without counting. */
+const surelyMoreThanCap = 4;
+
+const pageKeyColumn = (db: Db) => db.raw(`floor(extract(epoch from tasks.created_at) * 1000000)::bigint::text as page_key`);
+
 /**
- * One page, newest first. Without search the (status, type, created_at) / created_at indexes give the page in order.
- * With search the matches come from the GIN index first (materialised), then the page is cut from them: walking
- * created_at and testing each row would read the whole table for a rare word, and the count needs every match anyway.
+ * How a search page is read. Walking the created_at index and testing each row is best for a frequent word (20 hits
+ * come quickly) and terrible for a rare one (the whole table is read to find nothing). The planner judges that from
+ * a row estimate that cannot tell a rare word from an unknown one, so the choice is made here from the GIN estimate:
+ * fewer matches than √((rows before + page) × table rows) — where both ways read about as many rows — are looked up
+ * in the GIN index first behind a MATERIALIZED fence (then sorted); more are found by walking.
  */
-function pageQuery(db: Db, filter: TaskListFilter, page: { offset: number; limit: number }): Knex.QueryBuilder {
-  const filtered = applyFilter(db('tasks').select(taskColumns(db)), db, filter);
-  const query = filter.search
-    ? db.withMaterialized('matches', filtered).select('*').from('matches').orderBy(newestFirst('matches'))
-    : filtered.orderBy(newestFirst('tasks'));
-  return query.offset(page.offset).limit(page.limit);
+export interface BrowsePlan {
+  matchesFirst: boolean;
+  /** The planner's estimate of the matches (searches only). */
+  estimatedMatches?: number;
 }
 
-export async function listTasks(
-  db: Db,
-  filter: TaskListFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: TaskRow[]; total: number }> {
-  const rows = (await pageQuery(db, filter, page)) as TaskRow[];
-  const counted = (await applyFilter(db('tasks'), db, filter).count({ count: '*' }).first()) as { count: number | string } | undefined;
-  return { rows, total: Number(counted?.count ?? 0) };
+export async function browsePlanOf(db: Db, filter: TaskListFilter, page: TaskPageRequest): Promise<BrowsePlan> {
+  if (!filter.search) return { matchesFirst: false };
+  const matches = await estimatedRows(db, applyFilter(db('tasks').select(db.raw('1')), db, filter).toSQL());
+  const table = (await db.raw(`select greatest(reltuples, 0)::bigint as rows from pg_class where oid = 'tasks'::regclass`)) as { rows: { rows: number | string }[] };
+  const tableRows = Number(table.rows[0]?.rows ?? 0);
+  return { matchesFirst: matches < Math.sqrt((page.offset + page.limit) * Math.max(tableRows, 1)), estimatedMatches: matches };
 }
 
-/** The page query without running it, for EXPLAIN in tests. */
-export function listTasksSql(db: Db, filter: TaskListFilter, page: { offset: number; limit: number }): Knex.Sql {
-  return pageQuery(db, filter, page).toSQL();
+async function estimatedRows(db: Db, { sql, bindings }: Knex.Sql): Promise<number> {
+  const result = (await db.raw(`explain (format json) ${sql}`, bindings as readonly Knex.RawBinding[])) as { rows: Record<string, unknown>[] };
+  const explained = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof explained === 'string' ? JSON.parse(explained) : explained) as { Plan: { 'Plan Rows': number } }[];
+  return plan[0]?.Plan['Plan Rows'] ?? 0;
+}
+
+const pageColumns = (db: Db) => [...taskColumns(db), pageKeyColumn(db)];
+
+/**
+ * The filtered rows, newest first — whole rows (with page_key), ids, or just a 1 each (for counting) — straight
+ * from the tasks table, or from the GIN matches when they come first.
+ */
+function matchingRows(db: Db, filter: TaskListFilter, plan: BrowsePlan, what: 'rows' | 'ids' | 'ones'): Knex.QueryBuilder {
+  if (plan.matchesFirst) {
+    const matches = applyFilter(db('tasks').select(pageColumns(db)), db, filter);
+    const columns = { rows: 'tasks.*', ids: 'tasks.id', ones: db.raw('1') }[what];
+    return db.withMaterialized('tasks_matched', matches).select(columns).from('tasks_matched as tasks').orderBy(newestFirst);
+  }
+  const columns = { rows: pageColumns(db), ids: ['tasks.id'], ones: [db.raw('1')] }[what];
+  return applyFilter(db('tasks').select(columns), db, filter).orderBy(newestFirst);
+}
+
+/**
+ * One page, newest first. Deep pages either continue after a cursor (keyset: no rows skipped at all) or skip rows
+ * by id only — the skipped rows come from the covering index, and only the page's rows are read from the table.
+ */
+function pageQuery(db: Db, filter: TaskListFilter, page: TaskPageRequest, plan: BrowsePlan): Knex.QueryBuilder {
+  const query = matchingRows(db, filter, plan, 'rows');
+  if (page.after) return afterKey(query, page.after).limit(page.limit);
+  if (page.offset === 0 || plan.matchesFirst) return query.offset(page.offset).limit(page.limit);
+  return query.whereIn('tasks.id', matchingRows(db, filter, plan, 'ids').offset(page.offset).limit(page.limit));
+}
+
+function afterKey(query: Knex.QueryBuilder, key: TaskPageKey): Knex.QueryBuilder {
+  return query.whereRaw(`(tasks.created_at, tasks.id) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?)`, [key.createdAtMicros, key.id]);
+}
+
+/** How many rows match, counting no further than `cap` + 1 (in the page's order, so the count reads the page's index). */
+function cappedCountQuery(db: Db, filter: TaskListFilter, cap: number, plan: BrowsePlan): Knex.QueryBuilder {
+  const matches = matchingRows(db, filter, plan, 'ones').limit(cap + 1);
+  return db.from(matches.as('matches')).count({ count: '*' });
+}
+
+export interface TaskListResult {
+  rows: TaskRow[];
+  total: number;
+  /** `total` is a lower bound: more rows match than were counted. */
+  totalIsEstimate: boolean;
+  /** The last row's key when the page is full (there may be more), else null. */
+  nextKey: TaskPageKey | null;
+}
+
+/** `position` is the number of rows before this page (also when the page is read from a cursor). */
+export async function listTasks(db: Db, filter: TaskListFilter, page: TaskPageRequest & { position: number }): Promise<TaskListResult> {
+  const plan = await browsePlanOf(db, filter, page);
+  const found = (await pageQuery(db, filter, page, plan)) as (TaskRow & { page_key: string })[];
+  const rows = found.map(({ page_key: _key, ...row }) => row);
+  const last = found.at(-1);
+  const nextKey = last && found.length === page.limit ? { createdAtMicros: last.page_key, id: last.id } : null;
+  // A short page that is not empty (or the first page) says exactly how many there are: no count needed.
+  if (found.length < page.limit && (found.length > 0 || page.position === 0)) {
+    return { rows, total: page.position + found.length, totalIsEstimate: false, nextKey };
+  }
+  const cap = Math.max(totalCountCap, page.position + page.limit);
+  // A word in thousands of tasks: counting even up to the cap tests thousands of search vectors. The estimate says
+  // by a wide margin that there are more than the cap.
+  if ((plan.estimatedMatches ?? 0) >= surelyMoreThanCap * cap) return { rows, total: cap, totalIsEstimate: true, nextKey };
+  const counted = (await cappedCountQuery(db, filter, cap, plan).first()) as { count: number | string } | undefined;
+  const total = Number(counted?.count ?? 0);
+  return { rows, total: Math.min(total, cap), totalIsEstimate: total > cap, nextKey };
+}
+
+/** The page and count queries without running them, for EXPLAIN in tests. */
+export function listTasksSql(db: Db, filter: TaskListFilter, page: TaskPageRequest, plan: BrowsePlan = { matchesFirst: false }): Knex.Sql {
+  return pageQuery(db, filter, page, plan).toSQL();
+}
+
+export function countTasksSql(db: Db, filter: TaskListFilter, cap = totalCountCap, plan: BrowsePlan = { matchesFirst: false }): Knex.Sql {
+  return cappedCountQuery(db, filter, cap, plan).toSQL();
 }
 
 // ---- bids projection ----

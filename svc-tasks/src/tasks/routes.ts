@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { createTaskBodySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
-import { eventMetaOf, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
+import { eventMetaOf, idempotent, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
+import { pageOf } from './browse-cache';
 import { taskIdParam } from '../http';
 import { proofsOf } from '../proofs/service';
 import { changeStatus, changeTask, countPendingReview, createTask, findTasks, getTask, removeTask } from './service';
@@ -14,10 +15,27 @@ export function tasksRouter(context: TasksContext): Router {
   const router = new Router({ prefix: '/tasks' });
 
   router.get('/', async (ctx) => {
-    ctx.body = await findTasks(context, ctx.state.user ?? null, parseQuery(ctx, taskListQuerySchema));
+    const caller = ctx.state.user ?? null;
+    const query = parseQuery(ctx, taskListQuerySchema);
+    if (caller) {
+      ctx.body = await findTasks(context, caller, query);
+      return;
+    }
+    // Anonymous browse is the same for everyone: the first page is kept briefly, and any answer is revalidated by ETag.
+    const answer = () => findTasks(context, null, query);
+    const page = query.page === 1 && !query.after ? await context.browseCache.remember(JSON.stringify(query), answer) : pageOf(await answer());
+    ctx.set('Cache-Control', 'public, no-cache');
+    ctx.set('Vary', 'Cookie, Authorization');
+    ctx.set('ETag', page.etag);
+    ctx.type = 'application/json';
+    ctx.body = page.body;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      ctx.body = null;
+    }
   });
 
-  router.post('/', async (ctx) => {
+  router.post('/', idempotent(() => context.db), async (ctx) => {
     const caller = ctx.state.user ?? null;
     const body = parseBody(ctx, createTaskBodySchema, strictBody);
     ctx.body = await createTask(context, caller, body, eventMetaOf(ctx));

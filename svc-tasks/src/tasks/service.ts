@@ -30,10 +30,13 @@ import {
   lockTaskById,
   updateTask,
   type TaskListFilter,
+  type TaskPageKey,
   type TaskPatch,
   type TaskRow,
 } from './repo';
 import { relationOf, seesFullTask, taskJsonFor, toTaskJson } from './task-json';
+import { carrierOf } from '../user-directory';
+import { lockFreightNoteAtDelivery } from '../freight-notes/service';
 import { searchOf } from './search';
 
 const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
@@ -117,10 +120,23 @@ function placeOf(address: string, postalCode: string | undefined, city: string |
 
 // ---- read ----
 
+async function hasBidOn(db: TasksContext['db'], taskId: number, carrierId: number): Promise<boolean> {
+  return (await db('task_bidders').where({ task_id: taskId, carrier_id: carrierId }).first()) !== undefined;
+}
+
 export async function getTask(context: TasksContext, caller: AuthUser, taskId: number): Promise<Task> {
   const row = await findTaskById(context.db, taskId);
   if (!row || !mayKnowOf(caller, row)) throw notFound();
-  return taskJsonFor(caller, row);
+  const task = taskJsonFor(caller, row);
+  if (task.view !== 'full') {
+    // A carrier who has bid may write to the customer (spec 6, chat), so the task names its owner to them; anyone
+    // else's public view names nobody.
+    if (caller.role === 'carrier' && row.user_id !== null && (await hasBidOn(context.db, row.id, caller.id))) {
+      return { ...task, user_id: row.user_id };
+    }
+    return task;
+  }
+  return { ...task, assigned_carrier: await carrierOf(context.db, row.assigned_carrier_id) };
 }
 
 export async function findTasks(context: TasksContext, caller: AuthUser | null, query: TaskListQuery): Promise<TasksPage> {
@@ -133,8 +149,11 @@ export async function findTasks(context: TasksContext, caller: AuthUser | null, 
   if (query.flexible) filter.flexible = true;
   if (query.dateFrom) filter.createdFrom = new Date(`${query.dateFrom}T00:00:00.000Z`);
   if (query.dateTo) filter.createdBefore = new Date(new Date(`${query.dateTo}T00:00:00.000Z`).getTime() + 24 * 3600 * 1000);
-  if (query.minPrice !== undefined) filter.minLowestBidOre = Math.round(query.minPrice * 100);
-  if (query.maxPrice !== undefined) filter.maxLowestBidOre = Math.round(query.maxPrice * 100);
+  // The lowest bid is a customer total, which carriers do not see — nor may they narrow it down by filtering.
+  if (caller?.role !== 'carrier') {
+    if (query.minPrice !== undefined) filter.minLowestBidOre = Math.round(query.minPrice * 100);
+    if (query.maxPrice !== undefined) filter.maxLowestBidOre = Math.round(query.maxPrice * 100);
+  }
   if (query.available) {
     filter.available = {
       carrierId: caller?.role === 'carrier' ? caller.id : null,
@@ -151,8 +170,29 @@ export async function findTasks(context: TasksContext, caller: AuthUser | null, 
   const searchesFullText = caller?.role === 'admin' || (filter.ownerId !== undefined && caller?.role === 'customer');
   if (query.q) filter.search = searchOf(query.q, searchesFullText ? 'search_full' : 'search_public');
 
-  const { rows, total } = await listTasks(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit });
-  return { items: rows.map((row) => taskJsonFor(caller, row)), total, page: query.page, limit: query.limit };
+  const position = (query.page - 1) * query.limit;
+  const after = query.after ? pageKeyOf(query.after) : undefined;
+  const { rows, total, totalIsEstimate, nextKey } = await listTasks(context.db, filter, {
+    offset: position,
+    limit: query.limit,
+    position,
+    ...(after ? { after } : {}),
+  });
+  return {
+    items: rows.map((row) => taskJsonFor(caller, row)),
+    total,
+    totalIsEstimate,
+    nextCursor: nextKey ? `${nextKey.createdAtMicros}_${nextKey.id}` : null,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/** `<micros>_<id>` (the contract checked its shape) → the key the repo continues after. */
+function pageKeyOf(cursor: string): TaskPageKey {
+  const [createdAtMicros = '0', id = '0'] = cursor.split('_');
+  if (Number(id) > 2_147_483_647) throw AppError.badRequest(messages.invalidPageCursor, 'invalid_input', [{ path: 'after', message: messages.invalidPageCursor }]);
+  return { createdAtMicros, id: Number(id) };
 }
 
 export async function countPendingReview(context: TasksContext): Promise<number> {
@@ -311,6 +351,10 @@ export async function applyStatus(
   updates: NonNullable<TaskStatusChangeBody['updates']>,
   meta: EventMeta,
 ): Promise<TaskRow> {
+  // A task cannot reach completed unpaid (shared/API.md, money flow) — whoever asks, admins included.
+  if (to === 'completed' && current.paid_at === null) {
+    throw AppError.unprocessable(messages.taskUnpaidCannotComplete, 'task_unpaid');
+  }
   const now = new Date();
   const patch: TaskPatch = { status: to };
   if (to === 'picked_up') patch.pickup_at = updates.pickup_at ? new Date(updates.pickup_at) : now;
@@ -319,6 +363,7 @@ export async function applyStatus(
   // Back to before a bid was accepted (admin): nobody is assigned any more.
   else if (!isTaskEditable(current.status) && isTaskEditable(to)) patch.assigned_carrier_id = null;
   const updated = await updateTask(trx, current.id, patch, now);
+  if (to === 'delivered') await lockFreightNoteAtDelivery(trx, caller, updated, now);
   {
     await context.outbox.add(
       trx,

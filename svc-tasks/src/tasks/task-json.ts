@@ -16,14 +16,18 @@ export function seesFullTask(caller: AuthUser | null, task: Pick<TaskRow, 'user_
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toTaskJson(row: TaskRow, view: 'full' | 'public'): Task {
+/**
+ * The task as JSON. The public view names nobody: no owner id, no assigned carrier id. `forCarrier`: a carrier sees
+ * money only as their own payout, never the customers' totals, so the lowest bid (a customer total) is left out.
+ */
+export function toTaskJson(row: TaskRow, view: 'full' | 'public', options: { forCarrier?: boolean } = {}): Task {
   const full = view === 'full';
   const details = { ...row.details };
   if (!full) for (const key of privateDetailKeys) delete details[key];
   return {
     id: row.id,
     view,
-    user_id: row.user_id,
+    user_id: full ? row.user_id : null,
     is_guest: row.is_guest,
     is_test: row.is_test,
     type: row.type,
@@ -43,13 +47,14 @@ export function toTaskJson(row: TaskRow, view: 'full' | 'public'): Task {
     is_flexible: row.is_flexible,
     contact_email: full ? row.contact_email : null,
     contact_phone: full ? row.contact_phone : null,
-    assigned_carrier_id: row.assigned_carrier_id,
+    assigned_carrier_id: full ? row.assigned_carrier_id : null,
     images: Array.isArray(row.images) ? row.images : [],
-    lowest_bid: row.lowest_bid_ore === null ? null : Number(row.lowest_bid_ore) / 100,
+    lowest_bid: row.lowest_bid_ore === null || options.forCarrier ? null : Number(row.lowest_bid_ore) / 100,
     bid_count: row.bid_count,
     max_bids: row.max_bids,
     pickup_at: iso(row.pickup_at),
     delivered_at: iso(row.delivered_at),
+    paid_at: full ? iso(row.paid_at) : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -57,5 +62,5 @@ export function toTaskJson(row: TaskRow, view: 'full' | 'public'): Task {
 
 /** The view a caller gets of a task. */
 export function taskJsonFor(caller: AuthUser | null, row: TaskRow): Task {
-  return toTaskJson(row, seesFullTask(caller, row) ? 'full' : 'public');
+  return toTaskJson(row, seesFullTask(caller, row) ? 'full' : 'public', { forCarrier: caller?.role === 'carrier' });
 }

@@ -24,7 +24,8 @@ async function newTask(status?: TaskStatus, carrierId: number | null = null): Pr
   expect(reply.status).toBe(201);
   const id = reply.body.id as number;
   if (status || carrierId) {
-    await tasks.db('tasks').where({ id }).update({ ...(status ? { status } : {}), assigned_carrier_id: carrierId });
+    // Given a status, the task counts as paid: unpaid completion is payment-projection's test.
+    await tasks.db('tasks').where({ id }).update({ ...(status ? { status, paid_at: new Date() } : {}), assigned_carrier_id: carrierId });
   }
   return id;
 }
@@ -34,7 +35,17 @@ const statusOf = async (id: number) => ((await tasks.db('tasks').where({ id }).f
 
 describe('GET /tasks/:id visibility', () => {
   const full = { view: 'full', from_address: 'Vestergade 12, 8000 Aarhus C', contact_email: 'kontakt@example.dk', contact_phone: '12345678' };
-  const publicView = { view: 'public', from_address: null, to_address: null, contact_email: null, contact_phone: null, from_postal_code: '8000', from_city: 'Aarhus C' };
+  const publicView = {
+    view: 'public',
+    user_id: null,
+    assigned_carrier_id: null,
+    from_address: null,
+    to_address: null,
+    contact_email: null,
+    contact_phone: null,
+    from_postal_code: '8000',
+    from_city: 'Aarhus C',
+  };
 
   it('when the owner, an admin or the assigned carrier asks, then the full task', async () => {
     const id = await newTask('assigned', assignedCarrier.id);
@@ -55,6 +66,14 @@ describe('GET /tasks/:id visibility', () => {
       expect(reply.body.details).not.toHaveProperty('contactPhone');
       expect(reply.body.details).toMatchObject({ apartmentSize: 'medium' });
     }
+  });
+
+  it('when a carrier has bid, then the public view names the owner (to chat with) but still no address; another carrier sees nobody', async () => {
+    const id = await newTask();
+    await tasks.db('task_bidders').insert({ task_id: id, carrier_id: otherCarrier.id });
+    const bidder = (await tasks.call('GET', `/tasks/${id}`, { as: otherCarrier })).body;
+    expect(bidder).toMatchObject({ ...publicView, user_id: owner.id });
+    expect((await tasks.call('GET', `/tasks/${id}`, { as: assignedCarrier })).body).toMatchObject(publicView);
   });
 
   it('when a carrier is not (yet) assigned, then they see no address, even on an open task', async () => {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { messages, uploadLimits } from '@fragtbud/contracts';
-import { requireUser, type BaseConfig, type Logger } from '@fragtbud/platform';
+import { AppError, clientAddressOf, createAttemptLimiter, requireUser, type BaseConfig, type Logger } from '@fragtbud/platform';
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { UploadsConfig } from './config';
 import { receiveFile, type ReceiveFileOptions } from './multipart';
@@ -32,9 +33,22 @@ export function uploadsRouter(deps: UploadsDeps, options: UploadsRouterOptions =
     logger: deps.logger,
     storage: options.storage ?? createLocalDiskStorage(deps.config.UPLOADS_DIR),
   };
+  const anonymousUploads = createAttemptLimiter({
+    limit: deps.config.ANONYMOUS_UPLOAD_LIMIT,
+    windowMs: deps.config.ANONYMOUS_UPLOAD_WINDOW_MINUTES * 60_000,
+  });
+  /** Guests may upload task photos; per address, a flood is refused before a byte of it is read or decoded. */
+  const limitAnonymous = (ctx: Context) => {
+    if (ctx.state.user) return;
+    const verdict = anonymousUploads.attempt(clientAddressOf(ctx) ?? 'unknown');
+    if (verdict.allowed) return;
+    ctx.set('Retry-After', String(verdict.retryAfterSeconds));
+    throw AppError.tooManyRequests(messages.tooManyAnonymousUploads, 'too_many_uploads');
+  };
   const router = new Router();
 
   router.post('/upload/image', async (ctx) => {
+    limitAnonymous(ctx);
     const upload = await receiveFile(ctx.req, imageUpload);
     ctx.body = await storeImage(context, ctx.state.user ?? null, upload);
     ctx.status = 201;
@@ -52,7 +66,8 @@ export function uploadsRouter(deps: UploadsDeps, options: UploadsRouterOptions =
     ctx.body = data;
     ctx.type = file.contentType;
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+    // A document (invoice, insurance paper) must not linger in any cache, the browser's included.
+    ctx.set('Cache-Control', file.kind === 'image' ? 'private, max-age=31536000, immutable' : 'private, no-store');
     ctx.set('Content-Disposition', file.kind === 'image' ? 'inline' : `attachment; filename="${file.key}"`);
   });
 

@@ -16,6 +16,7 @@ import {
   defineService,
   loadConfig,
   signInternalToken,
+  type ForwardedClient,
   type RunningService,
   type TestInfra,
 } from '@fragtbud/platform';
@@ -80,10 +81,16 @@ interface Reply {
 async function call(
   method: string,
   urlPath: string,
-  options: { as?: AuthUser | null; body?: RequestInit['body']; headers?: Record<string, string>; withoutToken?: boolean } = {},
+  options: {
+    as?: AuthUser | null;
+    body?: RequestInit['body'];
+    headers?: Record<string, string>;
+    withoutToken?: boolean;
+    client?: ForwardedClient;
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
-  if (!options.withoutToken) headers['x-internal-token'] = await signInternalToken({ secret, user: options.as ?? null });
+  if (!options.withoutToken) headers['x-internal-token'] = await signInternalToken({ secret, user: options.as ?? null, client: options.client });
   const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body: options.body });
   const bytes = Buffer.from(await response.arrayBuffer());
   let body: unknown = undefined;
@@ -299,9 +306,21 @@ describe('POST /upload/image', () => {
       await expectRefused(await upload('image', heic, customer, 'IMG_0001.HEIC', 'image/heic'), 'image_unreadable', messages.uploadHeicUnreadable);
     });
 
-    it('when the image has more than 100 megapixels, then 400', async () => {
-      const huge = await solid(11_000, 10_000).png({ compressionLevel: 1 }).toBuffer();
-      await expectRefused(await upload('image', huge, customer, 'a.png', 'image/png'), 'image_too_large', messages.uploadTooManyPixels);
+    it('when an anonymous caller sends a 10000×10000 PNG (a decompression bomb), then 400 at once, nothing decoded or stored', async () => {
+      const bomb = await solid(10_000, 10_000).png({ compressionLevel: 9 }).toBuffer();
+      expect(bomb.length).toBeLessThan(2 * megabyte);
+      const before = await storedState();
+      const started = performance.now();
+      await expectRefused(await upload('image', bomb, null, 'a.png', 'image/png'), 'image_too_large', messages.uploadTooManyPixels);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(await storedState()).toEqual(before);
+    });
+
+    it('when the image is just over 40 megapixels, then 400; a 12 megapixel photo is fine', async () => {
+      const over = await solid(8_000, 5_001).png({ compressionLevel: 9 }).toBuffer();
+      await expectRefused(await upload('image', over, customer, 'a.png', 'image/png'), 'image_too_large', messages.uploadTooManyPixels);
+      const photo = await solid(4_000, 3_000).jpeg().toBuffer();
+      expect((await upload('image', photo, customer)).status).toBe(201);
     });
 
     it('when the file is one byte over 15 MB, then 400 too large', async () => {
@@ -482,13 +501,13 @@ describe('GET /files/:key', () => {
     expect((await sharp(reply.bytes).metadata()).format).toBe('jpeg');
   });
 
-  it('when the owner fetches their document, then it comes as an attachment', async () => {
+  it('when the owner fetches their document, then it comes as an attachment that no cache keeps', async () => {
     const reply = await call('GET', `/files/${documentKey}`, { as: customer });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/pdf');
     expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="${documentKey}"`);
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(reply.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(reply.headers.get('cache-control')).toBe('private, no-store');
     expect(reply.bytes.equals(minimalPdf)).toBe(true);
   });
 
@@ -575,5 +594,25 @@ describe('local-disk storage', () => {
       await expect(disk.put(key, Buffer.from('x'))).rejects.toThrow(/Unsafe storage key/);
       await expect(disk.get(key)).rejects.toThrow(/Unsafe storage key/);
     }
+  });
+});
+
+describe('anonymous uploads per client address', () => {
+  const anonymousFrom = (address: string) =>
+    call('POST', '/upload/image', { as: null, body: formWith(null), client: { ip: address, https: false } });
+
+  it('when one address uploads without a login more than 30 times in the window, then 429 with Retry-After; another address and a logged-in user still may', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await anonymousFrom('10.9.0.1')).status);
+    expect(statuses).toEqual([...Array(30).fill(400), 429, 429]);
+
+    const refused = await anonymousFrom('10.9.0.1');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 'too_many_uploads', message: messages.tooManyAnonymousUploads });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    expect((await anonymousFrom('10.9.0.2')).status).toBe(400);
+    const loggedIn = await call('POST', '/upload/image', { as: customer, body: formWith(null), client: { ip: '10.9.0.1', https: false } });
+    expect(loggedIn.status).toBe(400);
   });
 });

@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { setupApiServer } from '../testing';
+import { renderWithQueryClient, setupApiServer } from '../testing';
 import { AddressField } from './address-field';
 import type { AddressValue } from './address-suggestion';
 
@@ -60,7 +60,7 @@ describe('AddressField', () => {
   it('searches once, 300 ms after the last keystroke, and only from 3 characters', async () => {
     const queries = suggestHandler(() => HttpResponse.json({ items: VESTERGADE }));
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     const input = screen.getByRole('combobox', { name: 'Afhentningsadresse' });
 
     await user.type(input, 'Ve');
@@ -77,7 +77,7 @@ describe('AddressField', () => {
   it('shows at most 6 suggestions', async () => {
     const many = Array.from({ length: 9 }, (_, i) => suggestion(`Søndergade ${i + 1}`, '8000', 'Aarhus C'));
     suggestHandler(() => HttpResponse.json({ items: many }));
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     await userEvent.setup().type(screen.getByRole('combobox'), 'Sønder');
     expect(await screen.findAllByRole('option')).toHaveLength(6);
   });
@@ -93,7 +93,7 @@ describe('AddressField', () => {
       return HttpResponse.json({ items: VESTERGADE });
     });
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     const input = screen.getByRole('combobox');
 
     await user.type(input, 'Vester');
@@ -110,7 +110,7 @@ describe('AddressField', () => {
     suggestHandler(() => HttpResponse.json({ items: VESTERGADE }));
     const onValue = vi.fn();
     const user = userEvent.setup();
-    render(<Harness onValue={onValue} />);
+    renderWithQueryClient(<Harness onValue={onValue} />);
     const input = screen.getByRole('combobox');
 
     await user.type(input, 'Vestergade');
@@ -135,7 +135,7 @@ describe('AddressField', () => {
   it('Escape closes the list, and choosing with the mouse works too', async () => {
     suggestHandler(() => HttpResponse.json({ items: VESTERGADE }));
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     const input = screen.getByRole('combobox');
 
     await user.type(input, 'Vestergade');
@@ -153,7 +153,7 @@ describe('AddressField', () => {
     suggestHandler(() => (fail ? HttpResponse.json({ message: 'nede' }, { status: 503 }) : HttpResponse.json({ items: VESTERGADE })));
     const onValue = vi.fn();
     const user = userEvent.setup();
-    render(<Harness onValue={onValue} />);
+    renderWithQueryClient(<Harness onValue={onValue} />);
     const input = screen.getByRole('combobox');
 
     await user.type(input, 'Vestergade');
@@ -170,7 +170,7 @@ describe('AddressField', () => {
     suggestHandler(() => HttpResponse.json({ items: [] }));
     const onSubmit = vi.fn((event: React.FormEvent) => event.preventDefault());
     const user = userEvent.setup();
-    render(
+    renderWithQueryClient(
       <form onSubmit={onSubmit}>
         <Harness />
       </form>,
@@ -181,7 +181,7 @@ describe('AddressField', () => {
   });
 
   it('shows its error beside the field and points the input at it', () => {
-    render(<AddressField label="Leveringsadresse" value={{ address: '' }} onChange={() => undefined} error="Udfyld både afhentnings- og leveringsadresse." />);
+    renderWithQueryClient(<AddressField label="Leveringsadresse" value={{ address: '' }} onChange={() => undefined} error="Udfyld både afhentnings- og leveringsadresse." />);
     const input = screen.getByRole('combobox', { name: 'Leveringsadresse' });
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const errorId = input.getAttribute('aria-describedby')!;

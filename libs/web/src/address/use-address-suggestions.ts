@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import type { SuggestedAddress } from './address-suggestion';
 import { ADDRESS_SUGGEST, suggestAddresses } from './suggest-addresses';
 
@@ -9,48 +10,26 @@ export interface AddressSuggestionsState {
   loading: boolean;
 }
 
+const NONE: SuggestedAddress[] = [];
+
 /**
  * Suggestions for what the user is typing (spec section 5): nothing below 3 characters, one search 300 ms after the
- * last keystroke, at most 6 results. Each new search aborts the one still running; an aborted search is silent and
- * a failed one empties the list, so the field simply stays a free-text field.
+ * last keystroke, at most 6 results, each text asked once (cached). A search for text since changed is cancelled by
+ * the query library; a failed one gives no suggestions, so the field simply stays a free-text field.
  * `query` null means "nothing typed since the value was set" (a chosen suggestion, a prefilled task): no search.
  */
 export function useAddressSuggestions(query: string | null, suggest: SuggestAddresses = suggestAddresses): AddressSuggestionsState {
-  const [state, setState] = useState<AddressSuggestionsState>({ items: [], loading: false });
-  const running = useRef<AbortController | null>(null);
-  const suggestRef = useRef(suggest);
-  suggestRef.current = suggest;
-
-  useEffect(() => {
-    const text = query?.trim() ?? '';
-    if (text.length < ADDRESS_SUGGEST.minChars) {
-      running.current?.abort();
-      running.current = null;
-      setState((current) => (current.items.length || current.loading ? { items: [], loading: false } : current));
-      return;
-    }
-    const timer = setTimeout(() => {
-      running.current?.abort();
-      const controller = new AbortController();
-      running.current = controller;
-      setState((current) => ({ ...current, loading: true }));
-      suggestRef.current(text, controller.signal).then(
-        (items) => {
-          if (running.current !== controller) return;
-          running.current = null;
-          setState({ items: items.slice(0, ADDRESS_SUGGEST.results), loading: false });
-        },
-        () => {
-          if (controller.signal.aborted || running.current !== controller) return;
-          running.current = null;
-          setState({ items: [], loading: false });
-        },
-      );
-    }, ADDRESS_SUGGEST.debounceMs);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  useEffect(() => () => running.current?.abort(), []);
-
-  return state;
+  const typed = query?.trim() ?? '';
+  const text = useDebouncedValue(typed, ADDRESS_SUGGEST.debounceMs);
+  const searchable = typed.length >= ADDRESS_SUGGEST.minChars && text === typed;
+  const { data, isFetching } = useQuery({
+    queryKey: ['address-suggestions', text],
+    queryFn: ({ signal }) => suggest(text, signal).then((items) => items.slice(0, ADDRESS_SUGGEST.results)),
+    enabled: searchable,
+    staleTime: 5 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  if (!searchable) return { items: NONE, loading: false };
+  return { items: data ?? NONE, loading: isFetching };
 }

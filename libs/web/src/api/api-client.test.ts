@@ -1,7 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupApiServer } from '../testing';
-import { tokenStorage } from '../session/token-storage';
 import { api } from './api-client';
 import { ApiError } from './api-error';
 
@@ -18,8 +17,7 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
-  it('sends JSON with the bearer token from session storage and returns the parsed body', async () => {
-    tokenStorage.set('abc123');
+  it('sends JSON with the session cookie only (no bearer token) and returns the parsed body', async () => {
     let seen: { auth: string | null; type: string | null; body: unknown } | undefined;
     server.use(
       http.post('/api/things', async ({ request }) => {
@@ -29,7 +27,21 @@ describe('api client', () => {
     );
 
     await expect(api.post('/things', { name: 'sofa' })).resolves.toEqual({ id: 7 });
-    expect(seen).toEqual({ auth: 'Bearer abc123', type: 'application/json', body: { name: 'sofa' } });
+    expect(seen).toEqual({ auth: null, type: 'application/json', body: { name: 'sofa' } });
+  });
+
+  it('sends an Idempotency-Key only when the caller gives one', async () => {
+    const keys: Array<string | null> = [];
+    server.use(
+      http.post('/api/tasks', ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+
+    await api.post('/tasks', { type: 'moving' }, { idempotencyKey: 'submit-1' });
+    await api.post('/tasks', { type: 'moving' });
+    expect(keys).toEqual(['submit-1', null]);
   });
 
   it('puts query values in the URL and leaves out empty ones', async () => {

@@ -1,5 +1,4 @@
 import { limits } from '@fragtbud/contracts';
-import { tokenStorage } from '../session/token-storage';
 import { ApiError } from './api-error';
 import { danishErrorMessage, serverMessageOf, type ErrorBody } from './error-message';
 import { ERROR_MESSAGES } from './messages';
@@ -21,6 +20,12 @@ export interface ApiRequestOptions {
    * so the server's own message is shown instead of the general 401/403 texts.
    */
   preferServerMessage?: boolean;
+  /**
+   * Sent as `Idempotency-Key` on a creating write (create task, bid, pay, payout): the service answers a repeat with
+   * the same key with the first answer instead of writing again. Make one per submit (crypto.randomUUID()) and
+   * reuse it for that submit's retries.
+   */
+  idempotencyKey?: string;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -43,11 +48,11 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * One HTTP call to the gateway: JSON in and out, cookie and bearer token sent, 20 s timeout.
+ * One HTTP call to the gateway: JSON in and out, the HttpOnly session cookie sent (never a bearer token), 20 s timeout.
  * Resolves with the parsed body; rejects with an ApiError whose message is the Danish text to show.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, timeoutMs = API_TIMEOUT_MS, preferServerMessage = false } = options;
+  const { method = 'GET', body, query, signal, timeoutMs = API_TIMEOUT_MS, preferServerMessage = false, idempotencyKey } = options;
 
   const controller = new AbortController();
   let timedOut = false;
@@ -63,8 +68,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = tokenStorage.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
   let response: Response;
   try {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { AdminBid, BidView, CustomerBid } from '@fragtbud/contracts';
-import { useApiMutation } from '../api/use-api-mutation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTask } from '../query/invalidate-task';
 import { formatDkkFromKroner } from '../format/money';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
-import { acceptBid, BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, rejectBid } from './decide-bid';
+import { acceptBid, BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, rejectBid } from './decide-bid';
 import './bids.css';
 
 export interface BidDecisionProps {
@@ -12,6 +13,8 @@ export interface BidDecisionProps {
   bid: CustomerBid | AdminBid;
   /** Called with the bid as the server answered after it was accepted or rejected. */
   onDecided: (bid: BidView) => void;
+  /** The carrier changed the price after it was shown, so nothing was chosen: reload the bids and say so. */
+  onPriceChanged?: () => void;
 }
 
 type Step = 'idle' | 'accept' | 'reject';
@@ -29,12 +32,25 @@ function FailureText({ failure }: { failure: { message: string; reason: string |
  * 'Vælg bud' and 'Afvis' for one pending bid, each behind a confirmation: choosing shows the gross total the customer
  * will pay (spec section 4) and assigns the task; rejecting frees the bid's slot.
  */
-export function BidDecision({ bid, onDecided }: BidDecisionProps) {
+export function BidDecision({ bid, onDecided, onPriceChanged }: BidDecisionProps) {
   const [step, setStep] = useState<Step>('idle');
-  const accept = useApiMutation(acceptBid);
-  const reject = useApiMutation(rejectBid);
+  const client = useQueryClient();
+  // A choice changes the task (assigned, lowest bid), every bid of it and the task lists.
+  const decided = () => void invalidateTask(client, bid.task_id);
+  const accept = useMutation({
+    mutationFn: ({ bidId, expectedTotal }: { bidId: number; expectedTotal: number }) => acceptBid(bidId, expectedTotal),
+    onSuccess: decided,
+    onError: (error) => {
+      if (!isBidChanged(error)) return;
+      // The carrier changed the price after it was shown: nothing was chosen; the bids are stale.
+      setStep('idle');
+      decided();
+      onPriceChanged?.();
+    },
+  });
+  const reject = useMutation({ mutationFn: rejectBid, onSuccess: decided });
   const payer = bid.view === 'customer' ? 'Du betaler' : 'Kunden betaler';
-  const pending = accept.pending || reject.pending;
+  const pending = accept.isPending || reject.isPending;
 
   const open = (next: Step) => {
     accept.reset();
@@ -43,12 +59,13 @@ export function BidDecision({ bid, onDecided }: BidDecisionProps) {
   };
   const close = () => !pending && setStep('idle');
 
-  const confirm = async () => {
-    const run = step === 'accept' ? accept : reject;
-    const decided = await run.run(bid.id);
-    if (!decided) return;
-    setStep('idle');
-    onDecided(decided);
+  const confirm = () => {
+    const onSuccess = (answer: BidView) => {
+      setStep('idle');
+      onDecided(answer);
+    };
+    if (step === 'accept') accept.mutate({ bidId: bid.id, expectedTotal: bid.quote.total }, { onSuccess });
+    else reject.mutate(bid.id, { onSuccess });
   };
 
   return (
@@ -69,7 +86,7 @@ export function BidDecision({ bid, onDecided }: BidDecisionProps) {
             <Button variant="ghost" onClick={close} disabled={pending}>
               Annuller
             </Button>
-            <Button loading={accept.pending} onClick={confirm}>
+            <Button loading={accept.isPending} onClick={confirm}>
               Vælg bud
             </Button>
           </>
@@ -93,7 +110,7 @@ export function BidDecision({ bid, onDecided }: BidDecisionProps) {
             <Button variant="ghost" onClick={close} disabled={pending}>
               Annuller
             </Button>
-            <Button variant="danger" loading={reject.pending} onClick={confirm}>
+            <Button variant="danger" loading={reject.isPending} onClick={confirm}>
               Afvis bud
             </Button>
           </>

@@ -1,8 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAdminBid, makeCarrierBid, makeCustomerBid, setupApiServer } from '../testing';
+import { makeAdminBid, makeCarrierBid, makeCustomerBid, renderWithQueryClient, setupApiServer } from '../testing';
 import { BidDecision } from './bid-decision';
 import { BidsTable } from './bids-table';
 import { filterBids } from './filter-bids';
@@ -13,7 +13,7 @@ const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name)
 
 describe('bids table', () => {
   it("shows the customer each bid's gross total with VAT and the small fee, and nothing of net or payout", () => {
-    render(<BidsTable viewer="customer" bids={[makeCustomerBid({ carrier_name: 'Jens Kørsel', net: 1000 })]} />);
+    renderWithQueryClient(<BidsTable viewer="customer" bids={[makeCustomerBid({ carrier_name: 'Jens Kørsel', net: 1000 })]} />);
     expect(screen.getByRole('columnheader', { name: 'Pris inkl. moms' })).toBeTruthy();
     const row = rowOf('Jens Kørsel');
     expect(row.textContent).toContain('1.400,00 DKK');
@@ -23,7 +23,7 @@ describe('bids table', () => {
   });
 
   it('shows the carrier only their payout, incl. and ex VAT', () => {
-    render(<BidsTable viewer="carrier" bids={[makeCarrierBid({ carrier_name: 'Jens Kørsel', net: 1000, status: 'accepted' })]} />);
+    renderWithQueryClient(<BidsTable viewer="carrier" bids={[makeCarrierBid({ carrier_name: 'Jens Kørsel', net: 1000, status: 'accepted' })]} />);
     expect(screen.getByRole('columnheader', { name: 'Din udbetaling' })).toBeTruthy();
     const row = rowOf('Jens Kørsel');
     expect(row.textContent).toContain('1.125,00 DKK');
@@ -33,7 +33,7 @@ describe('bids table', () => {
   });
 
   it('shows the admin the total and, on request, the whole breakdown', async () => {
-    render(<BidsTable viewer="admin" bids={[makeAdminBid({ carrier_name: 'Jens Kørsel', net: 1000, status: 'rejected' })]} />);
+    renderWithQueryClient(<BidsTable viewer="admin" bids={[makeAdminBid({ carrier_name: 'Jens Kørsel', net: 1000, status: 'rejected' })]} />);
     const row = rowOf('Jens Kørsel');
     expect(row.textContent).toContain('1.400,00 DKK');
     expect(within(row).getByText('Afvist')).toBeTruthy();
@@ -83,7 +83,7 @@ describe('choosing or rejecting a bid', () => {
       }),
     );
     const onDecided = vi.fn();
-    render(<BidDecision bid={makeCustomerBid({ id: 7, carrier_name: 'Jens Kørsel' })} onDecided={onDecided} />);
+    renderWithQueryClient(<BidDecision bid={makeCustomerBid({ id: 7, carrier_name: 'Jens Kørsel' })} onDecided={onDecided} />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Vælg bud fra Jens Kørsel' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Vælg bud fra Jens Kørsel?' });
@@ -103,7 +103,7 @@ describe('choosing or rejecting a bid', () => {
       ),
     );
     const onDecided = vi.fn();
-    render(<BidDecision bid={makeAdminBid({ id: 7, carrier_name: 'Jens Kørsel' })} onDecided={onDecided} />);
+    renderWithQueryClient(<BidDecision bid={makeAdminBid({ id: 7, carrier_name: 'Jens Kørsel' })} onDecided={onDecided} />);
     await userEvent.click(screen.getByRole('button', { name: 'Vælg bud fra Jens Kørsel' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('Kunden betaler 1.400,00 DKK');
@@ -125,7 +125,7 @@ describe('choosing or rejecting a bid', () => {
       }),
     );
     const onDecided = vi.fn();
-    render(<BidDecision bid={makeCustomerBid({ id: 8, carrier_name: 'Hansen' })} onDecided={onDecided} />);
+    renderWithQueryClient(<BidDecision bid={makeCustomerBid({ id: 8, carrier_name: 'Hansen' })} onDecided={onDecided} />);
     await userEvent.click(screen.getByRole('button', { name: 'Afvis bud fra Hansen' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Afvis bud fra Hansen?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Afvis bud' }));

@@ -6,9 +6,18 @@ import { isApiError } from '../api/api-error';
 export const BID_NOT_ACCEPTED = 'Kunne ikke acceptere bud';
 export const BID_NOT_REJECTED = 'Kunne ikke afvise bud';
 
-/** POST /bids/{id}/accept: the task becomes assigned to the bid's carrier, the other pending bids are rejected. */
-export function acceptBid(bidId: number): Promise<BidView> {
-  return api.post<BidView>(`/bids/${bidId}/accept`);
+/**
+ * POST /bids/{id}/accept: the task becomes assigned to the bid's carrier, the other pending bids are rejected. The
+ * gross total the user was shown goes along; if the carrier changed the price meanwhile the server answers 409
+ * `bid_changed` instead of accepting a total the user never saw.
+ */
+export function acceptBid(bidId: number, expectedTotal: number): Promise<BidView> {
+  return api.post<BidView>(`/bids/${bidId}/accept`, { expectedTotal });
+}
+
+/** The server refused a choice because the bid's price changed after it was shown: reload the bids. */
+export function isBidChanged(error: unknown): boolean {
+  return isApiError(error) && error.code === 'bid_changed';
 }
 
 /** POST /bids/{id}/reject: the bid is rejected and its slot frees up. */

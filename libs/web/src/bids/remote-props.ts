@@ -25,6 +25,8 @@ export interface ChooseBidProps {
   bids: readonly BidView[];
   /** A bid was accepted or rejected: the shell reloads the task and bids. */
   onDecided: (bid: BidView) => void;
+  /** A bid's price changed after it was shown and nothing was chosen: the shell reloads the bids. */
+  onBidsStale?: () => void;
 }
 
 /** mfe_customer `./PayPanel`: the task owner's 'Betal' button and payment modal. */

@@ -5,7 +5,8 @@ import type { Task } from '@fragtbud/contracts';
  * change is a compile error on both sides rather than a silent mismatch between deployments.
  */
 
-export type DeliveryTaskRef = Pick<Task, 'id' | 'status'>;
+/** `paid_at` null = not paid yet: the carrier may pick up and deliver, but not finish ('Afventer betaling'). */
+export type DeliveryTaskRef = Pick<Task, 'id' | 'status' | 'paid_at'>;
 
 /** mfe_carrier `./DeliveryPanel`: the assigned carrier's pickup, in-transit, delivery and finish steps. */
 export interface DeliveryPanelProps {

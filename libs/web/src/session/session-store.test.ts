@@ -2,11 +2,15 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, setupApiServer } from '../testing';
 import { useSession } from './session-store';
-import { tokenStorage } from './token-storage';
 
 const server = setupApiServer();
 
-beforeEach(() => useSession.setState({ user: null, token: null, status: 'idle' }));
+beforeEach(() => useSession.setState({ user: null, status: 'idle', expired: false }));
+
+/** Everything a script on the page could read: the session must not be there (HttpOnly cookie only). */
+function scriptReadableStorage(): string {
+  return JSON.stringify({ session: { ...sessionStorage }, local: { ...localStorage } });
+}
 
 describe('session store', () => {
   it('loads the signed-in user from the profile call on start', async () => {
@@ -16,42 +20,69 @@ describe('session store', () => {
     expect(useSession.getState()).toMatchObject({ user, status: 'ready' });
   });
 
-  it('when the profile call answers 401, then the visitor is signed out and a stale token dropped', async () => {
-    tokenStorage.set('stale');
+  it('when the profile call answers 401, then the visitor is signed out', async () => {
     server.use(http.get('/api/auth/profile', () => HttpResponse.json({ code: 'unauthorized', message: 'x' }, { status: 401 })));
     await useSession.getState().loadSession();
-    expect(useSession.getState()).toMatchObject({ user: null, status: 'ready' });
-    expect(tokenStorage.get()).toBeNull();
+    expect(useSession.getState()).toMatchObject({ user: null, status: 'ready', expired: false });
   });
 
-  it('login keeps the token in session storage as the bearer', async () => {
+  it('login keeps no token where a script can read it, even when the server sends one', async () => {
     const user = makeUser();
     server.use(http.post('/api/auth/login', () => HttpResponse.json({ success: true, user, token: 'tok-1' })));
     await expect(useSession.getState().login({ email: user.email, password: 'hemmelig' })).resolves.toEqual({ kind: 'signed-in', user });
-    expect(tokenStorage.get()).toBe('tok-1');
     expect(useSession.getState().user).toEqual(user);
+    expect(useSession.getState()).not.toHaveProperty('token');
+    expect(scriptReadableStorage()).not.toContain('tok-1');
   });
 
   it('login reports a two-factor step without signing in', async () => {
-    server.use(http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true })));
-    await expect(useSession.getState().login({ email: 'a@b.dk', password: 'x' })).resolves.toEqual({ kind: 'two-factor-required' });
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true, challenge: 'udfordring' })));
+    await expect(useSession.getState().login({ email: 'a@b.dk', password: 'x' })).resolves.toEqual({
+      kind: 'two-factor-required',
+      challenge: 'udfordring',
+    });
     expect(useSession.getState().user).toBeNull();
   });
 
-  it('register signs the new user in', async () => {
+  it('the code step signs in with the challenge on the cookie alone', async () => {
+    const user = makeUser();
+    let sent: unknown;
+    server.use(
+      http.post('/api/auth/2fa/email/verify', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, user, token: 'tok-2fa' });
+      }),
+    );
+    await expect(useSession.getState().verifyTwoFactor({ email: user.email, challenge: 'c', code: '123456' })).resolves.toEqual(user);
+    expect(sent).toEqual({ email: user.email, challenge: 'c', code: '123456' });
+    expect(scriptReadableStorage()).not.toContain('tok-2fa');
+    expect(useSession.getState().user).toEqual(user);
+  });
+
+  it('register signs the new user in on the cookie alone', async () => {
     const user = makeUser({ role: 'carrier' });
     server.use(http.post('/api/auth/register', () => HttpResponse.json({ user, token: 'tok-2' }, { status: 201 })));
     await useSession.getState().register({ name: user.name, email: user.email, password: 'hemmelig', role: 'carrier' });
     expect(useSession.getState().user).toEqual(user);
-    expect(tokenStorage.get()).toBe('tok-2');
+    expect(scriptReadableStorage()).not.toContain('tok-2');
   });
 
-  it('logout forgets the user and the token even when the server call fails', async () => {
-    tokenStorage.set('tok');
-    useSession.setState({ user: makeUser(), token: 'tok', status: 'ready' });
+  it('logout forgets the user even when the server call fails', async () => {
+    useSession.setState({ user: makeUser(), status: 'ready' });
     server.use(http.post('/api/auth/logout', () => HttpResponse.json({ message: 'nede' }, { status: 503 })));
     await useSession.getState().logout();
     expect(useSession.getState().user).toBeNull();
-    expect(tokenStorage.get()).toBeNull();
+  });
+
+  it('a 401 in the middle of a flow signs out and remembers that the session expired', () => {
+    useSession.setState({ user: makeUser(), status: 'ready' });
+    useSession.getState().expireSession();
+    expect(useSession.getState()).toMatchObject({ user: null, expired: true });
+  });
+
+  it('a 401 for a visitor is not an expired session', () => {
+    useSession.setState({ user: null, status: 'ready' });
+    useSession.getState().expireSession();
+    expect(useSession.getState().expired).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 import { create } from 'zustand';
 import { api } from '../api/api-client';
-import { ApiError, isApiError } from '../api/api-error';
+import { ApiError } from '../api/api-error';
 import { ERROR_MESSAGES } from '../api/messages';
 import type { Role, User } from '../domain/user';
-import { tokenStorage } from './token-storage';
 
 export interface LoginCredentials {
   email: string;
@@ -19,36 +18,52 @@ export interface RegisterInput {
   phone?: string;
 }
 
-export type LoginOutcome = { kind: 'signed-in'; user: User } | { kind: 'two-factor-required' };
+export type LoginOutcome = { kind: 'signed-in'; user: User } | { kind: 'two-factor-required'; challenge: string };
+
+/** The login's code step: the challenge from the password step and the mailed, app or recovery code. */
+export interface TwoFactorInput {
+  email: string;
+  challenge: string;
+  code: string;
+}
 
 /** 'idle' before the first profile call, 'loading' while it runs, 'ready' once we know who is signed in. */
 export type SessionStatus = 'idle' | 'loading' | 'ready';
 
 interface SessionAnswer {
   user?: User;
-  token?: string;
   twoFactorRequired?: boolean;
+  challenge?: string;
 }
 
+/**
+ * The browser's session is the HttpOnly `session` cookie alone (issue 8 item 9): no token is kept where a script
+ * could read it. The store only mirrors who the cookie belongs to.
+ */
 export interface SessionState {
   user: User | null;
-  token: string | null;
   status: SessionStatus;
-  /** Loads the signed-in user from GET /auth/profile (the bearer token or the session cookie). */
+  /** True after a call answered 401 while signed in: the guards send the user to sign in with the Danish notice. */
+  expired: boolean;
+  /** Loads the signed-in user from GET /auth/profile (the session cookie). */
   loadSession: () => Promise<void>;
   login: (credentials: LoginCredentials) => Promise<LoginOutcome>;
+  /** Completes a login that answered two-factor-required. */
+  verifyTwoFactor: (input: TwoFactorInput) => Promise<User>;
   register: (input: RegisterInput) => Promise<User>;
   logout: () => Promise<void>;
-  /** Keeps the session in step after a profile change or a 401 elsewhere. */
+  /** Keeps the session in step after a profile change. */
   setUser: (user: User | null) => void;
+  /** A call answered 401 in the middle of a flow: forget the user and remember why. */
+  expireSession: () => void;
 }
 
 let profileRequest: Promise<void> | null = null;
 
 export const useSession = create<SessionState>()((set, get) => ({
   user: null,
-  token: tokenStorage.get(),
   status: 'idle',
+  expired: false,
 
   loadSession: () => {
     // Shell and remotes may both ask on start; one profile call answers them all.
@@ -57,10 +72,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     profileRequest = api
       .get<{ user: User }>('/auth/profile')
       .then(({ user }) => set({ user, status: 'ready' }))
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.status === 401) tokenStorage.clear();
-        set({ user: null, token: tokenStorage.get(), status: 'ready' });
-      })
+      .catch(() => set({ user: null, status: 'ready' }))
       .finally(() => {
         profileRequest = null;
       });
@@ -69,18 +81,23 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   login: async (credentials) => {
     const answer = await api.post<SessionAnswer>('/auth/login', credentials, { preferServerMessage: true });
-    if (answer?.twoFactorRequired) return { kind: 'two-factor-required' };
+    if (answer?.twoFactorRequired) return { kind: 'two-factor-required', challenge: answer.challenge ?? '' };
     const user = requireUser(answer);
-    tokenStorage.set(answer.token);
-    set({ user, token: answer.token ?? null, status: 'ready' });
+    set({ user, status: 'ready', expired: false });
     return { kind: 'signed-in', user };
+  },
+
+  verifyTwoFactor: async (input) => {
+    const answer = await api.post<SessionAnswer>('/auth/2fa/email/verify', input, { preferServerMessage: true });
+    const user = requireUser(answer);
+    set({ user, status: 'ready', expired: false });
+    return user;
   },
 
   register: async (input) => {
     const answer = await api.post<SessionAnswer>('/auth/register', input, { preferServerMessage: true });
     const user = requireUser(answer);
-    tokenStorage.set(answer.token);
-    set({ user, token: answer.token ?? null, status: 'ready' });
+    set({ user, status: 'ready', expired: false });
     return user;
   },
 
@@ -88,16 +105,16 @@ export const useSession = create<SessionState>()((set, get) => ({
     try {
       if (get().user) await api.post<void>('/auth/logout');
     } catch {
-      // Signing out locally matters more than the server's answer; the token is dropped either way.
+      // Signing out locally matters more than the server's answer.
     } finally {
-      tokenStorage.clear();
-      set({ user: null, token: null, status: 'ready' });
+      set({ user: null, status: 'ready', expired: false });
     }
   },
 
-  setUser: (user) => {
-    if (!user) tokenStorage.clear();
-    set({ user, token: user ? get().token : null, status: 'ready' });
+  setUser: (user) => set({ user, status: 'ready', expired: false }),
+
+  expireSession: () => {
+    if (get().user) set({ user: null, status: 'ready', expired: true });
   },
 }));
 

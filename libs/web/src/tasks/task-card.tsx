@@ -31,13 +31,15 @@ export interface TaskCardProps {
   task: TaskCardTask;
   /** Where the card leads; the task page by default (its guard sends visitors to log in first). */
   href?: string;
+  /** The lowest bid is a customer total: shown to visitors and customers, not to carriers (who see payouts only). */
+  showLowestBid?: boolean;
 }
 
 /**
  * One task in a list (spec section 2, Browse tasks): type, status, postal code or city of both ends, description,
  * created date, lowest bid or a dash, thumbnail and a route toggle. The whole card opens the task.
  */
-export function TaskCard({ task, href = `/task/${task.id}` }: TaskCardProps) {
+export function TaskCard({ task, href = `/task/${task.id}`, showLowestBid = true }: TaskCardProps) {
   const [showRoute, setShowRoute] = useState(false);
   const routeId = useId();
   const from = taskPlace(task, 'from');
@@ -75,10 +77,12 @@ export function TaskCard({ task, href = `/task/${task.id}` }: TaskCardProps) {
             <dt>Oprettet</dt>
             <dd>{formatDate(task.created_at)}</dd>
           </div>
-          <div>
-            <dt>Laveste bud</dt>
-            <dd className="fb-task-card__price">{formatDkkFromKroner(task.lowest_bid)}</dd>
-          </div>
+          {showLowestBid && (
+            <div>
+              <dt>Laveste bud</dt>
+              <dd className="fb-task-card__price">{formatDkkFromKroner(task.lowest_bid)}</dd>
+            </div>
+          )}
         </dl>
         <button
           type="button"

@@ -2,3 +2,4 @@
 export { setupApiServer } from './api-server';
 export { makeUser, setSession } from './session';
 export { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, type BidFixture } from '../bids/bid-fixtures';
+export { createTestQueryClient, renderWithProviders, renderWithQueryClient, withQueryClient, type RenderWithProvidersOptions } from './query';

@@ -21,11 +21,13 @@ export function makeUser(overrides: Partial<User> = {}): User {
     is_approved: true,
     is_blocked: false,
     createdAt: '2026-03-01T10:00:00.000Z',
+    emailVerified: true,
+    twoFactorEnabled: false,
     ...overrides,
   };
 }
 
 /** Puts the session store in a known state: signed in as `user`, or a visitor. */
 export function setSession(user: User | null): void {
-  useSession.setState({ user, token: user ? 'test-token' : null, status: 'ready' });
+  useSession.setState({ user, status: 'ready', expired: false });
 }

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { classNames } from './class-names';
 
 interface FieldFrameProps {
@@ -38,6 +38,8 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
 }
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  /** The input itself (react-hook-form's `register` passes one). */
+  ref?: Ref<HTMLInputElement>;
   label: ReactNode;
   error?: string | null;
   hint?: ReactNode;
@@ -63,6 +65,7 @@ export function Field({ label, error, hint, id, className, required, ...inputPro
 }
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  ref?: Ref<HTMLSelectElement>;
   label: ReactNode;
   error?: string | null;
   hint?: ReactNode;

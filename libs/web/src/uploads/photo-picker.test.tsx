@@ -61,8 +61,8 @@ function uploadHandler() {
 }
 
 describe('uploadImage', () => {
-  it('posts the photo as multipart field "file" with the bearer token and resolves with its URL', async () => {
-    sessionStorage.setItem('fragtbud.session-token', 'tok');
+  it('posts the photo as multipart field "file" on the session cookie alone (no bearer) and resolves with its URL', async () => {
+    sessionStorage.setItem('fragtbud.session-token', 'left-over-from-an-old-version');
     let seen: { auth: string | null; name: string | undefined; type: string | undefined } | undefined;
     server.use(
       http.post('/api/upload/image', async ({ request }) => {
@@ -72,7 +72,7 @@ describe('uploadImage', () => {
       }),
     );
     await expect(uploadImage(blob('image/jpeg'), 'sofa.jpg')).resolves.toBe('/api/files/a.jpg');
-    expect(seen).toEqual({ auth: 'Bearer tok', name: 'sofa.jpg', type: 'image/jpeg' });
+    expect(seen).toEqual({ auth: null, name: 'sofa.jpg', type: 'image/jpeg' });
   });
 
   it('an answer without a URL is "Billedupload returnerede ikke en URL."', async () => {

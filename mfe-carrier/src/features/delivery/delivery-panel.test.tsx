@@ -1,11 +1,11 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskStatus } from '@fragtbud/contracts';
 import type { PreparedImage } from '@fragtbud/web';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { DeliveryPanel } from './delivery-panel';
 
 const server = setupApiServer();
@@ -101,11 +101,12 @@ function statusApi(answer: (status: string) => Response = (status) => HttpRespon
   return bodies;
 }
 
-function renderPanel(status: TaskStatus, extra: { upload?: (image: PreparedImage) => Promise<string> } = {}) {
+function renderPanel(status: TaskStatus, extra: { upload?: (image: PreparedImage) => Promise<string>; paidAt?: string | null } = {}) {
   setSession(carrier);
   const onChanged = vi.fn();
   const prepare = async (file: File): Promise<PreparedImage> => ({ blob: file, filename: file.name });
-  render(<DeliveryPanel task={{ id: 12, status }} onChanged={onChanged} prepare={prepare} upload={extra.upload} />);
+  const paidAt = extra.paidAt === undefined ? '2026-03-01T10:00:00.000Z' : extra.paidAt;
+  renderWithQueryClient(<DeliveryPanel task={{ id: 12, status, paid_at: paidAt }} onChanged={onChanged} prepare={prepare} upload={extra.upload} />);
   return { onChanged };
 }
 
@@ -132,7 +133,7 @@ describe('delivery panel', () => {
 
   it('shows nothing to a customer', () => {
     setSession(makeUser({ role: 'customer' }));
-    render(<DeliveryPanel task={{ id: 12, status: 'paid' }} onChanged={vi.fn()} />);
+    renderWithQueryClient(<DeliveryPanel task={{ id: 12, status: 'paid' }} onChanged={vi.fn()} />);
     expect(screen.queryByRole('button')).toBeNull();
   });
 
@@ -287,5 +288,13 @@ describe('delivery panel', () => {
     statusApi(() => new HttpResponse(null, { status: 500 }));
     await userEvent.click(screen.getByRole('button', { name: 'Afslut opgave' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Kunne ikke afslutte opgaven.');
+  });
+
+  it("when the customer has not paid yet, then 'Afventer betaling' and 'Afslut opgave' cannot be pressed", async () => {
+    const bodies = statusApi();
+    renderPanel('delivered', { paidAt: null });
+    expect(screen.getByText('Afventer betaling')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Afslut opgave' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(bodies).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { TaskStatus } from '@fragtbud/contracts';
-import { Button, useApiMutation, useSession, type DeliveryPanelProps, type PhotoPickerProps } from '@fragtbud/web';
+import { messages, type TaskStatus } from '@fragtbud/contracts';
+import { Button, useSession, type DeliveryPanelProps, type PhotoPickerProps } from '@fragtbud/web';
 import {
   COMPLETE_FAILED,
   DELIVERY_CONFIRMED,
@@ -9,10 +9,10 @@ import {
   MARKED_IN_TRANSIT,
   PICKUP_CONFIRMED,
   TASK_COMPLETED,
-  changeTaskStatus,
   failureOf,
   type ProofKind,
-} from './api/delivery';
+} from './model/delivery-messages';
+import { useChangeTaskStatus } from './api/change-task-status';
 import { ProofModal } from './components/proof-modal';
 import './delivery.css';
 
@@ -48,10 +48,12 @@ interface Notice {
  */
 export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPanelProps & Pick<PhotoPickerProps, 'prepare' | 'upload'>) {
   const user = useSession((state) => state.user);
+  // Unknown (an older shell) counts as paid: the server refuses completing an unpaid task anyway.
+  const awaitingPayment = task.paid_at === null && task.status !== 'completed' && task.status !== 'paid';
   const [proofType, setProofType] = useState<ProofKind | null>(null);
   const [lastProofType, setLastProofType] = useState<ProofKind>('pickup');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const statusChange = useApiMutation(changeTaskStatus);
+  const statusChange = useChangeTaskStatus(task.id);
 
   if (!user || user.role !== 'carrier') return null;
   const steps = stepsFor(task.status);
@@ -63,18 +65,20 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
     setProofType(type);
   };
 
-  const changeStatus = async (to: 'in_transit' | 'completed') => {
+  const changeStatus = (to: 'in_transit' | 'completed') => {
     setNotice(null);
-    const updated = await statusChange.run(task.id, to);
-    if (!updated) return;
-    setNotice({ kind: 'success', text: to === 'in_transit' ? MARKED_IN_TRANSIT : TASK_COMPLETED });
-    onChanged();
+    statusChange.mutate(to, {
+      onSuccess: () => {
+        setNotice({ kind: 'success', text: to === 'in_transit' ? MARKED_IN_TRANSIT : TASK_COMPLETED });
+        onChanged();
+      },
+    });
   };
 
   const statusFailure = statusChange.error
     ? failureOf(statusChange.error, task.status === 'delivered' ? COMPLETE_FAILED : IN_TRANSIT_FAILED)
     : null;
-  const busy = statusChange.pending;
+  const busy = statusChange.isPending;
 
   return (
     <div className="delivery-panel">
@@ -108,12 +112,13 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
             </Button>
           )}
           {steps.includes('complete') && (
-            <Button onClick={() => void changeStatus('completed')} loading={busy} disabled={busy}>
+            <Button onClick={() => void changeStatus('completed')} loading={busy} disabled={busy || awaitingPayment}>
               Afslut opgave
             </Button>
           )}
         </div>
       )}
+      {awaitingPayment && <p className="fb-muted">{messages.awaitingPayment}</p>}
       <ProofModal
         taskId={task.id}
         type={proofType ?? lastProofType}

@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { carrierView, defaultPlatformSettings, quote, type TaskBidding } from '@fragtbud/contracts';
-import { makeBidding, makeCarrierBid, makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { Toaster } from '@fragtbud/web';
 import { BidPanel } from './bid-panel';
 
 const server = setupApiServer();
@@ -33,14 +34,17 @@ function quoteApi(answer: (net: number) => Response | Promise<Response> = (net) 
 function renderPanel(options: { bidding?: TaskBidding | null; user?: ReturnType<typeof makeUser>; status?: 'open_for_bids' | 'assigned' } = {}) {
   setSession(options.user ?? approved);
   const onChanged = vi.fn();
-  render(
-    <BidPanel
-      task={{ id: 12, status: options.status ?? 'open_for_bids' }}
-      bidding={options.bidding === undefined ? makeBidding({ task_id: 12, bid_count: 2 }) : options.bidding}
-      ownBid={null}
-      onChanged={onChanged}
-      now={() => NOW}
-    />,
+  renderWithQueryClient(
+    <>
+      <BidPanel
+        task={{ id: 12, status: options.status ?? 'open_for_bids' }}
+        bidding={options.bidding === undefined ? makeBidding({ task_id: 12, bid_count: 2 }) : options.bidding}
+        ownBid={null}
+        onChanged={onChanged}
+        now={() => NOW}
+      />
+      <Toaster />
+    </>,
   );
   return { onChanged };
 }
@@ -53,13 +57,12 @@ async function openModal() {
 const priceField = (dialog: HTMLElement) => within(dialog).getByLabelText('Din pris ekskl. moms (DKK)') as HTMLInputElement;
 
 describe('bid panel', () => {
-  it('opens the modal titled with the task id, with a price field of step 0.01 and minimum 0', async () => {
+  it('opens the modal titled with the task id, with a text price field and a decimal keyboard (a number field eats the comma)', async () => {
     renderPanel();
     const dialog = await openModal();
     const price = priceField(dialog);
-    expect(price.type).toBe('number');
-    expect(price.step).toBe('0.01');
-    expect(price.min).toBe('0');
+    expect(price.type).toBe('text');
+    expect(price.inputMode).toBe('decimal');
     expect((within(dialog).getByLabelText('Gyldighed') as HTMLSelectElement).value).toBe('14');
     expect(within(dialog).getAllByRole('option').map((option) => option.textContent)).toEqual([
       '1 dag',
@@ -84,7 +87,7 @@ describe('bid panel', () => {
     await userEvent.type(price, '0');
     expect(within(dialog).getByText('Angiv en gyldig pris først.')).toBeTruthy();
     await userEvent.clear(price);
-    await userEvent.type(price, '12.345');
+    await userEvent.type(price, '12,345');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
     expect(within(dialog).getByText('Angiv en gyldig pris først.')).toBeTruthy();
     expect(quotes).toEqual([]); // no preview for a price the server would refuse; msw fails any POST /bids
@@ -120,6 +123,28 @@ describe('bid panel', () => {
     expect(preview.textContent).not.toContain('1.125,00');
   });
 
+  it.each([
+    ['12,50', 12.5],
+    ['1.234,50', 1234.5],
+    ['1 234,5', 1234.5],
+    ['12.5', 12.5],
+  ])('reads the typed price %j the Danish way and bids %d DKK (not 1250 for 12,50)', async (typed, price) => {
+    quoteApi();
+    let placed: { price?: number } | undefined;
+    server.use(
+      http.post('/api/bids', async ({ request }) => {
+        placed = (await request.json()) as { price: number };
+        return HttpResponse.json(makeCarrierBid({ id: 41, task_id: 12, net: price }), { status: 201 });
+      }),
+    );
+    renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), typed);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Bud afgivet');
+    expect(placed?.price).toBe(price);
+  });
+
   it('sends a chosen date and time slot as valid_until (Copenhagen time), then says "Bud afgivet"', async () => {
     quoteApi();
     let placed: unknown;
@@ -141,7 +166,7 @@ describe('bid panel', () => {
     expect(dialog.textContent).toContain('Buddet gælder til torsdag den 24. december 2026 kl. 16:00.');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Bud afgivet');
+    expect((await screen.findByRole('status')).textContent).toContain('Bud afgivet');
     expect(placed).toEqual({ taskId: 12, price: 1250.5, valid_until: '2026-12-24T15:00:00.000Z' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onChanged).toHaveBeenCalledTimes(1);
@@ -224,7 +249,7 @@ describe('bid panel', () => {
 
   it('shows nothing to anyone but a carrier', () => {
     setSession(makeUser({ role: 'customer' }));
-    const { container } = render(<BidPanel task={{ id: 12, status: 'open_for_bids' }} bidding={null} ownBid={null} onChanged={() => undefined} />);
+    const { container } = renderWithQueryClient(<BidPanel task={{ id: 12, status: 'open_for_bids' }} bidding={null} ownBid={null} onChanged={() => undefined} />);
     expect(container.textContent).toBe('');
   });
 });

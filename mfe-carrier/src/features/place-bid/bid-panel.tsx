@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messages } from '@fragtbud/contracts';
-import { BidStatusBadge, Button, useSession, type BidPanelProps } from '@fragtbud/web';
+import { BidStatusBadge, Button, useSession, type BidPanelProps, toast } from '@fragtbud/web';
 import { BID_PLACED } from './api/place-bid';
 import { PlaceBidModal } from './components/place-bid-modal';
 import './place-bid.css';
@@ -77,7 +77,8 @@ export function BidPanel({ task, bidding, ownBid, onChanged, now }: BidPanelProp
         onClose={() => setModalOpen(false)}
         onPlaced={() => {
           setModalOpen(false);
-          setNotice({ kind: 'success', text: BID_PLACED });
+          setNotice(null);
+          toast.success(BID_PLACED);
           onChanged();
         }}
         onRefused={(message) => {

@@ -1,9 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { BidView } from '@fragtbud/contracts';
-import { makeCustomerBid, makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { messages, type BidView } from '@fragtbud/contracts';
+import { makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import CustomerChooseBid from './choose-bid-entry';
 
 const server = setupApiServer();
@@ -14,8 +14,9 @@ const hansen = makeCustomerBid({ id: 72, task_id: 9, carrier_name: 'Hansen Trans
 function renderChooseBid(bids: BidView[], status: 'open_for_bids' | 'assigned' = 'open_for_bids') {
   setSession(makeUser({ id: 2, role: 'customer' }));
   const onDecided = vi.fn();
-  render(<CustomerChooseBid task={{ id: 9, status }} bids={bids} onDecided={onDecided} />);
-  return { onDecided };
+  const onBidsStale = vi.fn();
+  renderWithQueryClient(<CustomerChooseBid task={{ id: 9, status }} bids={bids} onDecided={onDecided} onBidsStale={onBidsStale} />);
+  return { onDecided, onBidsStale };
 }
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
@@ -32,8 +33,8 @@ describe('choosing a bid (./ChooseBid)', () => {
     const accepted = { ...jens, status: 'accepted' as const, accepted_at: '2026-11-21T10:00:00.000Z' };
     const calls: string[] = [];
     server.use(
-      http.post('/api/bids/:id/accept', ({ params }) => {
-        calls.push(`accept ${params.id}`);
+      http.post('/api/bids/:id/accept', async ({ params, request }) => {
+        calls.push(`accept ${params.id} ${JSON.stringify(await request.json())}`);
         return HttpResponse.json(accepted);
       }),
     );
@@ -45,8 +46,24 @@ describe('choosing a bid (./ChooseBid)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Vælg bud' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('Du har valgt buddet fra Jens Kørsel. Opgaven er tildelt.');
-    expect(calls).toEqual(['accept 71']);
+    expect(calls).toEqual(['accept 71 {"expectedTotal":1400}']);
     expect(onDecided).toHaveBeenCalledWith(accepted);
+  });
+
+  it('when the carrier changed the price meanwhile, says so, closes the dialog and has the bids reloaded', async () => {
+    server.use(
+      http.post('/api/bids/71/accept', () =>
+        HttpResponse.json({ code: 'bid_changed', message: messages.bidChanged }, { status: 409 }),
+      ),
+    );
+    const { onDecided, onBidsStale } = renderChooseBid([jens, hansen]);
+    await userEvent.click(within(row('Jens Kørsel')).getByRole('button', { name: /Vælg bud/ }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Vælg bud' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(messages.bidChanged);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onBidsStale).toHaveBeenCalledTimes(1);
+    expect(onDecided).not.toHaveBeenCalled();
   });
 
   it('rejects a bid with POST /bids/{id}/reject', async () => {

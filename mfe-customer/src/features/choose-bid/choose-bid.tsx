@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { BidView } from '@fragtbud/contracts';
+import { useCallback, useState } from 'react';
+import { messages, type BidView } from '@fragtbud/contracts';
 import { BidDecision, BidsTable, isBidDecidable, type ChooseBidProps } from '@fragtbud/web';
 import './choose-bid.css';
 
@@ -13,8 +13,12 @@ function noticeFor(bid: BidView): string {
  * The task owner's bids (spec sections 2 and 4): each as the gross total they would pay, with 'Vælg bud' and 'Afvis' on
  * a pending bid while the task is open and none is chosen. Once one is chosen the server lists only that bid.
  */
-export function ChooseBid({ task, bids, onDecided }: ChooseBidProps) {
+export function ChooseBid({ task, bids, onDecided, onBidsStale }: ChooseBidProps) {
   const [notice, setNotice] = useState<string | null>(null);
+  const priceChanged = useCallback(() => {
+    setNotice(messages.bidChanged);
+    onBidsStale?.();
+  }, [onBidsStale]);
   const context = { taskOpen: task.status === 'open_for_bids', anyAccepted: bids.some((bid) => bid.status === 'accepted') };
 
   return (
@@ -36,6 +40,7 @@ export function ChooseBid({ task, bids, onDecided }: ChooseBidProps) {
                   setNotice(noticeFor(decided));
                   onDecided(decided);
                 }}
+                onPriceChanged={priceChanged}
               />
             ) : null
           }

@@ -1,10 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TaskType } from '@fragtbud/contracts';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { createTaskHandler, geoSuggest, getTaskHandler, makeTask, updateTaskHandler } from '../../testing/handlers';
 import { CreateTaskPage } from './create-task-page';
 
@@ -25,7 +25,7 @@ function Landing({ name }: { name: string }) {
 
 function renderAt(route: string): UserEvent {
   const user = userEvent.setup();
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[route]}>
       <Routes>
         <Route path="/create-task" element={<CreateTaskPage />} />

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isTaskEditable, taskIdSchema, type TaskType } from '@fragtbud/contracts';
 import { Button, isApiError, isTaskType, loginPathFor, PageHeader, Spinner, useSession, withFlash } from '@fragtbud/web';
-import { createTask } from './api/create-task';
-import { getTask } from './api/get-task';
-import { updateTask } from './api/update-task';
+import { useCreateTask } from './api/create-task';
+import { useTaskToEdit } from './api/get-task';
+import { useUpdateTask } from './api/update-task';
 import { ConfirmStep } from './components/confirm-step';
 import { DetailsStep } from './components/details-step';
 import { StepIndicator, type WizardStep } from './components/step-indicator';
@@ -82,7 +82,10 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const create = useCreateTask();
+  const update = useUpdateTask();
   const [submitting, setSubmitting] = useState(false);
+  const toEdit = useTaskToEdit(editId);
   const cardRef = useRef<HTMLFormElement>(null);
   const focusAfterRender = useRef<'heading' | 'error' | null>(null);
 
@@ -93,25 +96,21 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
       navigate('/browse-tasks', { replace: true, state: withFlash('error', SUBMIT_MESSAGES.loadForEditFailed) });
       return;
     }
-    const controller = new AbortController();
-    getTask(editId, controller.signal)
-      .then((task) => {
-        if (controller.signal.aborted) return;
-        if (!isTaskEditable(task.status)) {
-          navigate(`/task/${editId}`, { replace: true, state: withFlash('error', SUBMIT_MESSAGES.noLongerEditable) });
-          return;
-        }
-        if (task.view !== 'full') throw new Error('Only the full view of a task can be edited');
-        setForm(taskToForm(task));
-        setStep(2);
-        setLoading(false);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        navigate('/browse-tasks', { replace: true, state: withFlash('error', SUBMIT_MESSAGES.loadForEditFailed) });
-      });
-    return () => controller.abort();
-  }, [editing, editId, navigate]);
+    if (!loading) return; // prefilled once; a later refetch of the task must not overwrite what is being typed
+    const task = toEdit.data;
+    if (toEdit.error || (task && task.view !== 'full')) {
+      navigate('/browse-tasks', { replace: true, state: withFlash('error', SUBMIT_MESSAGES.loadForEditFailed) });
+      return;
+    }
+    if (!task) return;
+    if (!isTaskEditable(task.status)) {
+      navigate(`/task/${editId}`, { replace: true, state: withFlash('error', SUBMIT_MESSAGES.noLongerEditable) });
+      return;
+    }
+    setForm(taskToForm(task));
+    setStep(2);
+    setLoading(false);
+  }, [editing, editId, navigate, loading, toEdit.data, toEdit.error]);
 
   // A new ?type= (e.g. a type card on the home page while this page is open) opens that type's form.
   const previousUrlType = useRef(urlType);
@@ -199,8 +198,8 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
     setSubmitting(true);
     setBanner(null);
     try {
-      if (editId !== null) await updateTask(editId, checked.body);
-      else await createTask(checked.body);
+      if (editId !== null) await update.mutateAsync({ taskId: editId, body: checked.body });
+      else await create.mutateAsync(checked.body);
       navigate('/browse-tasks', { state: withFlash('success', editing ? 'Ændringerne er gemt.' : 'Opgaven er oprettet.') });
     } catch (error) {
       if (editId !== null && isApiError(error) && error.status === 409) {

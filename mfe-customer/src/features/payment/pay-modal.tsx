@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages, type PaymentIntentResponse } from '@fragtbud/contracts';
-import { Modal, Spinner, formatDkkFromKroner } from '@fragtbud/web';
+import { Modal, Spinner, formatDkkFromKroner, toast } from '@fragtbud/web';
 import { MockCardForm } from './mock-card-form';
 import {
   PAYMENT_STATUS_TIMEOUT,
@@ -86,7 +86,10 @@ export function PayModal({ taskId, open, onClose, onPaid, loadStripe }: PayModal
       if (state.paid || state.status === 'succeeded') await waitForPaid();
       else setCardError(UNEXPECTED_STATUS(state.providerStatus || state.status));
     } catch (error) {
-      setCardError(cardErrorMessage(error));
+      const message = cardErrorMessage(error);
+      setCardError(message);
+      // Spec: card errors are toasted too, so they are seen even when the field is scrolled away on a phone.
+      toast.error(message);
     }
   };
 

@@ -1,10 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Stripe } from '@stripe/stripe-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentIntentResponse } from '@fragtbud/contracts';
-import { makeCustomerBid, makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { makeTask } from '../../testing/handlers';
 import { PayPanel } from './pay-panel';
 import type { StripeLoader } from './stripe-payment-form';
@@ -44,7 +44,7 @@ function useBackend(intent: PaymentIntentResponse | Response, statuses: string[]
 function renderPanel(loadStripe?: StripeLoader) {
   setSession(makeUser({ id: 100, role: 'customer' }));
   const onPaid = vi.fn();
-  render(<PayPanel task={{ id: TASK_ID, status: 'assigned' }} onPaid={onPaid} loadStripe={loadStripe} />);
+  renderWithQueryClient(<PayPanel task={{ id: TASK_ID, status: 'assigned' }} onPaid={onPaid} loadStripe={loadStripe} />);
   return { onPaid };
 }
 

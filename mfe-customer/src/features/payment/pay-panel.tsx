@@ -1,21 +1,13 @@
 import { useState } from 'react';
-import { messages, type BidsPage } from '@fragtbud/contracts';
-import { Button, api, bidHeadlineAmount, formatDkkFromKroner, useApiQuery, type PayPanelProps } from '@fragtbud/web';
+import { messages } from '@fragtbud/contracts';
+import { Button, formatDkkFromKroner, type PayPanelProps } from '@fragtbud/web';
+import { useAcceptedTotal } from './api/get-accepted-bid-total';
 import { PayModal } from './pay-modal';
 import type { StripeLoader } from './stripe-payment-form';
 import './pay-panel.css';
 
 
 export const PAYMENT_SUCCESS_TITLE = 'Betaling gennemført';
-
-/** The accepted bid's gross total (GET /bids?taskId= lists only that bid to the owner once one is chosen). */
-function useAcceptedTotal(taskId: number, enabled: boolean): number | null {
-  const { data } = useApiQuery(enabled ? `accepted-bid:${taskId}` : null, (signal) =>
-    api.get<BidsPage>('/bids', { query: { taskId, limit: 100 }, signal }),
-  );
-  const accepted = data?.items.find((bid) => bid.status === 'accepted');
-  return accepted ? bidHeadlineAmount(accepted) : null;
-}
 
 /**
  * 'Betal' for the owner of an assigned task (spec sections 4 and 7): the payment modal, then 'Betalingen blev

@@ -67,11 +67,38 @@ describe('login page', () => {
     },
   );
 
-  it('tells the user that two-factor sign-in is coming when the server asks for a code', async () => {
-    server.use(http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true })));
+  it('moves to the code step, without signing in, when the server asks for a code', async () => {
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true, challenge: 'c' })));
     renderApp('/login');
     await logIn('hemmelig');
-    expect(await screen.findByText(/totrinsbekræftelse.*kommer snart/)).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Engangskode' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send koden på e-mail' })).toBeTruthy();
     expect(location()).toBe('/login');
+  });
+
+  it("shows 'Log ind med MitID' only when a provider is configured, and explains a failed provider login", async () => {
+    server.use(http.get('/api/auth/oidc/config', () => HttpResponse.json({ enabled: true, label: 'Log ind med MitID' })));
+    renderApp('/login?oidcError=no_account');
+    const link = await screen.findByRole('link', { name: 'Log ind med MitID' });
+    expect(link.getAttribute('href')).toBe('/api/auth/oidc/start?next=%2Fdashboard');
+    expect(screen.getByText(/Der findes ingen konto/)).toBeTruthy();
+  });
+
+  it('offers to resend the verification mail when the e-mail is not verified', async () => {
+    let resent: unknown;
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ code: 'email_not_verified', message: 'Din e-mail er ikke bekræftet. Tjek din indbakke, eller send bekræftelsesmailen igen.' }, { status: 403 }),
+      ),
+      http.post('/api/auth/verify-request', async ({ request }) => {
+        resent = await request.json();
+        return HttpResponse.json({ message: 'sendt' });
+      }),
+    );
+    renderApp('/login');
+    await logIn('hemmelig');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Din e-mail er ikke bekræftet/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send bekræftelsesmail igen' }));
+    await waitFor(() => expect(resent).toEqual({ email: karen.email }));
   });
 });

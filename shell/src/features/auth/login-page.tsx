@@ -4,6 +4,10 @@ import { loginBodySchema, messages } from '@fragtbud/contracts';
 import { Button, Field, isApiError, useSession } from '@fragtbud/web';
 import { safeNextPath } from '../../routing/login-redirect';
 import { useDocumentTitle } from '../../routing/use-document-title';
+import { OidcLoginLink } from './oidc-login-link';
+import { ResendVerification } from './resend-verification';
+import { TwoFactorStep } from './two-factor-step';
+import './auth.css';
 
 interface LoginErrors {
   email?: string;
@@ -33,7 +37,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [twoFactorRequired, setTwoFactorRequired] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const next = safeNextPath(searchParams.get('next'));
 
@@ -44,20 +49,22 @@ export function LoginPage() {
     const found = validate(email, password);
     setErrors(found);
     setFormError(null);
-    setTwoFactorRequired(false);
+    setChallenge(null);
+    setUnverified(false);
     if (found.email || found.password) return;
 
     setSubmitting(true);
     try {
       const outcome = await login({ email: email.trim(), password });
       if (outcome.kind === 'two-factor-required') {
-        setTwoFactorRequired(true);
+        setChallenge(outcome.challenge);
         setSubmitting(false);
         return;
       }
       navigate(next, { replace: true });
     } catch (error) {
       setFormError(isApiError(error) ? error.message : messages.couldNotLogIn);
+      setUnverified(isApiError(error) && error.code === 'email_not_verified');
       setSubmitting(false);
     }
   };
@@ -69,17 +76,16 @@ export function LoginPage() {
       <div className="auth-card fb-card">
         <h1 className="auth-card__title">Log ind</h1>
         <p className="auth-card__lead">Log ind for at se dine opgaver, bud og beskeder.</p>
+        {challenge ? (
+          <TwoFactorStep email={email.trim().toLowerCase()} challenge={challenge} onSignedIn={() => navigate(next, { replace: true })} />
+        ) : (
         <form className="fb-stack" onSubmit={onSubmit} noValidate aria-label="Log ind">
           {formError && (
             <p className="fb-form-error" role="alert">
               {formError}
             </p>
           )}
-          {twoFactorRequired && (
-            <p className="fb-form-note" role="status">
-              Din konto er beskyttet med totrinsbekræftelse. Login med engangskode kommer snart.
-            </p>
-          )}
+          {unverified && <ResendVerification email={email.trim()} />}
           <Field
             label="E-mail"
             name="email"
@@ -103,7 +109,12 @@ export function LoginPage() {
           <Button type="submit" size="large" fullWidth loading={submitting}>
             Log ind
           </Button>
+          <p className="auth-card__switch">
+            <Link to="/forgot-password">Glemt adgangskode?</Link>
+          </p>
+          <OidcLoginLink next={next} />
         </form>
+        )}
         <p className="auth-card__switch">
           Har du ikke en bruger? <Link to={registerLink}>Opret bruger</Link>
         </p>

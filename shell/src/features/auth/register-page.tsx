@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { messages } from '@fragtbud/contracts';
 import { Button, Field, fieldErrorsOf, isApiError, useSession, type RegisterInput } from '@fragtbud/web';
 import { useDocumentTitle } from '../../routing/use-document-title';
-import { PASSWORD_MIN_LENGTH, validateRegistration, type RegistrationErrors, type RegistrationForm } from './validate-registration';
+import { PASSWORD_MIN_LENGTH, registrationFormSchema, type RegistrationForm } from './validate-registration';
+import './auth.css';
 
 const EMPTY_FORM: RegistrationForm = {
   role: 'customer',
@@ -25,23 +28,23 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const user = useSession((state) => state.user);
   const register = useSession((state) => state.register);
-  const [form, setForm] = useState<RegistrationForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<RegistrationErrors>({});
+  const { register: field, handleSubmit, watch, setError, formState } = useForm<RegistrationForm>({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const errors = Object.fromEntries(Object.entries(formState.errors).map(([key, error]) => [key, error?.message])) as Partial<
+    Record<keyof RegistrationForm, string>
+  >;
+  const role = watch('role');
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   if (user && !submitting) return <Navigate to="/dashboard" replace />;
 
-  const update = (key: keyof RegistrationForm) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [key]: event.target.value }));
-  const isCarrier = form.role === 'carrier';
+  const isCarrier = role === 'carrier';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateRegistration(form);
-    setErrors(found);
+  const onSubmit = async (form: RegistrationForm) => {
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
 
     const input: RegisterInput = {
       name: form.name.trim(),
@@ -56,7 +59,9 @@ export function RegisterPage() {
       await register(input);
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      setErrors(fieldErrorsOf(error) as RegistrationErrors);
+      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
+        if (key in EMPTY_FORM) setError(key as keyof RegistrationForm, { message });
+      }
       setFormError(isApiError(error) ? error.message : messages.couldNotCreateUser);
       setSubmitting(false);
     }
@@ -67,7 +72,7 @@ export function RegisterPage() {
       <div className="auth-card auth-card--wide fb-card">
         <h1 className="auth-card__title">Opret bruger</h1>
         <p className="auth-card__lead">Det er gratis at oprette en bruger hos Fragtbud.</p>
-        <form className="fb-stack" onSubmit={onSubmit} noValidate aria-label="Opret bruger">
+        <form className="fb-stack" onSubmit={handleSubmit(onSubmit, () => setFormError(null))} noValidate aria-label="Opret bruger">
           {formError && (
             <p className="fb-form-error" role="alert">
               {formError}
@@ -77,13 +82,11 @@ export function RegisterPage() {
             <legend className="fb-field__label">Hvem er du?</legend>
             <div className="role-choice__options">
               {ROLE_OPTIONS.map((option) => (
-                <label key={option.value} className={`role-option${form.role === option.value ? ' is-selected' : ''}`}>
+                <label key={option.value} className={`role-option${role === option.value ? ' is-selected' : ''}`}>
                   <input
                     type="radio"
-                    name="role"
                     value={option.value}
-                    checked={form.role === option.value}
-                    onChange={() => setForm((current) => ({ ...current, role: option.value }))}
+                    {...field('role')}
                     aria-labelledby={`role-${option.value}-label`}
                     aria-describedby={`role-${option.value}-description`}
                   />
@@ -97,14 +100,12 @@ export function RegisterPage() {
               ))}
             </div>
           </fieldset>
-          <Field label="Navn" name="name" autoComplete="name" value={form.name} onChange={update('name')} error={errors.name} required />
+          <Field label="Navn" autoComplete="name" {...field('name')} error={errors.name} required />
           <Field
             label="E-mail"
-            name="email"
             type="email"
             autoComplete="email"
-            value={form.email}
-            onChange={update('email')}
+            {...field('email')}
             error={errors.email}
             required
           />
@@ -112,20 +113,16 @@ export function RegisterPage() {
             <div className="form-grid">
               <Field
                 label="Firma"
-                name="company"
-                autoComplete="organization"
-                value={form.company}
-                onChange={update('company')}
+                  autoComplete="organization"
+                {...field('company')}
                 error={errors.company}
                 hint="Valgfrit"
               />
               <Field
                 label="Telefon"
-                name="phone"
-                type="tel"
+                  type="tel"
                 autoComplete="tel"
-                value={form.phone}
-                onChange={update('phone')}
+                {...field('phone')}
                 error={errors.phone}
                 hint="Valgfrit"
               />
@@ -134,22 +131,18 @@ export function RegisterPage() {
           <div className="form-grid">
             <Field
               label="Adgangskode"
-              name="password"
               type="password"
               autoComplete="new-password"
-              value={form.password}
-              onChange={update('password')}
+              {...field('password')}
               error={errors.password}
               hint={`Mindst ${PASSWORD_MIN_LENGTH} tegn`}
               required
             />
             <Field
               label="Gentag adgangskode"
-              name="confirmPassword"
               type="password"
               autoComplete="new-password"
-              value={form.confirmPassword}
-              onChange={update('confirmPassword')}
+              {...field('confirmPassword')}
               error={errors.confirmPassword}
               required
             />

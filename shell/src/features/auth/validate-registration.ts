@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { limits, messages, registerFormSchema } from '@fragtbud/contracts';
 
 export interface RegistrationForm {
@@ -34,3 +35,18 @@ export function validateRegistration(form: RegistrationForm): RegistrationErrors
   }
   return errors;
 }
+
+/** The form's schema for react-hook-form's zod resolver: the fields as typed, checked by `validateRegistration`. */
+export const registrationFormSchema = z
+  .object({
+    role: z.enum(['customer', 'carrier']),
+    name: z.string(),
+    email: z.string(),
+    password: z.string(),
+    confirmPassword: z.string(),
+    company: z.string(),
+    phone: z.string(),
+  })
+  .superRefine((form, ctx) => {
+    for (const [field, message] of Object.entries(validateRegistration(form))) ctx.addIssue({ code: 'custom', message, path: [field] });
+  });

@@ -99,6 +99,16 @@ describe('dashboard', () => {
     expect(fake.requests).toContain('GET /tasks?mine=true&page=1&limit=8');
   });
 
+  it("gives a carrier's newest tasks no price column (the lowest bid is a customer total)", async () => {
+    const carrier = makeUser({ id: 31, role: 'carrier', name: 'Viggo' });
+    server.use(...fakeTasksApi([makeTask({ id: 40, user_id: 31, assigned_carrier_id: 31, status: 'assigned', lowest_bid: 1500 })], { viewerId: 31 }).handlers);
+    setSession(carrier);
+    renderApp('/dashboard');
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('columnheader', { name: 'Pris' })).toBeNull();
+    expect(table.textContent).not.toContain('1.500,00 DKK');
+  });
+
   it('has no "see all" link with 8 tasks or fewer', async () => {
     server.use(...fakeTasksApi([makeTask({ id: 1, user_id: 2 })], { viewerId: 2 }).handlers);
     setSession(customer);

@@ -58,7 +58,7 @@ function Thumbnail({ task }: { task: Pick<Task, 'images' | 'type'> }) {
 export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) {
   const recent = useRecentTasks(role !== 'admin');
 
-  if (recent.error) return <ErrorState message={RECENT_LOAD_ERROR} onRetry={recent.reload} />;
+  if (recent.error) return <ErrorState message={RECENT_LOAD_ERROR} onRetry={() => void recent.refetch()} />;
   if (!recent.data) {
     return (
       <div className="page-loading">
@@ -68,6 +68,8 @@ export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) 
   }
   const { items, total } = recent.data;
   if (items.length === 0) return <EmptyRecent role={role} />;
+  // The lowest bid is a customer total; a carrier sees money only as their own payout (on their bids).
+  const showsPrice = role !== 'carrier';
 
   return (
     <>
@@ -84,7 +86,7 @@ export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) 
               <th scope="col">Fra → til</th>
               <th scope="col">Oprettet</th>
               <th scope="col">Bud</th>
-              <th scope="col">Pris</th>
+              {showsPrice && <th scope="col">Pris</th>}
             </tr>
           </thead>
           <tbody>
@@ -106,7 +108,7 @@ export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) 
                 </td>
                 <td data-label="Oprettet">{formatDate(task.created_at)}</td>
                 <td data-label="Bud">{task.bid_count}</td>
-                <td data-label="Pris">{formatDkkFromKroner(task.lowest_bid)}</td>
+                {showsPrice && <td data-label="Pris">{formatDkkFromKroner(task.lowest_bid)}</td>}
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@ import { useDocumentTitle } from '../../routing/use-document-title';
 import { ReviewsBlock } from './reviews-block';
 import { ServiceGrid } from './service-grid';
 import { TaskTypeCards } from './task-type-cards';
+import './home.css';
 
 const STEPS = [
   { title: 'Beskriv opgaven', text: 'Vælg opgavetype, og fortæl hvad der skal flyttes, hvorfra og hvortil.' },

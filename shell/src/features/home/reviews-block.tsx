@@ -1,12 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { messages } from '@fragtbud/contracts';
 import { formatDate, Spinner } from '@fragtbud/web';
-import { getPublicReviews, type PublicReview } from './api/get-public-reviews';
-
-type ReviewsState =
-  | { kind: 'loading' }
-  | { kind: 'loaded'; reviews: PublicReview[] }
-  | { kind: 'failed'; message: string };
+import { usePublicReviews } from './api/get-public-reviews';
 
 /** Stars out of 5, with a half star at .5 or more (spec section 5). */
 function Stars({ value }: { value: number }) {
@@ -26,48 +20,32 @@ function Stars({ value }: { value: number }) {
 const ratingFormat = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function ReviewsBlock() {
-  const [state, setState] = useState<ReviewsState>({ kind: 'loading' });
-
-  const load = useCallback((signal?: AbortSignal) => {
-    setState({ kind: 'loading' });
-    getPublicReviews(signal)
-      .then((reviews) => setState({ kind: 'loaded', reviews }))
-      .catch((error: unknown) => {
-        if (signal?.aborted) return;
-        setState({ kind: 'failed', message: error instanceof Error ? error.message : 'Noget gik galt' });
-      });
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const { data: reviews, error, isPending } = usePublicReviews();
 
   let content;
-  if (state.kind === 'loading') {
+  if (isPending) {
     content = <Spinner label="Henter anmeldelser…" />;
-  } else if (state.kind === 'failed') {
+  } else if (error) {
     content = (
       <p className="reviews__message reviews__message--error" role="alert">
-        Fejl: {state.message}
+        Fejl: {error instanceof Error ? error.message : 'Noget gik galt'}
       </p>
     );
-  } else if (state.reviews.length === 0) {
+  } else if (reviews.length === 0) {
     content = <p className="reviews__message">{messages.noReviewsYet}</p>;
   } else {
-    const average = Math.round((state.reviews.reduce((sum, r) => sum + r.rating, 0) / state.reviews.length) * 10) / 10;
+    const average = Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10;
     content = (
       <>
         <p className="reviews__summary">
           <Stars value={average} />
           <span>
-            <strong>{ratingFormat.format(average)}</strong> ud af 5 baseret på {state.reviews.length}{' '}
-            {state.reviews.length === 1 ? 'anmeldelse' : 'anmeldelser'}
+            <strong>{ratingFormat.format(average)}</strong> ud af 5 baseret på {reviews.length}{' '}
+            {reviews.length === 1 ? 'anmeldelse' : 'anmeldelser'}
           </span>
         </p>
         <ul className="reviews__list">
-          {state.reviews.map((review) => (
+          {reviews.map((review) => (
             <li key={review.id} className="review-card">
               <Stars value={review.rating} />
               <span className="fb-visually-hidden">{review.rating} ud af 5 stjerner</span>

@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { makeTask } from '../../testing/tasks';
 import { PaymentSuccessPage } from './payment-success-page';
 
@@ -10,7 +10,7 @@ const server = setupApiServer();
 
 function renderPage(search: string) {
   setSession(makeUser({ id: 2, role: 'customer' }));
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[`/payment-success${search}`]}>
       <Routes>
         <Route path="/payment-success" element={<PaymentSuccessPage />} />

@@ -1,12 +1,21 @@
-import { Link } from 'react-router-dom';
-import { EmptyState, PageHeader, RoleBadge, formatDate, useSession } from '@fragtbud/web';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, EmptyState, PageHeader, RoleBadge, formatDate, useSession, type User } from '@fragtbud/web';
 import { SessionPending } from '../../routing/require-session';
 import { useDocumentTitle } from '../../routing/use-document-title';
+import { BankTab } from './bank-tab';
+import { BillingTab } from './billing-tab';
+import { CvrTab } from './cvr-tab';
+import { InsuranceTab } from './insurance-tab';
+import { profileTabsFor, type ProfileTabKey } from './profile-tabs';
+import { SecurityTab } from './security-tab';
+import { RemoteApp } from '../../remotes/remote-app';
+import './profile.css';
 
 export function ProfilePage() {
   useDocumentTitle('Profil');
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
+  const [searchParams, setSearchParams] = useSearchParams();
 
   if (!user && status !== 'ready') return <SessionPending />;
   if (!user) {
@@ -25,9 +34,37 @@ export function ProfilePage() {
     );
   }
 
+  const tabs = profileTabsFor(user.role);
+  const active = tabs.find((tab) => tab.key === searchParams.get('tab'))?.key ?? 'profile';
+  const select = (key: ProfileTabKey) => setSearchParams(key === 'profile' ? {} : { tab: key }, { replace: true });
+
   return (
     <div className="fb-container page">
       <PageHeader title="Profil" lead="Dine oplysninger hos Fragtbud." />
+      <div className="fb-stack" role="tablist" aria-label="Profilens faner" style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+        {tabs.map((tab) => (
+          <Button key={tab.key} type="button" role="tab" aria-selected={tab.key === active} variant={tab.key === active ? 'primary' : 'ghost'} onClick={() => select(tab.key)}>
+            {tab.label}
+          </Button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={tabs.find((tab) => tab.key === active)?.label}>
+        {active === 'profile' && <ProfileDetails user={user} />}
+        {active === 'security' && <SecurityTab />}
+        {active === 'billing' && <BillingTab role={user.role} />}
+        {active === 'bank' && <BankTab />}
+        {active === 'insurance' && <InsuranceTab />}
+        {active === 'cvr' && <CvrTab />}
+        {/* The carrier's 'Økonomi' and the customer's 'Betalinger' come from their remotes (spec section 2, profile). */}
+        {active === 'financial' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="FinancePanel" props={{}} />}
+        {active === 'payments' && <RemoteApp<Record<string, never>> remote="mfe_customer" module="PaymentsPanel" props={{}} />}
+      </div>
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: User }) {
+  return (
       <section className="fb-card profile-card" aria-labelledby="profile-details-title">
         <h2 id="profile-details-title">Dine oplysninger</h2>
         <dl className="details-list">
@@ -64,8 +101,6 @@ export function ProfilePage() {
             </div>
           )}
         </dl>
-        <p className="fb-muted">Redigering af profil, sikkerhed og fakturering kommer snart.</p>
       </section>
-    </div>
   );
 }

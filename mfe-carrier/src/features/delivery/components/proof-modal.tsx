@@ -12,16 +12,9 @@ import {
   type ProofLocation,
   type SignaturePadHandle,
 } from '@fragtbud/web';
-import {
-  PROOF_NOT_SAVED,
-  PROOF_NOT_SUBMITTED,
-  failureOf,
-  submitProof,
-  uploadSignature,
-  type ProofAnswer,
-  type ProofKind,
-  type ProofRequest,
-} from '../api/delivery';
+import { useSubmitProof, type ProofAnswer, type ProofRequest } from '../api/submit-proof';
+import { uploadSignature } from '../api/upload-signature';
+import { PROOF_NOT_SAVED, PROOF_NOT_SUBMITTED, failureOf, type ProofKind } from '../model/delivery-messages';
 
 export const PROOF_TITLES: Record<ProofKind, string> = { pickup: 'Bekræft afhentning', delivery: 'Bekræft levering' };
 export const FAILED_TRIP_LABEL = 'Forgæves kørsel (modtager nægtede / kunne ikke gennemføres)';
@@ -62,6 +55,7 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
   const [ruleError, setRuleError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const send = useSubmitProof(taskId);
 
   const reset = () => {
     setImages([]);
@@ -128,7 +122,7 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
 
       let answer: ProofAnswer;
       try {
-        answer = await submitProof(taskId, body);
+        answer = await send.mutateAsync(body);
       } catch (error) {
         setFailure(isApiError(error) && error.status === 0 ? { message: PROOF_NOT_SUBMITTED, reason: error.message } : failureOf(error, PROOF_NOT_SAVED));
         return;

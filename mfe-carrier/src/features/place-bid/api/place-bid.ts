@@ -1,5 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarrierBid } from '@fragtbud/contracts';
-import { api, useApiMutation } from '@fragtbud/web';
+import { api, invalidateTask } from '@fragtbud/web';
 
 /** Spec section 8. */
 export const BID_NOT_PLACED = 'Kunne ikke afgive bud. Prøv igen.';
@@ -18,6 +19,12 @@ export function placeBid(body: PlaceBidRequest): Promise<CarrierBid> {
   return api.post<CarrierBid>('/bids', body);
 }
 
+/** Placing a bid changes the task (count, lowest bid), its bids and the task lists. */
 export function usePlaceBid() {
-  return useApiMutation(placeBid);
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: placeBid,
+    // Not awaited: the panel reports the bid at once, and the shell's own refresh joins the refetch under way.
+    onSuccess: (_bid, { taskId }) => void invalidateTask(client, taskId),
+  });
 }

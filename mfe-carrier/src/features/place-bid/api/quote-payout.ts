@@ -1,5 +1,6 @@
 import type { QuoteResponse } from '@fragtbud/contracts';
-import { api, useApiQuery } from '@fragtbud/web';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@fragtbud/web';
 
 /** Spec section 8: the preview clears and says this when the quote fails. */
 export const QUOTE_FAILED = 'Kunne ikke beregne pris.';
@@ -16,18 +17,24 @@ export interface PayoutQuote {
 }
 
 /**
- * The payout for `net` (null = no valid price yet: nothing is asked); a newer price aborts the older request. The
+ * The payout for `net` (null = no valid price yet: nothing is asked), cached per price. The
  * answer names the price it is for, so a preview never shows the figures (or the failure) of a price since changed.
  */
 export function usePayoutQuote(taskId: number, net: number | null): PayoutQuote | null {
-  const { data, loading } = useApiQuery<PayoutQuote>(net === null ? null : `${taskId}:${net}`, (signal) =>
-    quotePayout({ net: net as number, taskId }, signal).then(
-      (response) => ({ net: net as number, response }),
-      (error: unknown) => {
-        if (signal.aborted) throw error;
-        return { net: net as number, response: null };
-      },
-    ),
-  );
-  return net !== null && !loading && data?.net === net ? data : null;
+  const { data } = useQuery({
+    queryKey: ['pricing', 'quote', { taskId, net }],
+    queryFn: ({ signal }) =>
+      quotePayout({ net: net as number, taskId }, signal).then(
+        (response): PayoutQuote => ({ net: net as number, response }),
+        (error: unknown) => {
+          if (signal.aborted) throw error;
+          return { net: net as number, response: null };
+        },
+      ),
+    enabled: net !== null,
+    // The same price gives the same payout while the modal is open; a failure is shown, not retried.
+    staleTime: 60_000,
+    retry: false,
+  });
+  return net !== null && data?.net === net ? data : null;
 }

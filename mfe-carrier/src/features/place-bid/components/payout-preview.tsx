@@ -1,7 +1,7 @@
 import type { QuoteResponse } from '@fragtbud/contracts';
 import { CarrierQuoteBreakdown, formatDkkFromKroner } from '@fragtbud/web';
 import { QUOTE_FAILED, usePayoutQuote } from '../api/quote-payout';
-import { useDebouncedValue } from '../model/use-debounced-value';
+import { useDebouncedValue } from '@fragtbud/web';
 
 export const QUOTE_DEBOUNCE_MS = 400;
 export const CALCULATING = 'Beregner...';

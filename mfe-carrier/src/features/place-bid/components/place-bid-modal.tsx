@@ -51,7 +51,7 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
   const failureReason = isApiError(place.error) && place.error.serverMessage !== BID_NOT_PLACED ? place.error.serverMessage : undefined;
 
   const close = () => {
-    if (place.pending) return;
+    if (place.isPending) return;
     setPriceText('');
     setPriceTouched(false);
     setAttempted(false);
@@ -60,18 +60,22 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
     place.reset();
     if (net === null || !validityResult.until) return;
-    const bid = await place.run({ taskId, price: net, valid_until: validityResult.until.toISOString() });
-    if (bid) {
-      setPriceText('');
-      setAttempted(false);
-      setValidity(defaultValidity(now()));
-      onPlaced(bid);
-    }
+    place.mutate(
+      { taskId, price: net, valid_until: validityResult.until.toISOString() },
+      {
+        onSuccess: (bid) => {
+          setPriceText('');
+          setAttempted(false);
+          setValidity(defaultValidity(now()));
+          onPlaced(bid);
+        },
+      },
+    );
   };
 
   // A refusal that changes what the panel shows (closed, full, already bid, not approved) is said there instead.
@@ -90,10 +94,10 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
       onClose={close}
       footer={
         <>
-          <Button variant="ghost" onClick={close} disabled={place.pending}>
+          <Button variant="ghost" onClick={close} disabled={place.isPending}>
             Annuller
           </Button>
-          <Button type="submit" form={formId} loading={place.pending}>
+          <Button type="submit" form={formId} loading={place.isPending}>
             Afgiv bud
           </Button>
         </>
@@ -102,10 +106,9 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
       <form id={formId} className="place-bid" onSubmit={submit} noValidate aria-label="Dit bud">
         <Field
           label="Din pris ekskl. moms (DKK)"
-          type="number"
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min="0"
+          autoComplete="off"
           value={priceText}
           onChange={(event) => {
             setPriceText(event.target.value);

@@ -36,7 +36,8 @@ export function StepIndicator({ current, onGoTo, reachable }: StepIndicatorProps
           return (
             <li key={step} className={classNames('ct-steps__item', `ct-steps__item--${state}`)} aria-current={state === 'current' ? 'step' : undefined}>
               {state !== 'current' && step <= reachable && step < current ? (
-                <button type="button" className="ct-steps__link" onClick={() => onGoTo(step)}>
+                // On a phone only the number shows (the label is hidden), so the button carries its name itself.
+                <button type="button" className="ct-steps__link" onClick={() => onGoTo(step)} aria-label={`Trin ${step}: ${label}`}>
                   {content}
                 </button>
               ) : (

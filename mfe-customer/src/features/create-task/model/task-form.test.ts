@@ -60,8 +60,16 @@ describe('task form model', () => {
       form({ type: 'courier', details: { courier: { packageSize: 'small', packageWeight: '2', dimensions: { length: '30', width: '20', height: '' } } } }),
       { withContact: false },
     );
-    expect(input.details).toMatchObject({ length: '30', width: '20', height: '' });
+    expect(input.details).toMatchObject({ length: 30, width: 20, height: '' });
     expect(input).not.toHaveProperty('contact_email');
+  });
+
+  it('reads typed numbers the Danish way: 1.234,5 kg is 1234.5, junk is left for the schema to refuse', () => {
+    const input = toTaskInput(
+      form({ type: 'courier', details: { courier: { packageSize: 'small', packageWeight: '1.234,5', dimensions: { length: '30,5', width: 'bred', height: '' } } } }),
+      { withContact: false },
+    );
+    expect(input.details).toMatchObject({ packageWeight: 1234.5, length: 30.5, width: 'bred' });
   });
 
   it('turns a task back into the form it came from', () => {

@@ -7,7 +7,7 @@ import {
   type Task,
   type TaskType,
 } from '@fragtbud/contracts';
-import type { AddressValue } from '@fragtbud/web';
+import { parseDanishNumber, type AddressValue } from '@fragtbud/web';
 import { TASK_FIELD_GROUPS, type DimensionKey } from './task-fields';
 
 /*
@@ -71,9 +71,12 @@ export const isDescriptionRequired = (type: TaskType | null): boolean => type !=
 
 const blank = (value: string | undefined) => !value || value.trim() === '';
 
-function dimensionsOut(value: DimensionsInput | undefined): DimensionsInput | undefined {
+/** A typed number read the Danish way (`1.234,5`); text that is no number goes on for the schema to refuse in Danish. */
+const numberOut = (value: unknown): unknown => (typeof value === 'string' && !blank(value) ? (parseDanishNumber(value) ?? value) : value);
+
+function dimensionsOut(value: DimensionsInput | undefined): Record<keyof DimensionsInput, unknown> | undefined {
   if (!value || (blank(value.length) && blank(value.width) && blank(value.height))) return undefined;
-  return value;
+  return { length: numberOut(value.length), width: numberOut(value.width), height: numberOut(value.height) };
 }
 
 function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record<string, unknown> {
@@ -83,14 +86,16 @@ function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record
       if (field.kind === 'dimensions' && field.key === '') {
         // Courier keeps length, width and height directly in its details.
         const dims = input.dimensions as DimensionsInput | undefined;
-        if (dims) Object.assign(out, { length: dims.length, width: dims.width, height: dims.height });
+        if (dims) Object.assign(out, { length: numberOut(dims.length), width: numberOut(dims.width), height: numberOut(dims.height) });
       } else if (field.kind === 'dimensions') {
         out[field.key] = dimensionsOut(input[field.key] as DimensionsInput | undefined);
       } else if (field.kind === 'pallets') {
         const lines = ((input[field.key] as PalletLineInput[] | undefined) ?? [])
           .filter((line) => !(blank(line.palletType) && blank(line.quantity)))
-          .map((line) => ({ palletType: line.palletType, quantity: line.quantity, dimensions: dimensionsOut(line.dimensions) }));
+          .map((line) => ({ palletType: line.palletType, quantity: numberOut(line.quantity), dimensions: dimensionsOut(line.dimensions) }));
         out[field.key] = lines.length > 0 ? lines : undefined;
+      } else if (field.kind === 'number') {
+        out[field.key] = numberOut(input[field.key]);
       } else {
         out[field.key] = input[field.key];
       }

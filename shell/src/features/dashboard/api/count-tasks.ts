@@ -1,4 +1,5 @@
-import { api, useApiQuery, type QueryValue } from '@fragtbud/web';
+import { useQuery } from '@tanstack/react-query';
+import { api, queryKeys, type QueryValue } from '@fragtbud/web';
 
 /** How many tasks match `query`: GET /tasks with limit=1, read from `total` (never the whole list). */
 export async function countTasks(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<number> {
@@ -28,6 +29,7 @@ export async function countTasksByFilter<K extends string>(
   return Object.fromEntries(entries) as Record<K, number | null>;
 }
 
-export function useTaskCounts<K extends string>(key: string, filters: Record<K, Record<string, QueryValue>>) {
-  return useApiQuery(key, (signal) => countTasksByFilter(filters, signal));
+/** The dashboard's counts, under the task lists' key so any task change refreshes them. */
+export function useTaskCounts<K extends string>(filters: Record<K, Record<string, QueryValue>>) {
+  return useQuery({ queryKey: queryKeys.tasks({ counts: filters }), queryFn: ({ signal }) => countTasksByFilter(filters, signal) });
 }

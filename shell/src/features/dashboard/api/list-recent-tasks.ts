@@ -1,5 +1,6 @@
 import { limits, type TasksPage } from '@fragtbud/contracts';
-import { api, useApiQuery } from '@fragtbud/web';
+import { useQuery } from '@tanstack/react-query';
+import { api, queryKeys } from '@fragtbud/web';
 
 /** Spec section 9: the dashboard lists the 8 newest tasks. */
 export const RECENT_TASKS = limits.dashboardRecentTasks;
@@ -11,5 +12,5 @@ export async function listRecentTasks(mine: boolean, signal?: AbortSignal): Prom
 }
 
 export function useRecentTasks(mine: boolean) {
-  return useApiQuery(`recent:${mine}`, (signal) => listRecentTasks(mine, signal));
+  return useQuery({ queryKey: queryKeys.tasks({ recent: true, mine }), queryFn: ({ signal }) => listRecentTasks(mine, signal) });
 }

@@ -1,5 +1,6 @@
 import { limits } from '@fragtbud/contracts';
-import { api, isApiError } from '@fragtbud/web';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError, queryKeys } from '@fragtbud/web';
 
 export interface PublicReview {
   id: string | number;
@@ -64,3 +65,8 @@ export async function getPublicReviews(signal?: AbortSignal): Promise<PublicRevi
     .filter((review): review is PublicReview => review !== null)
     .slice(0, HOME_REVIEW_LIMIT);
 }
+
+export const publicReviewsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.publicReviews(), queryFn: ({ signal }) => getPublicReviews(signal) });
+
+export const usePublicReviews = () => useQuery(publicReviewsQueryOptions());

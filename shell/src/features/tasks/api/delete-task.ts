@@ -1,4 +1,5 @@
-import { api, useApiMutation } from '@fragtbud/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, queryKeys } from '@fragtbud/web';
 
 /** DELETE /tasks/{id} (admin). Resolves true once deleted. */
 export async function deleteTask(id: number): Promise<true> {
@@ -7,5 +8,12 @@ export async function deleteTask(id: number): Promise<true> {
 }
 
 export function useDeleteTask() {
-  return useApiMutation(deleteTask);
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTask,
+    onSuccess: (_done, id) => {
+      client.removeQueries({ queryKey: queryKeys.task(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.allTasks() });
+    },
+  });
 }

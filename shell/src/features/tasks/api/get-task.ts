@@ -1,5 +1,6 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Task } from '@fragtbud/contracts';
-import { api, useApiQuery } from '@fragtbud/web';
+import { api, queryKeys } from '@fragtbud/web';
 
 /** The task the answer carries: `{task}` as API.md answers, or the task itself. */
 export function taskOf(answer: { task?: Task } | Task | undefined): Task {
@@ -12,6 +13,10 @@ export async function getTask(id: number, signal?: AbortSignal): Promise<Task> {
   return taskOf(await api.get<{ task?: Task } | Task>(`/tasks/${id}`, { signal }));
 }
 
+export const taskQueryOptions = (id: number) =>
+  queryOptions({ queryKey: queryKeys.task(id), queryFn: ({ signal }) => getTask(id, signal) });
+
+/** The task with this id; nothing is asked while `id` is null (an invalid address). */
 export function useTask(id: number | null) {
-  return useApiQuery(id === null ? null : String(id), (signal) => getTask(id as number, signal));
+  return useQuery({ ...taskQueryOptions(id ?? 0), enabled: id !== null });
 }

@@ -1,5 +1,6 @@
 import type { Task, TasksPage } from '@fragtbud/contracts';
-import { api, useApiQuery, type QueryValue } from '@fragtbud/web';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, queryKeys, type QueryValue } from '@fragtbud/web';
 
 /** GET /tasks query: the filters of API.md, all optional, plus the page. */
 export type TaskListQuery = Record<string, QueryValue>;
@@ -11,21 +12,25 @@ export async function listTasks(query: TaskListQuery, signal?: AbortSignal): Pro
   return {
     items: answer?.items ?? [],
     total: Number(answer?.total ?? 0),
+    totalIsEstimate: answer?.totalIsEstimate === true,
     page: Number(answer?.page ?? query.page ?? 1),
     limit: Number(answer?.limit ?? query.limit ?? 20),
   };
 }
 
-function keyOf(query: TaskListQuery): string {
-  const params = new URLSearchParams();
+/** The filters without empty values, so `{q: ''}` and `{}` share one cache entry. */
+function filtersOf(query: TaskListQuery): Record<string, string> {
+  const filters: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+    if (value !== undefined && value !== null && value !== '') filters[name] = String(value);
   }
-  params.sort();
-  return params.toString();
+  return filters;
 }
 
-/** The page of tasks for `query`; a new query aborts the previous request and keeps the old page on screen meanwhile. */
+export const taskListQueryOptions = (query: TaskListQuery) =>
+  queryOptions({ queryKey: queryKeys.tasks(filtersOf(query)), queryFn: ({ signal }) => listTasks(query, signal) });
+
+/** The page of tasks for `query`; the previous page stays on screen while the next one loads. */
 export function useTaskList(query: TaskListQuery) {
-  return useApiQuery(keyOf(query), (signal) => listTasks(query, signal));
+  return useQuery({ ...taskListQueryOptions(query), placeholderData: keepPreviousData });
 }

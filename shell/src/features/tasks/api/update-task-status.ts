@@ -1,6 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import type { Task, TaskStatus } from '@fragtbud/contracts';
-import { api, useApiMutation } from '@fragtbud/web';
+import { api } from '@fragtbud/web';
 import { taskOf } from './get-task';
+import { useTaskChanged } from './task-cache';
 
 /** PATCH /tasks/{id}/status — here the admin's dropdown (spec section 4). */
 export async function updateTaskStatus(id: number, status: TaskStatus): Promise<Task> {
@@ -8,5 +10,9 @@ export async function updateTaskStatus(id: number, status: TaskStatus): Promise<
 }
 
 export function useUpdateTaskStatus() {
-  return useApiMutation(updateTaskStatus);
+  const taskChanged = useTaskChanged();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: TaskStatus }) => updateTaskStatus(id, status),
+    onSuccess: taskChanged,
+  });
 }

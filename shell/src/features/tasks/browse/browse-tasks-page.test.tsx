@@ -159,6 +159,35 @@ describe('task browser', () => {
     expect(fake.requests.at(-1)).toBe('GET /tasks?type=package&page=3&limit=20');
   });
 
+  it("shows 'Viser 20 af 1 000+' when the server's total is an estimate, and offers the next page", async () => {
+    server.use(
+      http.get('/api/tasks', () =>
+        HttpResponse.json({
+          items: Array.from({ length: 20 }, (_, i) => makeTask({ id: 300 + i })),
+          total: 1000,
+          totalIsEstimate: true,
+          nextCursor: '1767225600000000_300',
+          page: 50,
+          limit: 20,
+        }),
+      ),
+    );
+    setSession(null);
+    renderApp('/BrowseTasks?page=50');
+    expect(await screen.findByText('Viser 20 af 1 000+ opgaver')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Sider' })).getByRole('link', { name: 'Side 51' })).toBeTruthy();
+  });
+
+  it('shows visitors the lowest bid but not carriers, who see money only as payouts', async () => {
+    useTasks(publicView(makeTask({ id: 7, type: 'furniture', status: 'open_for_bids', lowest_bid: 1234.5 })));
+    setSession(makeUser({ role: 'carrier' }));
+    renderApp('/BrowseTasks');
+    const card = within((await screen.findAllByRole('article'))[0]!);
+    expect(card.getByRole('link', { name: 'Møbeltransport #7' })).toBeTruthy();
+    expect(card.queryByText('Laveste bud')).toBeNull();
+    expect(card.queryByText('1.234,50 DKK')).toBeNull();
+  });
+
   it("offers carriers on /tasks 'Kan bydes på' and the 'Aktive' status", async () => {
     const fake = useTasks(makeTask({ id: 5 }));
     setSession(makeUser({ role: 'carrier' }));
@@ -169,5 +198,17 @@ describe('task browser', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Kan bydes på' }));
     await waitFor(() => expect(location()).toBe('/tasks?status=active&available=true'));
     await waitFor(() => expect(fake.requests.at(-1)).toBe('GET /tasks?status=active&available=true&page=1&limit=20'));
+  });
+
+  it('keeps the heading outline without gaps: the page h1, the results h2, each card h3', async () => {
+    useTasks(publicView(makeTask({ id: 3 })));
+    renderApp('/BrowseTasks');
+    await screen.findByRole('heading', { level: 3 });
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    levels.reduce((previous, level) => {
+      expect(level - previous).toBeLessThanOrEqual(1);
+      return level;
+    }, 0);
+    expect(screen.getByRole('heading', { level: 2, name: 'Resultater' })).toBeTruthy();
   });
 });

@@ -23,8 +23,12 @@ function mineLabelFor(role: Role | null): string | null {
   return null;
 }
 
-/** 'Viser 21–40 af 134 opgaver', or 'Viser 5 af 5 opgaver' when everything fits on one page. */
-export function resultLine(page: number, shown: number, total: number): string {
+/**
+ * 'Viser 21–40 af 134 opgaver', or 'Viser 5 af 5 opgaver' when everything fits on one page; past the server's count
+ * cap the total is a lower bound: 'Viser 20 af 1 000+ opgaver'.
+ */
+export function resultLine(page: number, shown: number, total: number, totalIsEstimate = false): string {
+  if (totalIsEstimate) return `Viser ${shown} af ${String(total).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}+ opgaver`;
   const noun = total === 1 ? 'opgave' : 'opgaver';
   if (shown >= total) return `Viser ${shown} af ${total} ${noun}`;
   const first = (page - 1) * PAGE_SIZE + 1;
@@ -77,13 +81,15 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
   }, [filters.page]);
 
   const data = list.data;
-  const firstLoad = list.loading && !data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const firstLoad = list.isPending;
+  // An estimated total may hide more pages: a full page always offers the next one.
+  const morePages = data?.totalIsEstimate && data.items.length === PAGE_SIZE ? filters.page + 1 : 1;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE), morePages) : 1;
 
   let content;
   if (list.error) {
     content = (
-      <ErrorState message={LOAD_ERROR} onRetry={list.reload}>
+      <ErrorState message={LOAD_ERROR} onRetry={() => void list.refetch()}>
         {isApiError(list.error) && list.error.status === 400 && <p className="fb-state__message">{list.error.message}</p>}
       </ErrorState>
     );
@@ -111,7 +117,7 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
         <ul className="task-list" aria-label="Opgaver">
           {data.items.map((task) => (
             <li key={task.id}>
-              <TaskCard task={task} />
+              <TaskCard task={task} showLowestBid={role !== 'carrier'} />
             </li>
           ))}
         </ul>
@@ -141,14 +147,16 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
         showActive={staff}
         mineLabel={mineLabelFor(role)}
       />
-      <div className="task-results" ref={resultsRef} aria-busy={list.loading || undefined}>
+      <div className="task-results" ref={resultsRef} aria-busy={list.isFetching || undefined}>
+        {/* The cards' titles are h3: the results get their h2, so the outline does not skip a level. */}
+        <h2 className="fb-visually-hidden">Resultater</h2>
         <div className="task-results__bar">
           <p className="task-results__count" role="status">
-            {data && !list.error ? resultLine(filters.page, data.items.length, data.total) : ''}
+            {data && !list.error ? resultLine(filters.page, data.items.length, data.total, data.totalIsEstimate) : ''}
           </p>
-          {list.loading && data && <Spinner inline label="Opdaterer…" />}
+          {list.isPlaceholderData && <Spinner inline label="Opdaterer…" />}
         </div>
-        <div className={list.loading && data ? 'task-results__content is-stale' : 'task-results__content'}>{content}</div>
+        <div className={list.isPlaceholderData ? 'task-results__content is-stale' : 'task-results__content'}>{content}</div>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { browseStatusOptions } from '@fragtbud/contracts';
-import { Button, Field, SelectField, TASK_TYPES, taskStatusLabel } from '@fragtbud/web';
+import { Button, Field, SelectField, TASK_TYPES, parseDanishNumber, taskStatusLabel } from '@fragtbud/web';
 import { EMPTY_FILTERS, type BrowseFilters, type BrowseStatus } from './browse-filters';
 
 export interface TaskSearchFormProps {
@@ -19,7 +19,7 @@ type FormErrors = Partial<Record<'minPrice' | 'maxPrice' | 'dateTo', string>>;
 
 function validate(draft: BrowseFilters): FormErrors {
   const errors: FormErrors = {};
-  const number = (value: string) => Number(value.replace(',', '.'));
+  const number = (value: string) => parseDanishNumber(value) ?? Number.NaN;
   if (draft.minPrice && !(number(draft.minPrice) >= 0)) errors.minPrice = 'Angiv et beløb på 0 eller mere.';
   if (draft.maxPrice && !(number(draft.maxPrice) >= 0)) errors.maxPrice = 'Angiv et beløb på 0 eller mere.';
   if (!errors.minPrice && !errors.maxPrice && draft.minPrice && draft.maxPrice && number(draft.minPrice) > number(draft.maxPrice)) {
@@ -29,11 +29,17 @@ function validate(draft: BrowseFilters): FormErrors {
   return errors;
 }
 
+/** The price as the URL and the API carry it ('1.234,5' typed → '1234.5'). */
+const priceParam = (typed: string) => {
+  const value = parseDanishNumber(typed);
+  return value === null ? typed.trim() : String(value);
+};
+
 const clean = (draft: BrowseFilters): BrowseFilters => ({
   ...draft,
   q: draft.q.trim(),
-  minPrice: draft.minPrice.trim().replace(',', '.'),
-  maxPrice: draft.maxPrice.trim().replace(',', '.'),
+  minPrice: priceParam(draft.minPrice),
+  maxPrice: priceParam(draft.maxPrice),
   page: 1,
 });
 
@@ -134,10 +140,8 @@ export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineL
           <Field
             label="Pris fra (DKK)"
             hint="Laveste bud"
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={0}
-            step="0.01"
             name="minPrice"
             value={draft.minPrice}
             error={errors.minPrice}
@@ -146,10 +150,8 @@ export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineL
           <Field
             label="Pris til (DKK)"
             hint="Laveste bud"
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={0}
-            step="0.01"
             name="maxPrice"
             value={draft.maxPrice}
             error={errors.maxPrice}

@@ -26,19 +26,22 @@ export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
   const statusFailure = changeStatus.error ? actionError(changeStatus.error, STATUS_NOT_UPDATED) : null;
   const deleteFailure = remove.error ? actionError(remove.error, TASK_NOT_DELETED) : null;
 
-  const submitStatus = async () => {
+  const submitStatus = () => {
     if (chosen === task.status) return;
     setNotice(null);
-    const updated = await changeStatus.run(task.id, chosen);
-    if (!updated) return;
-    onChanged(updated);
-    setStatus('');
-    setNotice(`Status ændret til ${taskStatusLabel(updated.status)}.`);
+    changeStatus.mutate(
+      { id: task.id, status: chosen },
+      {
+        onSuccess: (updated) => {
+          onChanged(updated);
+          setStatus('');
+          setNotice(`Status ændret til ${taskStatusLabel(updated.status)}.`);
+        },
+      },
+    );
   };
 
-  const confirmDelete = async () => {
-    if (await remove.run(task.id)) navigate('/tasks', { replace: true });
-  };
+  const confirmDelete = () => remove.mutate(task.id, { onSuccess: () => navigate('/tasks', { replace: true }) });
 
   return (
     <div className="task-admin">
@@ -65,7 +68,7 @@ export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
             </option>
           ))}
         </SelectField>
-        <Button variant="secondary" onClick={submitStatus} loading={changeStatus.pending} disabled={chosen === task.status}>
+        <Button variant="secondary" onClick={submitStatus} loading={changeStatus.isPending} disabled={chosen === task.status}>
           Opdater status
         </Button>
       </div>
@@ -93,15 +96,15 @@ export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
         open={confirmOpen}
         role="alertdialog"
         title={`Slet opgave #${task.id}?`}
-        onClose={() => !remove.pending && setConfirmOpen(false)}
+        onClose={() => !remove.isPending && setConfirmOpen(false)}
         footer={
           <>
-            <Button variant="ghost" onClick={() => setConfirmOpen(false)} disabled={remove.pending}>
+            <Button variant="ghost" onClick={() => setConfirmOpen(false)} disabled={remove.isPending}>
               Annuller
             </Button>
             <Button
               variant="danger"
-              loading={remove.pending}
+              loading={remove.isPending}
               onClick={confirmDelete}
             >
               Slet opgave

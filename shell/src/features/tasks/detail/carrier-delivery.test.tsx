@@ -1,11 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '@fragtbud/contracts';
 import { Button, type DeliveryPanelProps, type User } from '@fragtbud/web';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { resetRemoteManifest } from '../../../remotes/remote-manifest';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
 import { TaskDetailPage } from './task-detail-page';
@@ -45,7 +45,7 @@ async function renderTask(task: Task, viewer: User) {
   const tasks = fakeTasksApi([task]);
   server.use(...tasks.handlers);
   setSession(viewer);
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[`/task/${task.id}`]}>
       <Routes>
         <Route path="/task/:id" element={<TaskDetailPage />} />

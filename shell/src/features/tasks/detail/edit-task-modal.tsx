@@ -91,11 +91,15 @@ export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTas
       return;
     }
     setErrors({});
-    const updated = await save.run(task.id, parsed.data);
-    if (updated) {
-      onSaved(updated);
-      onClose();
-    }
+    save.mutate(
+      { id: task.id, body: parsed.data },
+      {
+        onSuccess: (updated) => {
+          onSaved(updated);
+          onClose();
+        },
+      },
+    );
   };
 
   const serverErrors = fieldErrorsOf(save.error) as Partial<Record<FieldName, string>>;
@@ -110,10 +114,10 @@ export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTas
       onClose={onClose}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={save.pending}>
+          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
             Annuller
           </Button>
-          <Button type="submit" form={formId} loading={save.pending}>
+          <Button type="submit" form={formId} loading={save.isPending}>
             Gem ændringer
           </Button>
         </>

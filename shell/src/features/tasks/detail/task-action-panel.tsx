@@ -4,7 +4,7 @@ import { messages, type Task } from '@fragtbud/contracts';
 import { Button, type AddressFieldProps, type User } from '@fragtbud/web';
 import { RemoteApp } from '../../../remotes/remote-app';
 import type { PayPanelProps } from '@fragtbud/web';
-import { getTask } from '../api/get-task';
+import { useRefreshTask } from '../api/task-cache';
 import { AdminTaskControls } from './admin-task-controls';
 import { CarrierDelivery } from './carrier-delivery';
 import { EditTaskModal } from './edit-task-modal';
@@ -21,6 +21,7 @@ interface TaskActionPanelProps {
 /** What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete. */
 export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskActionPanelProps) {
   const [editing, setEditing] = useState(false);
+  const refreshTask = useRefreshTask();
   const owner = isTaskOwner(task, viewer);
   const admin = viewer?.role === 'admin';
   const editable = canEditTask(task, viewer);
@@ -48,7 +49,7 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
           module="PayPanel"
           props={{
             task: { id: task.id, status: task.status },
-            onPaid: () => void getTask(task.id).then(onChanged, () => undefined),
+            onPaid: () => refreshTask(task.id),
           }}
         />
       )}
@@ -64,7 +65,7 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
           Opgaven er åben for bud. <Link to="?tab=bids">Byd på opgaven under fanen Bud</Link>
         </p>
       )}
-      <CarrierDelivery task={task} viewer={viewer} onChanged={onChanged} />
+      <CarrierDelivery task={task} viewer={viewer} />
       {admin && <AdminTaskControls task={task} onChanged={onChanged} />}
       <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>
         ← Tilbage til opgaver

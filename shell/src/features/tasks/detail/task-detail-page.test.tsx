@@ -1,11 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '@fragtbud/contracts';
 import type { Role } from '@fragtbud/web';
-import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
 import { makeFreightNote } from './consignment/freight-note-fixtures';
 import { TaskDetailPage } from './task-detail-page';
@@ -29,7 +29,7 @@ function renderTaskPage(route: string, tasks: Task[], role: Role | null = 'custo
   server.use(...fake.handlers);
   setSession(role ? viewers[role] : null);
   let uploads = 0;
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[route]}>
       <Routes>
         <Route
@@ -83,12 +83,16 @@ describe('task page', () => {
     if (role === 'admin') expect(await screen.findByText('Ingen anmodninger om sletning')).toBeTruthy();
   });
 
-  it('keeps the tab in the query string and says honestly what is not there yet', async () => {
-    renderTaskPage('/task/5?tab=chat', [makeTask({ id: 5, bid_count: 2 })]);
+  it('keeps the tab in the query string; the chat tab opens the chat', async () => {
+    server.use(
+      http.get('/api/chat/threads', () => HttpResponse.json({ items: [], unread_total: 0 })),
+      http.get('/api/bids', () => HttpResponse.json({ items: [], total: 0, page: 1, limit: 100 })),
+    );
+    renderTaskPage('/task/5?tab=chat', [makeTask({ id: 5, bid_count: 2, user_id: owner.id })]);
     expect(await screen.findByRole('tab', { name: 'Bud 2' })).toBeTruthy();
     const chatTab = screen.getByRole('tab', { name: 'Chat' });
     expect(chatTab.getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tabpanel').textContent).toContain('Chat kommer snart');
+    expect(await within(screen.getByRole('tabpanel')).findByText('Ingen at skrive med endnu')).toBeTruthy();
 
     server.use(
       http.get('/api/tasks/5/freight-note', () => HttpResponse.json(makeFreightNote())),
@@ -129,6 +133,19 @@ describe('task page', () => {
     expect(screen.getByText('karen@example.dk')).toBeTruthy();
   });
 
+  it('names the assigned carrier and their company instead of a number', async () => {
+    renderTaskPage('/task/6', [
+      makeTask({
+        id: 6,
+        status: 'assigned',
+        assigned_carrier_id: 4,
+        assigned_carrier: { id: 4, name: 'Lars Hansen', company: 'Hansen Fragt ApS' },
+      }),
+    ]);
+    expect(await screen.findByText('Lars Hansen (Hansen Fragt ApS)')).toBeTruthy();
+    expect(screen.queryByText('Vognmand #4')).toBeNull();
+  });
+
   it("says 'Opgave ikke fundet' for a task that does not exist", async () => {
     renderTaskPage('/task/404', []);
     expect((await screen.findByRole('alert')).textContent).toContain('Opgave ikke fundet');
@@ -145,7 +162,7 @@ describe('task page', () => {
       }),
     );
     setSession(owner);
-    render(
+    renderWithQueryClient(
       <MemoryRouter initialEntries={['/task/6']}>
         <Routes>
           <Route path="/task/:id" element={<TaskDetailPage />} />

@@ -3,6 +3,7 @@ import { messages } from '@fragtbud/contracts';
 import {
   ErrorState,
   Spinner,
+  Tabs,
   TaskStatusBadge,
   TaskStatusProgress,
   formatDate,
@@ -13,12 +14,12 @@ import {
   type PhotoPickerProps,
 } from '@fragtbud/web';
 import { useDocumentTitle } from '../../../routing/use-document-title';
+import { ChatTab } from '../../chat';
 import { useTask } from '../api/get-task';
+import { useTaskChanged } from '../api/task-cache';
 import { BidsTab } from './bids/bids-tab';
-import { ComingLaterPanel } from './coming-later-panel';
 import { ConsignmentTab } from './consignment/consignment-tab';
 import { TaskDetailsTab } from './task-details-tab';
-import { TaskTabList, panelId, tabId } from './task-tab-list';
 import { activeTaskTab, taskTabsFor, type TaskTabKey } from './task-tabs';
 import './task-detail.css';
 
@@ -42,7 +43,9 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
   const taskId = valid ? Number(id) : null;
   const viewer = useSession((state) => state.user);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { data: task, error, loading, reload, setData } = useTask(taskId);
+  const { data: task, error, refetch } = useTask(taskId);
+  const taskChanged = useTaskChanged();
+  const reload = () => void refetch();
   useDocumentTitle(task ? `${taskTypeLabel(task.type)} #${task.id}` : valid ? `Opgave #${id}` : 'Opgave');
 
   if (!valid || (isApiError(error) && error.status === 400 && error.serverMessage === messages.invalidTaskId)) {
@@ -70,7 +73,7 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
       </div>
     );
   }
-  if (!task || task.id !== taskId || (loading && !task)) {
+  if (!task || task.id !== taskId) {
     return (
       <div className="page-loading">
         <Spinner label="Henter opgave…" />
@@ -103,18 +106,35 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
 
       <TaskStatusProgress status={task.status} />
 
-      <TaskTabList tabs={tabs} active={active} onSelect={selectTab} counts={{ bids: task.bid_count }} />
-      <div className="task-panel" role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)}>
+      <Tabs
+        label="Opgavens faner"
+        tabs={tabs.map((tab) => ({
+          key: tab.key,
+          label: tab.label,
+          badge:
+            tab.key === 'bids' && task.bid_count > 0 ? (
+              <>
+                {' '}
+                <span className="task-tabs__count">{task.bid_count}</span>
+              </>
+            ) : undefined,
+        }))}
+        value={active}
+        onValueChange={selectTab}
+        listClassName="task-tabs"
+        tabClassName="task-tabs__tab"
+        panelClassName="task-panel"
+      >
         {active === 'details' ? (
-          <TaskDetailsTab task={task} viewer={viewer} onChanged={(updated) => setData(updated)} upload={upload} prepare={prepare} suggest={suggest} />
+          <TaskDetailsTab task={task} viewer={viewer} onChanged={taskChanged} upload={upload} prepare={prepare} suggest={suggest} />
         ) : active === 'bids' ? (
-          <BidsTab task={task} viewer={viewer} onTaskChanged={reload} />
+          <BidsTab task={task} viewer={viewer} />
         ) : active === 'consignment' ? (
           <ConsignmentTab taskId={task.id} signedIn={viewer !== null} />
         ) : (
-          <ComingLaterPanel tab={active} />
+          viewer && <ChatTab task={task} viewer={viewer} />
         )}
-      </div>
+      </Tabs>
     </div>
   );
 }

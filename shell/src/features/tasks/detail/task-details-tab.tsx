@@ -93,7 +93,7 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
           prepare={prepare}
         />
         <ReviewForm task={task} viewer={viewer} />
-        <TaskDeletionRequests task={task} viewer={viewer} onChanged={onChanged} />
+        <TaskDeletionRequests task={task} viewer={viewer} />
       </div>
 
       <aside className="task-details__aside">
@@ -106,18 +106,22 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
               <dt>Oprettet</dt>
               <dd>{formatDateTime(task.created_at)}</dd>
             </div>
-            <div>
-              <dt>Tildelt vognmand</dt>
-              <dd>{task.assigned_carrier_id !== null ? `Vognmand #${task.assigned_carrier_id}` : 'Ikke tildelt endnu'}</dd>
-            </div>
+            {task.view === 'full' && (
+              <div>
+                <dt>Tildelt vognmand</dt>
+                <dd>{assignedCarrierText(task)}</dd>
+              </div>
+            )}
             <div>
               <dt>Bud</dt>
               <dd>{task.bid_count}</dd>
             </div>
-            <div>
-              <dt>Laveste bud</dt>
-              <dd>{formatDkkFromKroner(task.lowest_bid)}</dd>
-            </div>
+            {viewer?.role !== 'carrier' && (
+              <div>
+                <dt>Laveste bud</dt>
+                <dd>{formatDkkFromKroner(task.lowest_bid)}</dd>
+              </div>
+            )}
             {task.preferred_pickup_date && (
               <div>
                 <dt>Ønsket afhentning</dt>
@@ -165,4 +169,12 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
       </aside>
     </div>
   );
+}
+
+/** The assigned carrier by name (and company), from the task's projection of identity; the number only as a fallback. */
+function assignedCarrierText(task: Pick<Task, 'assigned_carrier_id' | 'assigned_carrier'>): string {
+  if (task.assigned_carrier_id === null) return 'Ikke tildelt endnu';
+  const carrier = task.assigned_carrier;
+  if (!carrier) return `Vognmand #${task.assigned_carrier_id}`;
+  return carrier.company ? `${carrier.name} (${carrier.company})` : carrier.name;
 }

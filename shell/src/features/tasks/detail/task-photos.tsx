@@ -36,13 +36,17 @@ export function TaskPhotos({ task, manages, unlocked, onSaved, upload, prepare }
     setEditing(true);
   };
 
-  const submit = async () => {
-    const updated = await save.run(task.id, { images: draft });
-    if (!updated) return;
-    onSaved(updated);
-    setEditing(false);
-    setSaved(true);
-  };
+  const submit = () =>
+    save.mutate(
+      { id: task.id, body: { images: draft } },
+      {
+        onSuccess: (updated) => {
+          onSaved(updated);
+          setEditing(false);
+          setSaved(true);
+        },
+      },
+    );
 
   return (
     <section className="task-section" aria-labelledby="task-photos-title">
@@ -76,10 +80,10 @@ export function TaskPhotos({ task, manages, unlocked, onSaved, upload, prepare }
             </div>
           )}
           <div className="fb-row">
-            <Button onClick={submit} loading={save.pending} disabled={uploading}>
+            <Button onClick={submit} loading={save.isPending} disabled={uploading}>
               Gem billeder
             </Button>
-            <Button variant="ghost" onClick={() => setEditing(false)} disabled={save.pending}>
+            <Button variant="ghost" onClick={() => setEditing(false)} disabled={save.isPending}>
               Annuller
             </Button>
           </div>

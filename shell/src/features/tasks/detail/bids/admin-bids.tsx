@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BidView } from '@fragtbud/contracts';
+import { messages, type BidView } from '@fragtbud/contracts';
 import { BidDecision, BidsTable, isBidDecidable } from '@fragtbud/web';
 
 interface AdminBidsProps {
@@ -35,6 +35,10 @@ export function AdminBids({ taskOpen, bids, anyAccepted, onDecided }: AdminBidsP
                     ? `Buddet fra ${decided.carrier_name} er valgt. Opgaven er tildelt.`
                     : `Buddet fra ${decided.carrier_name} er afvist.`,
                 );
+                onDecided();
+              }}
+              onPriceChanged={() => {
+                setNotice(messages.bidChanged);
                 onDecided();
               }}
             />

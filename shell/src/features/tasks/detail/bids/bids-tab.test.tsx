@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -13,15 +13,7 @@ import {
   type ChooseBidProps,
   type User,
 } from '@fragtbud/web';
-import {
-  makeAdminBid,
-  makeBidding,
-  makeCarrierBid,
-  makeCustomerBid,
-  makeUser,
-  setSession,
-  setupApiServer,
-} from '@fragtbud/web/testing';
+import { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
 import { fakeTasksApi, makeTask } from '../../../../testing/tasks';
 import { TaskDetailPage } from '../task-detail-page';
@@ -105,7 +97,7 @@ async function renderBidsTab(task: Task, viewer: User) {
   const tasks = fakeTasksApi([task]);
   server.use(...tasks.handlers);
   setSession(viewer);
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[`/task/${task.id}?tab=bids`]}>
       <Routes>
         <Route path="/task/:id" element={<TaskDetailPage />} />

@@ -14,6 +14,7 @@ import {
 import { RemoteApp } from '../../../../remotes/remote-app';
 import { isTaskOwner } from '../task-access';
 import { AdminBids } from './admin-bids';
+import { useRefreshTask } from '../../api/task-cache';
 import { useTaskBids } from './list-task-bids';
 import './bids-tab.css';
 
@@ -22,8 +23,6 @@ export const BIDS_LOAD_ERROR = 'Kunne ikke hente bud';
 interface BidsTabProps {
   task: Task;
   viewer: Pick<User, 'id' | 'role'> | null;
-  /** Something changed the task (a bid placed or chosen): the page loads it again. */
-  onTaskChanged: () => void;
 }
 
 /**
@@ -32,21 +31,21 @@ interface BidsTabProps {
  * mfe_carrier's `./BidPanel` (bid button and modal), the task's owner mfe_customer's `./ChooseBid` (choose, reject);
  * an admin loads no remote.
  */
-export function BidsTab({ task, viewer, onTaskChanged }: BidsTabProps) {
+export function BidsTab({ task, viewer }: BidsTabProps) {
   const role = viewer?.role ?? null;
   const owner = isTaskOwner(task, viewer);
   const mayList = role === 'admin' || role === 'carrier' || owner;
-  const { data, error, loading, reload } = useTaskBids(mayList ? task.id : null);
+  const { data, error, isFetching, refetch } = useTaskBids(mayList ? task.id : null);
+  const refreshTask = useRefreshTask();
+  const reload = () => void refetch();
   const [filter, setFilter] = useState('');
 
   if (!mayList) {
     return <EmptyState title="Buddene vises kun for opgavens ejer" message="Du kan se bud på de opgaver, du selv har oprettet." />;
   }
 
-  const refresh = () => {
-    reload();
-    onTaskChanged();
-  };
+  // A bid placed, chosen or rejected: the task (status, lowest bid, count) and its bids are asked for again.
+  const refresh = () => refreshTask(task.id);
   const bids = data?.items ?? [];
   const visible = filterBids(bids, filter);
   const bidding = data?.bidding ?? null;
@@ -58,7 +57,7 @@ export function BidsTab({ task, viewer, onTaskChanged }: BidsTabProps) {
     list = error ? (
       <ErrorState message={BIDS_LOAD_ERROR} onRetry={reload} />
     ) : (
-      <div className="bids-tab__loading">{loading && <Spinner label="Henter bud…" />}</div>
+      <div className="bids-tab__loading">{isFetching && <Spinner label="Henter bud…" />}</div>
     );
   } else if (bids.length === 0) {
     list = (
@@ -90,7 +89,7 @@ export function BidsTab({ task, viewer, onTaskChanged }: BidsTabProps) {
           <RemoteApp<ChooseBidProps>
             remote="mfe_customer"
             module="ChooseBid"
-            props={{ task: taskRef, bids: visible, onDecided: refresh }}
+            props={{ task: taskRef, bids: visible, onDecided: refresh, onBidsStale: refresh }}
             fallback={visible.length > 0 ? <BidsTable viewer="customer" bids={visible} /> : null}
           />
           {noMatch}

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { messages, type FreightNote, type Proof } from '@fragtbud/contracts';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { ConsignmentTab } from './consignment-tab';
 import { limitedFreightNote, makeFreightNote } from './freight-note-fixtures';
+import { renderWithQueryClient } from '@fragtbud/web/testing';
 
 const server = setupShellApiServer();
 
@@ -35,7 +36,7 @@ function serve(note: FreightNote, proofs: Proof[] = []) {
 }
 
 function renderTab() {
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={['/task/5?tab=consignment']}>
       <ConsignmentTab taskId={5} signedIn />
     </MemoryRouter>,
@@ -107,6 +108,27 @@ describe('consignment tab (Fragtbrev)', () => {
     expect(screen.queryByRole('button', { name: 'Rediger fragtbrev' })).toBeNull();
   });
 
+  it("offers 'Godstype' as Danish choices and sends the chosen value", async () => {
+    serve(makeFreightNote());
+    const puts: Array<{ goods?: { type?: string } }> = [];
+    server.use(
+      http.put('/api/tasks/5/freight-note', async ({ request }) => {
+        puts.push((await request.json()) as { goods?: { type?: string } });
+        return HttpResponse.json(makeFreightNote());
+      }),
+    );
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rediger fragtbrev' }));
+    const type = within(group('7. Gods')).getByRole('combobox', { name: 'Godstype' });
+    expect((type as HTMLSelectElement).value).toBe('general');
+    expect(within(type).getByRole('option', { name: 'Almindeligt gods' })).toBeTruthy();
+    await userEvent.selectOptions(type, within(type).getByRole('option', { name: 'Paller' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Gem fragtbrev' }));
+    expect(await screen.findByText('Fragtbrevet er gemt')).toBeTruthy();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.goods?.type).toBe('pallets');
+  });
+
   it('edits the note: Danish errors beside the fields, nothing sent until they are right, then one PUT', async () => {
     serve(makeFreightNote());
     const puts: unknown[] = [];
@@ -160,6 +182,26 @@ describe('consignment tab (Fragtbrev)', () => {
     expect(screen.queryByRole('button', { name: 'Gem fragtbrev' })).toBeNull();
   }, 15_000);
 
+  it('reads the weight the Danish way: 1.234,5 kg is sent as 1234.5', async () => {
+    serve(makeFreightNote());
+    const puts: Array<{ goods: { weightKg: number } }> = [];
+    server.use(
+      http.put('/api/tasks/5/freight-note', async ({ request }) => {
+        puts.push((await request.json()) as { goods: { weightKg: number } });
+        return HttpResponse.json(makeFreightNote());
+      }),
+    );
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rediger fragtbrev' }));
+    const weight = within(group('7. Gods')).getByRole('textbox', { name: 'Vægt (kg)' });
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '1.234,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Gem fragtbrev' }));
+
+    expect(await screen.findByText('Fragtbrevet er gemt')).toBeTruthy();
+    expect(puts[0]?.goods.weightKg).toBe(1234.5);
+  });
+
   it("shows the server's refusal and a field error the server names beside its field", async () => {
     serve(makeFreightNote());
     let answer = 0;
@@ -198,7 +240,7 @@ describe('consignment tab (Fragtbrev)', () => {
   });
 
   it('asks a visitor to log in instead of calling the API', () => {
-    render(
+    renderWithQueryClient(
       <MemoryRouter initialEntries={['/task/5?tab=consignment']}>
         <ConsignmentTab taskId={5} signedIn={false} />
       </MemoryRouter>,

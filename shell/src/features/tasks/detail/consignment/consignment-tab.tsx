@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { FreightNote, FreightNoteStatus, Proof } from '@fragtbud/contracts';
+import type { FreightNoteStatus } from '@fragtbud/contracts';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, EmptyState, ErrorState, Spinner, api, formatDateTime, isApiError, loginPathFor, useApiQuery } from '@fragtbud/web';
+import { Button, EmptyState, ErrorState, Spinner, formatDateTime, isApiError, loginPathFor } from '@fragtbud/web';
 import { FreightNoteBoxes } from './freight-note-boxes';
 import { FreightNoteForm } from './freight-note-form';
-import { freightNotePdfUrl, getFreightNote } from './freight-note-api';
+import { freightNotePdfUrl, useFreightNote } from './api/get-freight-note';
+import { useProofs } from './api/list-proofs';
 import './consignment.css';
 
 export const FREIGHT_NOTE_LOAD_ERROR = 'Kunne ikke hente fragtbrevet';
@@ -42,11 +43,9 @@ const PROOF_SECTIONS = [
 
 /** The pickup and delivery proofs below the boxes (full view only: they carry names and positions). */
 function ProofSections({ taskId }: { taskId: number }) {
-  const { data, error, loading, reload } = useApiQuery(`proofs:${taskId}`, (signal) =>
-    api.get<{ items: Proof[] }>(`/tasks/${taskId}/proofs`, { signal }),
-  );
-  if (loading && !data) return <Spinner label="Henter beviser…" />;
-  if (error) return <ErrorState compact message="Kunne ikke hente beviser" onRetry={reload} />;
+  const { data, error, isPending, refetch } = useProofs(taskId);
+  if (error) return <ErrorState compact message="Kunne ikke hente beviser" onRetry={() => void refetch()} />;
+  if (isPending) return <Spinner label="Henter beviser…" />;
   const proofs = data?.items ?? [];
   return (
     <div className="consignment-proofs">
@@ -92,9 +91,7 @@ function ProofSections({ taskId }: { taskId: number }) {
 /** The 'Fragtbrev' tab (spec sections 2, 3, 6): the numbered 7-box note, edit mode, print and PDF. */
 export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn: boolean }) {
   const location = useLocation();
-  const { data: note, error, loading, reload, setData } = useApiQuery<FreightNote>(signedIn ? `freight-note:${taskId}` : null, (signal) =>
-    getFreightNote(taskId, signal),
-  );
+  const { data: note, error, refetch } = useFreightNote(taskId, signedIn);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   useEffect(() => () => document.documentElement.classList.remove(PRINT_CLASS), []);
@@ -111,9 +108,9 @@ export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn:
   if (error && !note) {
     // 403/404 say why (not a party to the task); anything else is a failed load worth retrying.
     const refused = isApiError(error) && (error.status === 403 || error.status === 404);
-    return refused ? <ErrorState message={error.message} /> : <ErrorState message={FREIGHT_NOTE_LOAD_ERROR} onRetry={reload} />;
+    return refused ? <ErrorState message={error.message} /> : <ErrorState message={FREIGHT_NOTE_LOAD_ERROR} onRetry={() => void refetch()} />;
   }
-  if (!note || (loading && !note)) return <Spinner label="Henter fragtbrev…" />;
+  if (!note) return <Spinner label="Henter fragtbrev…" />;
 
   return (
     <article className="consignment-note" aria-labelledby="consignment-title">
@@ -162,8 +159,7 @@ export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn:
         <FreightNoteForm
           note={note}
           onCancel={() => setEditing(false)}
-          onSaved={(next) => {
-            setData(next);
+          onSaved={() => {
             setEditing(false);
             setSaved(true);
           }}

@@ -1,4 +1,4 @@
-import type { FreightCarrier, FreightGoods, FreightNote, FreightParty, FreightPartyGroup } from '@fragtbud/contracts';
+import { freightGoodsTypeLabels, type FreightCarrier, type FreightGoods, type FreightNote, type FreightParty, type FreightPartyGroup } from '@fragtbud/contracts';
 
 export type FreightBoxKey = FreightPartyGroup | 'carrier' | 'goods';
 
@@ -13,8 +13,7 @@ export const FREIGHT_BOXES: readonly { number: number; key: FreightBoxKey; title
   { number: 7, key: 'goods', title: 'Gods' },
 ];
 
-const GOODS_TYPES: Record<string, string> = { general: 'Almindeligt gods' };
-export const goodsTypeLabel = (type: string | null) => (type ? (GOODS_TYPES[type] ?? type) : null);
+export const goodsTypeLabel = (type: string | null) => (type ? (freightGoodsTypeLabels[type] ?? type) : null);
 
 const numberText = (value: number | null, unit = '') =>
   value === null ? null : `${value.toLocaleString('da-DK', { maximumFractionDigits: 3 })}${unit}`;

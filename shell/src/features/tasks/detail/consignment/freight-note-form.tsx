@@ -1,15 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import {
   freightCarrierInputSchema,
   freightGoodsInputSchema,
+  freightGoodsTypeLabels,
   freightPartyGroups,
   freightPartyInputSchema,
   type FreightNote,
   type FreightPartyInput,
 } from '@fragtbud/contracts';
-import { Button, Field, fieldErrorsOf, useApiMutation } from '@fragtbud/web';
+import { Button, Field, SelectField, fieldErrorsOf, parseDanishNumber } from '@fragtbud/web';
 import { FREIGHT_BOXES, type FreightBoxKey } from './freight-note-boxes';
-import { updateFreightNote, type FreightNoteUpdate } from './freight-note-api';
+import { useUpdateFreightNote, type FreightNoteUpdate } from './api/update-freight-note';
 
 type Values = Record<FreightBoxKey, Record<string, string>>;
 type Errors = Record<string, string>;
@@ -19,6 +23,8 @@ interface FieldSpec {
   label: string;
   inputMode?: 'numeric' | 'decimal' | 'email' | 'tel';
   type?: string;
+  /** A choice instead of free text: value → Danish label. */
+  options?: Readonly<Record<string, string>>;
 }
 
 const PARTY_FIELDS: FieldSpec[] = [
@@ -46,7 +52,7 @@ const GOODS_FIELDS: FieldSpec[] = [
   { name: 'packages', label: 'Antal kolli', inputMode: 'numeric' },
   { name: 'weightKg', label: 'Vægt (kg)', inputMode: 'decimal' },
   { name: 'volumeM3', label: 'Volumen (m³)', inputMode: 'decimal' },
-  { name: 'type', label: 'Godstype' },
+  { name: 'type', label: 'Godstype', options: freightGoodsTypeLabels },
 ];
 
 const fieldsOf = (key: FreightBoxKey) => (key === 'carrier' ? CARRIER_FIELDS : key === 'goods' ? GOODS_FIELDS : PARTY_FIELDS);
@@ -55,6 +61,12 @@ interface BoxSchema {
 }
 const schemaOf = (key: FreightBoxKey): BoxSchema =>
   key === 'carrier' ? freightCarrierInputSchema : key === 'goods' ? freightGoodsInputSchema : freightPartyInputSchema;
+
+/** The choices, with a stored value that is not one of them (older free text) kept as it is. */
+const optionsWith = (options: Readonly<Record<string, string>>, current: string): Array<[string, string]> => {
+  const entries = Object.entries(options);
+  return current !== '' && !(current in options) ? [[current, current], ...entries] : entries;
+};
 
 const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -75,12 +87,22 @@ function withAddress(party: FreightPartyInput, previous: string | null): Freight
   return { ...party, address: [street, place].filter((part) => part !== '').join(', ') };
 }
 
+/** Packages, weight and volume as typed the Danish way ('1.234,5' kg); other text is left for the schema to refuse. */
+function withDanishNumbers(goods: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...goods };
+  for (const name of ['packages', 'weightKg', 'volumeM3']) {
+    const text = goods[name]?.trim();
+    if (text) out[name] = parseDanishNumber(text) ?? text;
+  }
+  return out;
+}
+
 /** Checks every box with the contracts' schemas; the errors are keyed 'group.field' (as the server names them). */
 function validate(values: Values, note: FreightNote): { body: FreightNoteUpdate | null; errors: Errors } {
   const errors: Errors = {};
   const body: Record<string, unknown> = {};
   for (const { key } of FREIGHT_BOXES) {
-    const result = schemaOf(key).safeParse(values[key]);
+    const result = schemaOf(key).safeParse(key === 'goods' ? withDanishNumbers(values[key]) : values[key]);
     if (result.success) {
       const data = result.data as FreightPartyInput;
       body[key] = (freightPartyGroups as readonly string[]).includes(key)
@@ -104,31 +126,29 @@ interface FreightNoteFormProps {
 
 /** Edit mode: a fieldset per numbered box, validated here with the server's own rules, saved with one PUT. */
 export function FreightNoteForm({ note, onSaved, onCancel }: FreightNoteFormProps) {
-  const [values, setValues] = useState<Values>(() => initialValues(note));
-  const [errors, setErrors] = useState<Errors>({});
-  const save = useApiMutation((body: FreightNoteUpdate) => updateFreightNote(note.task_id, body));
+  // react-hook-form with the zod resolver: each box checked with the contracts' schema, errors keyed 'group.field'.
+  const schema = useMemo(
+    () =>
+      z.record(z.string(), z.record(z.string(), z.string())).superRefine((values, ctx) => {
+        for (const [path, message] of Object.entries(validate(values as Values, note).errors)) {
+          ctx.addIssue({ code: 'custom', message, path: path.split('.') });
+        }
+      }),
+    [note],
+  );
+  const storedValues = useMemo(() => initialValues(note), [note]);
+  const form = useForm<Values>({ resolver: zodResolver(schema) as unknown as Resolver<Values>, defaultValues: storedValues });
+  const save = useUpdateFreightNote(note.task_id);
   const serverErrors = fieldErrorsOf(save.error);
-  const shownError = (name: string) => errors[name] ?? serverErrors[name] ?? null;
+  const fieldErrors = form.formState.errors as Partial<Record<FreightBoxKey, Record<string, { message?: string } | undefined>>>;
+  const shownError = (key: FreightBoxKey, name: string) => fieldErrors[key]?.[name]?.message ?? serverErrors[`${key}.${name}`] ?? null;
   const unplacedServerError = save.error && Object.keys(serverErrors).length === 0 ? (save.error as Error).message : null;
+  const invalid = Object.keys(form.formState.errors).length > 0;
 
-  const change = (key: FreightBoxKey, name: string, value: string) => {
-    setValues((current) => ({ ...current, [key]: { ...current[key], [name]: value } }));
-    setErrors((current) => {
-      if (!current[`${key}.${name}`]) return current;
-      const next = { ...current };
-      delete next[`${key}.${name}`];
-      return next;
-    });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { body, errors: found } = validate(values, note);
-    setErrors(found);
-    if (!body) return;
-    const saved = await save.run(body);
-    if (saved) onSaved(saved);
-  };
+  const submit = form.handleSubmit((values) => {
+    const { body } = validate(values, note);
+    if (body) save.mutate(body, { onSuccess: onSaved });
+  });
 
   return (
     <form className="consignment-form" noValidate onSubmit={submit} aria-label="Rediger fragtbrev">
@@ -142,23 +162,36 @@ export function FreightNoteForm({ note, onSaved, onCancel }: FreightNoteFormProp
               <span className="fb-visually-hidden">{number}.</span> {title}
             </legend>
             <div className="consignment-form__fields">
-              {fieldsOf(key).map((spec) => (
+              {fieldsOf(key).map((spec) =>
+                spec.options ? (
+                  <SelectField
+                    key={spec.name}
+                    label={spec.label}
+                    error={shownError(key, spec.name)}
+                    {...form.register(`${key}.${spec.name}`)}
+                  >
+                    {optionsWith(spec.options, storedValues[key][spec.name] ?? '').map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </SelectField>
+                ) : (
                 <Field
                   key={spec.name}
                   label={spec.label}
-                  name={`${key}.${spec.name}`}
                   type={spec.type ?? 'text'}
                   inputMode={spec.inputMode}
-                  value={values[key][spec.name] ?? ''}
-                  error={shownError(`${key}.${spec.name}`)}
-                  onChange={(event) => change(key, spec.name, event.target.value)}
+                  error={shownError(key, spec.name)}
+                  {...form.register(`${key}.${spec.name}`)}
                 />
-              ))}
+                ),
+              )}
             </div>
           </fieldset>
         ))}
       </div>
-      {Object.keys(errors).length > 0 && (
+      {invalid && (
         <p className="fb-field__error" role="alert">
           Ret de markerede felter
         </p>
@@ -169,10 +202,10 @@ export function FreightNoteForm({ note, onSaved, onCancel }: FreightNoteFormProp
         </p>
       )}
       <div className="consignment-form__actions">
-        <Button type="submit" loading={save.pending}>
+        <Button type="submit" loading={save.isPending}>
           Gem fragtbrev
         </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={save.pending}>
+        <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
           Annuller
         </Button>
       </div>

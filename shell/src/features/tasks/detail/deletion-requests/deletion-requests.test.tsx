@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
-import { makeUser } from '@fragtbud/web/testing';
+import { messages, type DeletionRequest } from '@fragtbud/contracts';
+import { queryKeys } from '@fragtbud/web';
+import { makeUser, renderWithQueryClient } from '@fragtbud/web/testing';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { makeTask } from '../../../../testing/tasks';
 import { TaskDeletionRequests } from './deletion-requests';
@@ -49,8 +50,8 @@ function serveAdmin(items: DeletionRequest[]) {
 describe('deletion requests', () => {
   it("lets an admin approve a pending request: 'Anmodning godkendt (opgave annulleret)' and the task is reloaded", async () => {
     const puts = serveAdmin([request(), request({ id: 6, role: 'carrier', requested_by: 3, reason: null, status: 'rejected' })]);
-    const onChanged = vi.fn<(task: Task) => void>();
-    render(<TaskDeletionRequests task={task} viewer={admin} onChanged={onChanged} />);
+    const { client } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={admin} />);
+    client.setQueryData(queryKeys.task(5), task);
 
     const pending = await screen.findByRole('listitem', { name: 'Anmodning #7' });
     expect(within(pending).getByText('Kunde #2')).toBeTruthy();
@@ -65,12 +66,12 @@ describe('deletion requests', () => {
     expect(puts).toEqual(['7 approve']);
     expect(within(pending).getByText('Godkendt')).toBeTruthy();
     expect(within(pending).queryByRole('button')).toBeNull();
-    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 5, status: 'cancelled' })));
+    await vi.waitFor(() => expect(client.getQueryState(queryKeys.task(5))?.isInvalidated).toBe(true));
   });
 
   it("lets an admin reject: 'Anmodning afvist'; a failure says 'Kunne ikke godkende anmodning'", async () => {
     const puts = serveAdmin([request(), request({ id: 8 })]);
-    render(<TaskDeletionRequests task={task} viewer={admin} onChanged={() => undefined} />);
+    renderWithQueryClient(<TaskDeletionRequests task={task} viewer={admin} />);
     await userEvent.click(within(await screen.findByRole('listitem', { name: 'Anmodning #7' })).getByRole('button', { name: 'Afvis' }));
     expect((await screen.findByRole('status')).textContent).toBe('Anmodning afvist');
     expect(puts).toEqual(['7 reject']);
@@ -82,7 +83,7 @@ describe('deletion requests', () => {
 
   it('says so when there are none', async () => {
     serveAdmin([]);
-    render(<TaskDeletionRequests task={task} viewer={admin} onChanged={() => undefined} />);
+    renderWithQueryClient(<TaskDeletionRequests task={task} viewer={admin} />);
     expect(await screen.findByText('Ingen anmodninger om sletning')).toBeTruthy();
   });
 
@@ -96,7 +97,7 @@ describe('deletion requests', () => {
           : HttpResponse.json({ code: 'deletion_request_pending', message: messages.deletionRequestPending }, { status: 409 });
       }),
     );
-    const { unmount } = render(<TaskDeletionRequests task={task} viewer={owner} onChanged={() => undefined} />);
+    const { unmount } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={owner} />);
     await userEvent.click(screen.getByRole('button', { name: 'Anmod om sletning' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Begrundelse' }), ' Fortrudt ');
     await userEvent.click(screen.getByRole('button', { name: 'Send anmodning' }));
@@ -104,7 +105,7 @@ describe('deletion requests', () => {
     expect(bodies).toEqual([{ reason: 'Fortrudt' }]);
     unmount();
 
-    render(<TaskDeletionRequests task={task} viewer={carrier} onChanged={() => undefined} />);
+    renderWithQueryClient(<TaskDeletionRequests task={task} viewer={carrier} />);
     await userEvent.click(screen.getByRole('button', { name: 'Anmod om sletning' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send anmodning' }));
     expect((await screen.findByRole('alert')).textContent).toBe(messages.deletionRequestPending);
@@ -112,10 +113,10 @@ describe('deletion requests', () => {
   });
 
   it('is not offered to an outsider, a visitor or on a cancelled task', () => {
-    const { rerender } = render(<TaskDeletionRequests task={task} viewer={makeUser({ id: 9, role: 'carrier' })} onChanged={() => undefined} />);
+    const { rerender } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={makeUser({ id: 9, role: 'carrier' })} />);
     expect(screen.queryByRole('button', { name: 'Anmod om sletning' })).toBeNull();
-    rerender(<TaskDeletionRequests task={task} viewer={null} onChanged={() => undefined} />);
-    rerender(<TaskDeletionRequests task={{ ...task, status: 'cancelled' }} viewer={owner} onChanged={() => undefined} />);
+    rerender(<TaskDeletionRequests task={task} viewer={null} />);
+    rerender(<TaskDeletionRequests task={{ ...task, status: 'cancelled' }} viewer={owner} />);
     expect(screen.queryByRole('button', { name: 'Anmod om sletning' })).toBeNull();
   });
 });

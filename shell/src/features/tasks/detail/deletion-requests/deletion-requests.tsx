@@ -1,14 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
-import { Button, ErrorState, Spinner, formatDateTime, isApiError, useApiMutation, useApiQuery, type User } from '@fragtbud/web';
-import { getTask } from '../../api/get-task';
+import { Button, ErrorState, Spinner, formatDateTime, isApiError, type User } from '@fragtbud/web';
 import { isTaskOwner } from '../task-access';
-import {
-  createDeletionRequest,
-  listDeletionRequests,
-  resolveDeletionRequest,
-  type DeletionAction,
-} from './deletion-requests-api';
+import { useCreateDeletionRequest } from './api/create-deletion-request';
+import { useDeletionRequests } from './api/list-deletion-requests';
+import { useResolveDeletionRequest, type DeletionAction } from './api/resolve-deletion-request';
 import './deletion-requests.css';
 
 type Viewer = Pick<User, 'id' | 'role'> | null;
@@ -41,18 +37,20 @@ function mayRequest(task: Task, viewer: Viewer): boolean {
  * server with its own text (409 'Der er allerede en anmodning om sletning, der afventer behandling.').
  */
 function RequestDeletion({ task }: { task: Task }) {
-  const send = useApiMutation((reason: string) => createDeletionRequest(task.id, reason));
+  const send = useCreateDeletionRequest(task.id);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [sent, setSent] = useState(false);
   const id = useId();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const created = await send.run(reason);
-    if (!created) return;
-    setOpen(false);
-    setSent(true);
+    send.mutate(reason, {
+      onSuccess: () => {
+        setOpen(false);
+        setSent(true);
+      },
+    });
   };
 
   return (
@@ -87,10 +85,10 @@ function RequestDeletion({ task }: { task: Task }) {
             </p>
           )}
           <div className="deletion-request__actions">
-            <Button type="submit" variant="danger" loading={send.pending}>
+            <Button type="submit" variant="danger" loading={send.isPending}>
               Send anmodning
             </Button>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={send.pending}>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={send.isPending}>
               Annuller
             </Button>
           </div>
@@ -105,27 +103,24 @@ function RequestDeletion({ task }: { task: Task }) {
 }
 
 /** Admin: every request of the task, pending ones with approve (the task is cancelled) and reject. */
-function AdminDeletionRequests({ task, onChanged }: { task: Task; onChanged: (task: Task) => void }) {
-  const list = useApiQuery(`deletion-requests:${task.id}`, (signal) => listDeletionRequests(task.id, signal));
-  const resolve = useApiMutation((requestId: number, action: DeletionAction) => resolveDeletionRequest(task.id, requestId, action));
+function AdminDeletionRequests({ task }: { task: Task }) {
+  const list = useDeletionRequests(task.id);
+  const resolve = useResolveDeletionRequest(task.id);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<{ id: number; action: DeletionAction } | null>(null);
   const id = useId();
 
-  const decide = async (request: DeletionRequest, action: DeletionAction) => {
+  const decide = (request: DeletionRequest, action: DeletionAction) => {
     setOutcome(null);
     setBusy({ id: request.id, action });
-    const answer = await resolve.run(request.id, action);
-    setBusy(null);
-    if (!answer) {
-      const failed = action === 'approve' ? DELETION_TEXTS.approveFailed : DELETION_TEXTS.rejectFailed;
-      setOutcome({ ok: false, text: failed });
-      return;
-    }
-    list.setData((current) => ({ items: (current?.items ?? []).map((item) => (item.id === answer.request.id ? answer.request : item)) }));
-    setOutcome({ ok: true, text: action === 'approve' ? DELETION_TEXTS.approved : DELETION_TEXTS.rejected });
-    // Approval cancels the task: show its new status.
-    if (action === 'approve') void getTask(task.id).then(onChanged, () => undefined);
+    resolve.mutate(
+      { requestId: request.id, action },
+      {
+        onSuccess: () => setOutcome({ ok: true, text: action === 'approve' ? DELETION_TEXTS.approved : DELETION_TEXTS.rejected }),
+        onError: () => setOutcome({ ok: false, text: action === 'approve' ? DELETION_TEXTS.approveFailed : DELETION_TEXTS.rejectFailed }),
+        onSettled: () => setBusy(null),
+      },
+    );
   };
 
   const items = list.data?.items ?? [];
@@ -141,8 +136,8 @@ function AdminDeletionRequests({ task, onChanged }: { task: Task; onChanged: (ta
         </p>
       )}
       {list.error && !list.data ? (
-        <ErrorState compact message={DELETION_TEXTS.loadFailed} onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
+        <ErrorState compact message={DELETION_TEXTS.loadFailed} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
         <Spinner label="Henter anmodninger…" />
       ) : items.length === 0 ? (
         <p className="fb-muted">Ingen anmodninger om sletning</p>
@@ -165,7 +160,7 @@ function AdminDeletionRequests({ task, onChanged }: { task: Task; onChanged: (ta
                     size="small"
                     loading={busy?.id === request.id && busy.action === 'approve'}
                     disabled={busy !== null}
-                    onClick={() => void decide(request, 'approve')}
+                    onClick={() => decide(request, 'approve')}
                   >
                     Godkend
                   </Button>
@@ -174,7 +169,7 @@ function AdminDeletionRequests({ task, onChanged }: { task: Task; onChanged: (ta
                     size="small"
                     loading={busy?.id === request.id && busy.action === 'reject'}
                     disabled={busy !== null}
-                    onClick={() => void decide(request, 'reject')}
+                    onClick={() => decide(request, 'reject')}
                   >
                     Afvis
                   </Button>
@@ -189,8 +184,8 @@ function AdminDeletionRequests({ task, onChanged }: { task: Task; onChanged: (ta
 }
 
 /** The details tab's deletion part: the admin's list, or the owner's / assigned carrier's request button. */
-export function TaskDeletionRequests({ task, viewer, onChanged }: { task: Task; viewer: Viewer; onChanged: (task: Task) => void }) {
-  if (viewer?.role === 'admin') return <AdminDeletionRequests task={task} onChanged={onChanged} />;
+export function TaskDeletionRequests({ task, viewer }: { task: Task; viewer: Viewer }) {
+  if (viewer?.role === 'admin') return <AdminDeletionRequests task={task} />;
   if (mayRequest(task, viewer)) return <RequestDeletion task={task} />;
   return null;
 }

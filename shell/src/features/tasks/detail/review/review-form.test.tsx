@@ -1,9 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages, type Rating } from '@fragtbud/contracts';
-import { makeUser } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient } from '@fragtbud/web/testing';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { makeTask } from '../../../../testing/tasks';
 import { RATING_FAILED, ReviewForm } from './review-form';
@@ -50,7 +50,7 @@ function serveRatings(existing: Rating[] = []) {
 describe('review form', () => {
   it("offers the owner the five labelled choices and says 'Vælg venligst en vurdering' without one", async () => {
     const api = serveRatings();
-    render(<ReviewForm task={completed} viewer={owner} />);
+    renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
 
     const scale = await screen.findByRole('group', { name: 'Din vurdering' });
     expect(within(scale).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
@@ -65,7 +65,7 @@ describe('review form', () => {
 
   it("sends the score and the comment, then says 'Tak for din vurdering!'", async () => {
     const api = serveRatings();
-    render(<ReviewForm task={completed} viewer={owner} />);
+    renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
 
     await userEvent.click(await screen.findByRole('radio', { name: 'Fremragende' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Kommentar' }), '  Hurtig og venlig  ');
@@ -83,7 +83,7 @@ describe('review form', () => {
         HttpResponse.json({ code: 'rating_exists', message: messages.ratingAlreadyGiven }, { status: 409 }),
       ),
     );
-    render(<ReviewForm task={completed} viewer={carrier} />);
+    renderWithQueryClient(<ReviewForm task={completed} viewer={carrier} />);
     expect(await screen.findByRole('heading', { name: 'Vurder kunden' })).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: 'Okay' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send vurdering' }));
@@ -93,7 +93,7 @@ describe('review form', () => {
   it("says 'Kunne ikke indsende vurdering.' when the server fails", async () => {
     serveRatings();
     server.use(http.post('/api/ratings', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
-    render(<ReviewForm task={completed} viewer={owner} />);
+    renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
     await userEvent.click(await screen.findByRole('radio', { name: 'God' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send vurdering' }));
     expect((await screen.findByRole('alert')).textContent).toBe(RATING_FAILED);
@@ -101,7 +101,7 @@ describe('review form', () => {
 
   it('is not there for a side that has rated, a task not completed, an admin or an outsider', async () => {
     const api = serveRatings([rating()]);
-    const { rerender } = render(<ReviewForm task={completed} viewer={owner} />);
+    const { rerender } = renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.asked).toHaveLength(1);
     expect(screen.queryByRole('radio')).toBeNull();

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages, type Rating, type RatingUserType, type Task } from '@fragtbud/contracts';
-import { Button, api, isApiError, useApiMutation, useApiQuery, type User } from '@fragtbud/web';
+import { messages, type RatingUserType, type Task } from '@fragtbud/contracts';
+import { Button, isApiError, type User } from '@fragtbud/web';
 import { isTaskOwner } from '../task-access';
+import { useCreateRating } from './api/create-rating';
+import { useTaskRatings } from './api/list-task-ratings';
 import './review.css';
 
 /** Spec section 5: the scale 1–5 and its Danish labels. */
@@ -24,12 +26,8 @@ const submitFailure = (error: unknown) =>
 /** The review form on the details tab: shown once the task is completed, to a party who has not rated it yet. */
 export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
   const side = raterSide(task, viewer);
-  const existing = useApiQuery(side ? `ratings:${task.id}:${side}` : null, (signal) =>
-    api.get<{ items: Rating[] }>('/ratings', { query: { taskId: task.id, userType: side }, signal }),
-  );
-  const submit = useApiMutation((body: { taskId: number; rating: number; comment?: string; userType: RatingUserType }) =>
-    api.post<Rating>('/ratings', body),
-  );
+  const existing = useTaskRatings(task.id, side);
+  const submit = useCreateRating();
   const [score, setScore] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [missing, setMissing] = useState(false);
@@ -47,17 +45,16 @@ export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
     );
   }
   // Until we know, and when this side has rated already, there is nothing to ask.
-  if (existing.loading || existing.error || existing.data?.items.some((rating) => rating.user_type === side)) return null;
+  if (existing.isPending || existing.error || existing.data?.items.some((rating) => rating.user_type === side)) return null;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (score === null) {
       setMissing(true);
       return;
     }
     const trimmed = comment.trim();
-    const answer = await submit.run({ taskId: task.id, rating: score, userType: side, ...(trimmed ? { comment: trimmed } : {}) });
-    if (answer) setDone(true);
+    submit.mutate({ taskId: task.id, rating: score, userType: side, ...(trimmed ? { comment: trimmed } : {}) }, { onSuccess: () => setDone(true) });
   };
 
   const title = side === 'customer' ? 'Vurder vognmanden' : 'Vurder kunden';
@@ -121,7 +118,7 @@ export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
             {submitFailure(submit.error)}
           </p>
         )}
-        <Button type="submit" loading={submit.pending}>
+        <Button type="submit" loading={submit.isPending}>
           Send vurdering
         </Button>
       </form>

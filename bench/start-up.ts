@@ -1,0 +1,55 @@
+/**
+ * Start-up of the embedded topology after the build: time until GET /api/health answers 200 and the memory (RSS)
+ * of the process then, for a new data directory and for reopening it.
+ *
+ *   npm run build && npx tsx bench/start-up.ts              # node embedded/dist/main.js (what npm start runs)
+ *   npx tsx bench/start-up.ts --from-source                 # tsx embedded/src/main.ts, without the PGlite template
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { stop, waitUntilOk } from './support/processes';
+
+const { values } = parseArgs({ options: { 'from-source': { type: 'boolean', default: false }, port: { type: 'string', default: '18321' } } });
+const root = path.resolve(import.meta.dirname, '..');
+const template = path.join(root, 'embedded/dist/pglite-template');
+const fromSource = values['from-source'];
+const port = values.port as string;
+if (!fromSource && !existsSync(path.join(root, 'embedded/dist/main.js'))) throw new Error('Run npm run build first.');
+
+/** RSS of a process in MB (Linux: /proc). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf-8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function startOnce(dataDir: string) {
+  const args = fromSource ? ['--import', 'tsx', 'embedded/src/main.ts'] : ['embedded/dist/main.js'];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: port, DATA_DIR: dataDir }, stdio: 'ignore' });
+  try {
+    const ms = await waitUntilOk(`http://127.0.0.1:${port}/api/health`, 180_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return { ms, rss: rssMb(child.pid as number) };
+  } finally {
+    await stop(child);
+  }
+}
+
+// From source means as before the template existed: move it aside for the run.
+const aside = `${template}.aside`;
+if (fromSource && existsSync(template)) renameSync(template, aside);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fragtbud-start-'));
+try {
+  const fresh = await startOnce(dataDir);
+  const reopened = await startOnce(dataDir);
+  const how = fromSource ? 'tsx embedded/src/main.ts, initdb + migrations' : 'node embedded/dist/main.js, data dir from the template';
+  process.stdout.write(
+    `${how}: new data directory healthy after ${(fresh.ms / 1000).toFixed(1)} s, ${fresh.rss} MB; ` +
+      `reopened healthy after ${(reopened.ms / 1000).toFixed(1)} s, ${reopened.rss} MB\n`,
+  );
+} finally {
+  if (existsSync(aside)) renameSync(aside, template);
+  rmSync(dataDir, { recursive: true, force: true });
+}

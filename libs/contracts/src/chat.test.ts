@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { chatLockFor, redactChatText, sendChatMessageBodySchema, type ChatTaskFacts } from './chat';
+
+describe('redactChatText', () => {
+  it.each([
+    ['skriv til mig på peter@firma.dk tak', 'skriv til mig på [redigeret] tak'],
+    ['Peter.Hansen+flyt@mail.firma.co.uk.', '[redigeret].'],
+    ['mail: navn @ firma.dk', 'mail: [redigeret]'],
+    ['navn (at) firma dk', '[redigeret]'],
+    ['navn [at] firma [dot] dk', '[redigeret]'],
+    ['navn(at)firma(punktum)dk eller ring', '[redigeret] eller ring'],
+    ['navn {snabel-a} firma . dk', '[redigeret] . dk'],
+    ['ring 12345678', 'ring [redigeret]'],
+    ['ring 123456789012 nu', 'ring [redigeret] nu'],
+    ['ring 12 34 56 78', 'ring [redigeret]'],
+    ['ring +45 12345678', 'ring [redigeret]'],
+    ['ring +4512345678', 'ring [redigeret]'],
+    ['ring (+45) 12 34 56 78', 'ring [redigeret]'],
+    ['ring 12.34.56.78', 'ring [redigeret]'],
+    ['ring 1234-5678', 'ring [redigeret]'],
+    ['ring 0045 1234 5678', 'ring [redigeret]'],
+    ['to numre: 11223344 og 55667788', 'to numre: [redigeret] og [redigeret]'],
+  ])('when the text is %j, then it becomes %j', (text, expected) => {
+    expect(redactChatText(text)).toBe(expected);
+  });
+
+  it.each([
+    'Jeg kan komme kl. 12.30 den 12.03.2026',
+    'Prisen er 1.250 kr for 3 sofaer og 2 stole',
+    'Postnummer 8000 Aarhus C, 4. sal',
+    '1234567 er kun syv cifre',
+    'Jeg håber at firma kan nå det',
+    'Det er at flytte 2 skabe',
+  ])('when the text is %j, then it stays as it is', (text) => {
+    expect(redactChatText(text)).toBe(text);
+  });
+});
+
+describe('sendChatMessageBodySchema', () => {
+  it.each(['', '   ', '\n\t '])('when the message is %j, then it is refused as empty', (message) => {
+    const result = sendChatMessageBodySchema.safeParse({ taskId: 1, receiverId: 2, message });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Beskeden må ikke være tom.');
+  });
+
+  it('when the message is padded, then it is trimmed', () => {
+    expect(sendChatMessageBodySchema.parse({ taskId: '1', receiverId: 2, message: '  hej  ' })).toMatchObject({ taskId: 1, message: 'hej' });
+  });
+});
+
+describe('chatLockFor', () => {
+  const owner = { id: 1, role: 'customer' as const };
+  const bidder = { id: 2, role: 'carrier' as const };
+  const stranger = { id: 3, role: 'carrier' as const };
+  const admin = { id: 9, role: 'admin' as const };
+  const open: ChatTaskFacts = { status: 'open_for_bids', ownerId: 1, accepted: false, winnerId: null, atBidLimit: false, bidderIds: [2] };
+  const full: ChatTaskFacts = { ...open, atBidLimit: true };
+  const accepted: ChatTaskFacts = { ...open, status: 'assigned', accepted: true, winnerId: 2 };
+  const pair = (receiverId: number, extra: Partial<{ receiverWroteFirst: boolean; receiverIsAdminWhoWrote: boolean }> = {}) => ({
+    receiverId,
+    receiverWroteFirst: false,
+    receiverIsAdminWhoWrote: false,
+    ...extra,
+  });
+
+  it.each([
+    ['owner to a bidder, open', owner, pair(2), open, null],
+    ['owner to themself', owner, pair(1), open, 'unavailable'],
+    ['owner to a carrier without bid, open', owner, pair(3), open, 'unavailable'],
+    ['owner to a carrier who wrote first, open', owner, pair(3, { receiverWroteFirst: true }), open, null],
+    ['owner to a carrier who wrote first, at limit', owner, pair(3, { receiverWroteFirst: true }), full, 'unavailable'],
+    ['owner to a bidder, at limit', owner, pair(2), full, null],
+    ['owner to the winner', owner, pair(2), accepted, null],
+    ['owner to a loser', owner, pair(3), accepted, 'bid_chosen'],
+    ['bidder to the owner, open', bidder, pair(1), open, null],
+    ['stranger to the owner, open', stranger, pair(1), open, null],
+    ['stranger to the owner, at limit', stranger, pair(1), full, 'max_bids_no_bid'],
+    ['bidder to the owner, at limit', bidder, pair(1), full, null],
+    ['carrier to another carrier', bidder, pair(3), open, 'carrier_only_customer'],
+    ['winner to the owner', bidder, pair(1), accepted, null],
+    ['loser to the owner', stranger, pair(1), accepted, 'bid_chosen'],
+    ['admin to anyone', admin, pair(3), open, null],
+    ['admin when completed', admin, pair(1), { ...accepted, status: 'completed' }, 'closed'],
+    ['winner when cancelled', bidder, pair(1), { ...accepted, status: 'cancelled' }, 'closed'],
+    ['carrier answering an admin', stranger, pair(9, { receiverIsAdminWhoWrote: true }), accepted, null],
+    ['bidder while the task awaits review', bidder, pair(1), { ...open, status: 'pending_admin_review' }, 'unavailable'],
+    ['another customer', { id: 5, role: 'customer' as const }, pair(2), open, 'unavailable'],
+    ['a blocked owner', { ...owner, blocked: true }, pair(2), open, 'unavailable'],
+  ] as const)('%s → %s', (_name, sender, p, task, expected) => {
+    expect(chatLockFor(sender, p, task)).toBe(expected);
+  });
+});

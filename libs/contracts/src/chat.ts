@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { idField } from './pricing';
+import type { Role } from './roles';
+import type { TaskStatus } from './task-types';
+
+/*
+ * Chat (spec sections 2, 3, 5, 6 and 9; shared/API.md "Chat and notifications"). Messages are owned by svc-chat; the
+ * redaction and the lock rules live here so the server enforces them and the client can preview them.
+ */
+
+// ---- redaction (spec 5 and 9) ----
+
+export const redactedText = '[redigeret]';
+
+const local = String.raw`[\p{L}\p{N}._%+-]+`;
+/** `@`, also spaced out, or written as a word in brackets: `(at)`, `[at]`, `{snabel-a}`. */
+const at = String.raw`\s*(?:@|[([{]\s*(?:at|snabela|snabel-a)\s*[)\]}])\s*`;
+const label = String.raw`[\p{L}\p{N}-]+`;
+/** `.` or a bracketed/spaced word for it: `[dot]`, `(punktum)`, ` dot `. */
+const dot = String.raw`(?:\.|\s*[([{]\s*(?:dot|punktum|prik)\s*[)\]}]\s*|\s+(?:dot|punktum|prik)\s+)`;
+/** `navn (at) firma dk`: the top-level domain after a space. */
+const spacedTld = String.raw`(?:\s+(?:dk|com|se|no|de|net|org|eu|nu|io|info)\b)?`;
+const emailPattern = new RegExp(`${local}${at}${label}(?:${dot}${label})*${spacedTld}`, 'giu');
+
+/** Eight or more digits, each pair at most one space, dot, dash or slash apart, with an optional `+45`/`(+45)`. */
+const digitRunPattern = /(?:\(?\+\d{1,3}\)?[\s.-]?)?\d(?:[\s.\-/]?\d){7,}/g;
+/** A date such as 12.03.2026 or 1-3-2026 is not a phone number. */
+const datePattern = /^(\d{1,2})([.\-/])(\d{1,2})\2((?:19|20)\d{2})$/;
+
+function isDate(text: string): boolean {
+  const match = datePattern.exec(text);
+  if (!match) return false;
+  const day = Number(match[1]);
+  const month = Number(match[3]);
+  return day >= 1 && day <= 31 && month >= 1 && month <= 12;
+}
+
+/**
+ * Replaces e-mail addresses (also obfuscated: `navn (at) firma dk`, `navn [at] firma [dot] dk`), digit runs of 8 or
+ * more and phone numbers written with spaces, dots or `+45` with '[redigeret]'. The server stores only the result.
+ */
+export function redactChatText(text: string): string {
+  return text
+    .replace(emailPattern, redactedText)
+    .replace(digitRunPattern, (match) => (isDate(match) ? match : redactedText));
+}
+
+// ---- lock rules (spec 6) ----
+
+/** Statuses in which chat is locked for everybody. */
+export const chatClosedStatuses = ['completed', 'cancelled'] as const satisfies readonly TaskStatus[];
+/** Statuses after a bid was accepted: only the customer and the winning carrier talk. */
+export const chatAcceptedStatuses = [
+  'assigned',
+  'paid',
+  'picked_up',
+  'in_transit',
+  'in_progress',
+  'delivered',
+] as const satisfies readonly TaskStatus[];
+
+export const chatLockTexts = {
+  bid_chosen: 'Bud er valgt – kun vinder-carrier kan skrive',
+  max_bids_no_bid: 'Max bud nået – du kan ikke skrive, da du ingen bud har',
+  carrier_only_customer: 'Du kan kun skrive til kunden',
+  closed: 'Opgaven er afsluttet – chat er låst',
+  unavailable: 'Chat er ikke tilgængelig.',
+} as const;
+export type ChatLockCode = keyof typeof chatLockTexts;
+
+/** What the rules need to know about a task (svc-chat keeps it as a projection of task and bid events). */
+export interface ChatTaskFacts {
+  status: TaskStatus;
+  ownerId: number | null;
+  /** A bid was accepted (or the task is past acceptance). */
+  accepted: boolean;
+  /** The carrier whose bid was accepted / who is assigned; null when not known. */
+  winnerId: number | null;
+  /** The bids holding a slot have reached the task's limit. */
+  atBidLimit: boolean;
+  /** Carriers with a pending or accepted bid on the task. */
+  bidderIds: readonly number[];
+}
+
+export interface ChatSender {
+  id: number;
+  role: Role;
+  blocked?: boolean;
+}
+
+/** What the rules need to know about the conversation itself. */
+export interface ChatPair {
+  receiverId: number;
+  /** The receiver wrote to the sender on this task before (a carrier who asked before bidding). */
+  receiverWroteFirst: boolean;
+  /** The receiver is an admin who wrote to the sender on this task: anyone may answer an admin. */
+  receiverIsAdminWhoWrote: boolean;
+}
+
+/**
+ * Spec 6: nobody writes to themself; chat is locked when the task is completed or cancelled; an admin may write to
+ * anyone; a carrier only to the task's customer, only while the task is open, at the bid limit only with a bid of
+ * its own, once a bid is accepted only the winner; the customer while open to any bidder (and to a carrier who wrote
+ * first, unless the limit is reached), once accepted only to the winner. Returns why it is locked, or null.
+ */
+export function chatLockFor(sender: ChatSender, pair: ChatPair, task: ChatTaskFacts): ChatLockCode | null {
+  if (sender.id === pair.receiverId || sender.blocked) return 'unavailable';
+  if ((chatClosedStatuses as readonly TaskStatus[]).includes(task.status)) return 'closed';
+  if (sender.role === 'admin' || pair.receiverIsAdminWhoWrote) return null;
+  const accepted = task.accepted || (chatAcceptedStatuses as readonly TaskStatus[]).includes(task.status);
+  const hasBid = (userId: number) => task.bidderIds.includes(userId);
+
+  if (sender.role === 'carrier') {
+    if (task.ownerId === null || pair.receiverId !== task.ownerId) return 'carrier_only_customer';
+    if (accepted) return task.winnerId === sender.id ? null : 'bid_chosen';
+    if (task.status !== 'open_for_bids') return 'unavailable';
+    if (task.atBidLimit && !hasBid(sender.id)) return 'max_bids_no_bid';
+    return null;
+  }
+
+  if (sender.role === 'customer' && task.ownerId === sender.id) {
+    if (accepted) return task.winnerId !== null && pair.receiverId === task.winnerId ? null : 'bid_chosen';
+    if (task.status !== 'open_for_bids') return 'unavailable';
+    if (hasBid(pair.receiverId)) return null;
+    if (pair.receiverWroteFirst && !task.atBidLimit) return null;
+    return 'unavailable';
+  }
+  return 'unavailable';
+}
+
+// ---- the API ----
+
+export const chatMessageMaxLength = 2_000;
+
+/** A message as the API answers it (spec section 3); `message` is already redacted. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  task_id: z.number().int(),
+  sender_id: z.number().int(),
+  receiver_id: z.number().int(),
+  bid_id: z.number().int().nullable(),
+  message: z.string(),
+  is_read: z.boolean(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessageJson = z.infer<typeof chatMessageSchema>;
+
+const messageText = z
+  .string({ error: messages.chatMessageEmpty })
+  .transform((text) => text.trim())
+  .pipe(z.string().min(1, messages.chatMessageEmpty).max(chatMessageMaxLength, messages.chatMessageTooLong));
+
+/** POST /chat/messages — `senderId` (spec 7) is accepted but must be the caller. */
+export const sendChatMessageBodySchema = z.object({
+  taskId: idField(messages.invalidTaskId),
+  receiverId: idField(messages.invalidUserId),
+  message: messageText,
+  bidId: idField(messages.invalidBidId).nullish(),
+  senderId: idField(messages.invalidUserId).optional(),
+});
+export type SendChatMessageBody = z.output<typeof sendChatMessageBodySchema>;
+
+const lastOf = (value: unknown) => (Array.isArray(value) ? value.at(-1) : value);
+const blankToUndefined = (value: unknown) => {
+  const last = lastOf(value);
+  return typeof last === 'string' && last.trim() === '' ? undefined : last;
+};
+const queryId = (message: string) => z.preprocess(blankToUndefined, idField(message));
+const optionalQueryId = (message: string) => z.preprocess(blankToUndefined, idField(message).optional());
+
+export const chatThreadPageLimitMax = 100;
+
+/** GET /chat/messages?taskId&partnerId — `userId` (spec 7) lets an admin read any two parties' thread. */
+export const chatThreadQuerySchema = z.object({
+  taskId: queryId(messages.invalidTaskId),
+  partnerId: queryId(messages.invalidUserId),
+  userId: optionalQueryId(messages.invalidUserId),
+  page: z
+    .preprocess(blankToUndefined, idField(messages.invalidPage).optional())
+    .transform((page) => page ?? 1),
+  limit: z
+    .preprocess(
+      blankToUndefined,
+      idField(messages.invalidPageLimit)
+        .pipe(z.number().max(chatThreadPageLimitMax, messages.invalidPageLimit))
+        .optional(),
+    )
+    .transform((limit) => limit ?? chatThreadPageLimitMax),
+});
+export type ChatThreadQuery = z.output<typeof chatThreadQuerySchema>;
+
+export const chatLockSchema = z.object({ code: z.enum(Object.keys(chatLockTexts) as [ChatLockCode, ...ChatLockCode[]]), message: z.string() });
+export type ChatLock = z.infer<typeof chatLockSchema>;
+
+/** The thread, oldest first, and whether the caller may write in it now (`lock` null) or why not. */
+export const chatThreadSchema = z.object({
+  items: z.array(chatMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  lock: chatLockSchema.nullable(),
+});
+export type ChatThread = z.infer<typeof chatThreadSchema>;
+
+/** GET /chat/threads?taskId — without taskId: every thread of the caller (the header's unread count). */
+export const chatThreadsQuerySchema = z.object({
+  taskId: optionalQueryId(messages.invalidTaskId),
+  userId: optionalQueryId(messages.invalidUserId),
+});
+export type ChatThreadsQuery = z.output<typeof chatThreadsQuerySchema>;
+
+export const chatThreadSummarySchema = z.object({
+  task_id: z.number().int(),
+  partner_id: z.number().int(),
+  last_message: chatMessageSchema,
+  unread_count: z.number().int(),
+});
+export type ChatThreadSummary = z.infer<typeof chatThreadSummarySchema>;
+
+export const chatThreadListSchema = z.object({
+  items: z.array(chatThreadSummarySchema),
+  /** Unread messages to the caller over all the listed threads. */
+  unread_total: z.number().int(),
+});
+export type ChatThreadList = z.infer<typeof chatThreadListSchema>;
+
+/** PUT /chat/threads/read — marks every message of the partner to the caller on the task read. */
+export const markChatThreadReadBodySchema = z.object({
+  taskId: idField(messages.invalidTaskId),
+  partnerId: idField(messages.invalidUserId),
+});
+
+export const markChatThreadReadResponseSchema = z.object({ updated: z.number().int(), message_ids: z.array(z.number().int()) });
+
+export const chatMessageIdSchema = idField(messages.invalidChatMessageId);
+
+// ---- live events (GET /api/events) ----
+
+/** The SSE event types a browser receives. */
+export const liveEventTypes = ['chat.message', 'chat.read', 'notification', 'task.status', 'bid.placed', 'bid.updated'] as const;
+export const liveEventTypeSchema = z.enum(liveEventTypes);
+export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
+
+export const chatReadLiveDataSchema = z.object({
+  taskId: z.number().int(),
+  readerId: z.number().int(),
+  partnerId: z.number().int(),
+  messageIds: z.array(z.number().int()),
+  read_at: z.string(),
+});
+export const taskStatusLiveDataSchema = z.object({ taskId: z.number().int(), status: z.string() });
+export const bidLiveDataSchema = z.object({ taskId: z.number().int(), bidId: z.number().int(), status: z.string().optional() });

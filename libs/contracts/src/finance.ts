@@ -1,0 +1,413 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { decimalPlaces, dkkToOre, idField, numericInput } from './pricing';
+import { paymentProviderSchema } from './payments';
+
+/*
+ * The ledger and the money that moves after a payment (shared/API.md "Pricing, payments, finance", spec sections
+ * 3, 4, 5, 7 and 9): payouts, adjustments, refunds, extra charges, the carrier's and the customer's finance views,
+ * the platform saldo and the financial overview. Money is whole øre behind the API and DKK at its edge.
+ */
+
+export const ledgerRowTypes = ['transaction', 'payout', 'adjustment', 'refund', 'charge'] as const;
+export const ledgerRowTypeSchema = z.enum(ledgerRowTypes);
+export type LedgerRowType = z.infer<typeof ledgerRowTypeSchema>;
+
+/** Payout: pending until an admin marks it paid (spec section 4); cancelled gives its amount back to pendingNet. */
+export const payoutStatuses = ['pending', 'paid', 'cancelled'] as const;
+export const payoutStatusSchema = z.enum(payoutStatuses, { error: messages.payoutStatusInvalid });
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
+export const payoutTypes = ['carrier', 'platform'] as const;
+export type PayoutType = (typeof payoutTypes)[number];
+
+/** The ledger's label of a payout row (spec section 4). */
+export function payoutLabel(status: string): string {
+  if (status === 'paid') return 'Udbetalt';
+  if (status === 'cancelled') return 'Udbetaling (annulleret)';
+  return 'Udbetaling (afventer)';
+}
+
+/** The Danish label of each row type. */
+export const ledgerRowTypeLabels: Record<LedgerRowType, string> = {
+  transaction: 'Betaling',
+  payout: 'Udbetaling',
+  adjustment: 'Justering',
+  refund: 'Refundering',
+  charge: 'Ekstra gebyr',
+};
+
+/** The most one money movement may be, in DKK (as for fees). */
+export const maxMoneyDkk = 1_000_000;
+
+function amountDkk(message: string, options: { signed: boolean }) {
+  return z
+    .preprocess(
+      numericInput,
+      z
+        .number({ error: message })
+        .refine((value) => Number.isFinite(value), message)
+        .refine((value) => (options.signed ? value !== 0 : value > 0), message)
+        .refine((value) => Math.abs(value) <= maxMoneyDkk, message)
+        .refine((value) => decimalPlaces(value) <= 2, message),
+    )
+    .transform(dkkToOre);
+}
+
+/** A positive amount in DKK → øre ('Ugyldigt beløb' otherwise). */
+export const positiveAmountDkkSchema = amountDkk(messages.invalidAmount, { signed: false });
+/** An amount in DKK with its sign (not 0) → øre. */
+export const signedAmountDkkSchema = amountDkk(messages.invalidAmount, { signed: true });
+
+const reasonField = z
+  .string({ error: messages.adjustmentReasonRequired })
+  .trim()
+  .min(1, messages.adjustmentReasonRequired)
+  .max(500, messages.adjustmentReasonTooLong);
+
+const optionalId = (message: string) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), idField(message).optional());
+
+// ---- one ledger row (spec section 3 "Ledger row") ----
+
+const money = z.number();
+const moneyOrNull = z.number().nullable();
+
+export const ledgerRowSchema = z.object({
+  type: ledgerRowTypeSchema,
+  id: z.number().int(),
+  date: z.string(),
+  task_id: z.number().int().nullable(),
+  status: z.string(),
+  /** Danish label: 'Betaling', 'Udbetalt', 'Udbetaling (afventer)', 'Justering', 'Refundering', 'Ekstra gebyr'. */
+  label: z.string(),
+  /** The money moved, DKK; an adjustment keeps its sign (positive = the platform owes the user). */
+  amount: money,
+  gross: moneyOrNull,
+  net: moneyOrNull,
+  carrier_id: z.number().int().nullable(),
+  customer_id: z.number().int().nullable(),
+  platformCommission: moneyOrNull,
+  carrierPayout: moneyOrNull,
+  platformFeeEx: moneyOrNull,
+  smallFeeEx: moneyOrNull,
+  vatTotal: moneyOrNull,
+  vatOnNet: moneyOrNull,
+  vatOnFees: moneyOrNull,
+  carrierPayoutGross: moneyOrNull,
+  carrierPayoutNet: moneyOrNull,
+  payoutType: z.enum(payoutTypes).nullable(),
+  payoutId: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  providerRef: z.string().nullable(),
+  payment_id: z.number().int().nullable(),
+  bid_id: z.number().int().nullable(),
+});
+export type LedgerRow = z.infer<typeof ledgerRowSchema>;
+
+export const ledgerPageSchema = z.object({
+  items: z.array(ledgerRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+
+const lastOf = (value: unknown) => (Array.isArray(value) ? value.at(-1) : value);
+const blankToUndefined = (value: unknown) => {
+  const last = lastOf(value);
+  return typeof last === 'string' && last.trim() === '' ? undefined : last;
+};
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const dateFilter = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: messages.invalidDate })
+    .trim()
+    .refine((value) => (isoDay.test(value) || /T/.test(value)) && !Number.isNaN(new Date(value).getTime()), messages.invalidDate)
+    .optional(),
+);
+const pageField = (message: string, max: number, fallback: number) =>
+  z.preprocess(blankToUndefined, idField(message).pipe(z.number().max(max, message)).optional()).transform((value) => value ?? fallback);
+
+const ledgerFilterFields = {
+  from: dateFilter,
+  to: dateFilter,
+  carrierId: z.preprocess(blankToUndefined, idField(messages.invalidCarrierId).optional()),
+  customerId: z.preprocess(blankToUndefined, idField(messages.invalidCustomerId).optional()),
+  taskId: z.preprocess(blankToUndefined, idField(messages.invalidTaskId).optional()),
+  status: z.preprocess(blankToUndefined, z.string().trim().max(40, messages.invalidChoice).optional()),
+  type: z.preprocess(blankToUndefined, z.enum(ledgerRowTypes, { error: messages.ledgerTypeInvalid }).optional()),
+};
+
+/** GET /finance/ledger?from&to&carrierId&taskId&customerId&status&type&page&limit (`to` as a day includes that day). */
+export const ledgerQuerySchema = z.object({
+  ...ledgerFilterFields,
+  page: pageField(messages.invalidPage, 100_000, 1),
+  limit: pageField(messages.invalidPageLimit, 100, 20),
+});
+export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
+/** GET /finance/ledger.csv: the same filters, every matching row. */
+export const ledgerCsvQuerySchema = z.object(ledgerFilterFields);
+export type LedgerFilterQuery = z.output<typeof ledgerCsvQuerySchema>;
+
+// ---- the customer's payments (spec section 3 "Payment history row") ----
+
+export const paymentHistoryRowSchema = z.object({
+  id: z.number().int(),
+  /** payment = a card payment of a task, refund = money back, charge = an extra fee. */
+  type: z.enum(['payment', 'refund', 'charge']),
+  date: z.string(),
+  task_id: z.number().int().nullable(),
+  taskId: z.number().int().nullable(),
+  status: z.string(),
+  amount: z.number(),
+});
+export const paymentHistorySchema = z.object({
+  items: z.array(paymentHistoryRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type PaymentHistory = z.infer<typeof paymentHistorySchema>;
+export const paymentHistoryQuerySchema = z.object({
+  page: pageField(messages.invalidPage, 100_000, 1),
+  limit: pageField(messages.invalidPageLimit, 100, 20),
+});
+
+// ---- payouts (spec section 7) ----
+
+/** POST /finance/payouts/carrier {amountGross, taskId, carrierId}; `status` paid by default (one flow), or pending. */
+export const carrierPayoutBodySchema = z.object({
+  amountGross: positiveAmountDkkSchema,
+  carrierId: idField(messages.invalidCarrierId),
+  taskId: optionalId(messages.invalidTaskId),
+  status: z.enum(['pending', 'paid'], { error: messages.payoutStatusInvalid }).optional(),
+  providerRef: z.string().trim().max(200, messages.providerRefTooLong).optional(),
+});
+export type CarrierPayoutBody = z.output<typeof carrierPayoutBodySchema>;
+
+/** POST /finance/payouts/platform {amountGross, taskId}. */
+export const platformPayoutBodySchema = z.object({
+  amountGross: positiveAmountDkkSchema,
+  taskId: optionalId(messages.invalidTaskId),
+  status: z.enum(['pending', 'paid'], { error: messages.payoutStatusInvalid }).optional(),
+  providerRef: z.string().trim().max(200, messages.providerRefTooLong).optional(),
+});
+export type PlatformPayoutBody = z.output<typeof platformPayoutBodySchema>;
+
+/** PUT /finance/payouts/{id}/status {status, providerRef}. */
+export const payoutStatusBodySchema = z.object({
+  status: payoutStatusSchema,
+  providerRef: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.string({ error: messages.providerRefTooLong }).trim().max(200, messages.providerRefTooLong).optional(),
+  ),
+});
+export type PayoutStatusBody = z.output<typeof payoutStatusBodySchema>;
+
+export const payoutSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(payoutTypes),
+  carrier_id: z.number().int().nullable(),
+  task_id: z.number().int().nullable(),
+  amountGross: z.number(),
+  amountNet: z.number(),
+  status: payoutStatusSchema,
+  label: z.string(),
+  providerRef: z.string().nullable(),
+  origin: z.enum(['admin', 'request']),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+/** POST /finance/payout-requests → 201 (a new payout) or 200 (the same request again). */
+export const payoutRequestResponseSchema = z.object({ payout: payoutSchema, message: z.string() });
+
+// ---- adjustments ----
+
+/** POST /finance/adjustments {carrierId or customerId, amount (sign allowed), reason, taskId}. */
+export const adjustmentBodySchema = z
+  .object({
+    carrierId: optionalId(messages.invalidCarrierId),
+    customerId: optionalId(messages.invalidCustomerId),
+    amount: signedAmountDkkSchema,
+    reason: reasonField,
+    taskId: optionalId(messages.invalidTaskId),
+  })
+  .refine((body) => (body.carrierId === undefined) !== (body.customerId === undefined), {
+    message: messages.adjustmentPartyRequired,
+    path: ['carrierId'],
+  });
+export type AdjustmentBody = z.output<typeof adjustmentBodySchema>;
+
+export const adjustmentSchema = z.object({
+  id: z.number().int(),
+  party: z.enum(['carrier', 'customer']),
+  user_id: z.number().int(),
+  carrier_id: z.number().int().nullable(),
+  customer_id: z.number().int().nullable(),
+  task_id: z.number().int().nullable(),
+  amount: z.number(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+// ---- the carrier's finance (spec section 3 "Carrier finance summary", section 9 CSV) ----
+
+export const carrierFinanceSchema = z.object({
+  /** Earned (completed tasks' payout net + adjustments) − paid payouts. */
+  balanceNet: z.number(),
+  /** Earned − payouts not cancelled: what a payout request may still ask for. */
+  pendingNet: z.number(),
+  earnedNet: z.number(),
+  /** The carrier's transactions, payouts and adjustments, oldest first. */
+  rows: z.array(ledgerRowSchema),
+});
+export type CarrierFinance = z.infer<typeof carrierFinanceSchema>;
+
+/** The columns of the carrier's CSV, in order (spec section 9). */
+export const carrierFinanceCsvColumns = [
+  'Dato',
+  'TaskId',
+  'Status',
+  'Brutto',
+  'Platform ex',
+  'Lille ex',
+  'Moms (i alt)',
+  'Moms (netto)',
+  'Moms (gebyrer)',
+  'Udb. brutto',
+  'Udb. netto',
+] as const;
+
+// ---- the customer's ledger (spec section 3 "Customer ledger") ----
+
+export const customerLedgerRowSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  task_id: z.number().int().nullable(),
+  /** applied once the adjustment's task is settled (completed or cancelled) or when it has no task; else pending. */
+  status: z.enum(['applied', 'pending']),
+  amount: z.number(),
+  reason: z.string(),
+});
+export const customerLedgerSchema = z.object({
+  rows: z.array(customerLedgerRowSchema),
+  totalApplied: z.number(),
+  totalPending: z.number(),
+});
+export type CustomerLedger = z.infer<typeof customerLedgerSchema>;
+
+// ---- admin: financial overview and platform saldo ----
+
+export const financialOverviewSchema = z.object({
+  /** Σ what customers paid (gross) on succeeded payments, minus refunds, plus extra charges. */
+  totalRevenueAllTime: z.number(),
+  totalTransactionsAllTime: z.number().int(),
+  /** The platform's own take (commission ex VAT) all time, after refunds, plus charges. */
+  platformCommissionAllTime: z.number(),
+  revenueByMonth: z.array(
+    z.object({ month: z.string(), revenue: z.number(), platformCommission: z.number(), transactions: z.number().int() }),
+  ),
+  carriersWithPending: z.array(z.object({ carrierId: z.number().int(), pendingNet: z.number(), balanceNet: z.number() })),
+});
+export type FinancialOverview = z.infer<typeof financialOverviewSchema>;
+
+/**
+ * The platform's saldo, ex VAT: its commission from transactions (less refunded commission, plus extra charges),
+ * less what it owes users through adjustments (positive adjustments lower it), less its own payouts.
+ * total = platformFromTransactions + customerAdjustments + carrierAdjustments − platformPayouts.
+ */
+export const platformSaldoSchema = z.object({
+  total: z.number(),
+  platformFromTransactions: z.number(),
+  customerAdjustments: z.number(),
+  carrierAdjustments: z.number(),
+  platformPayouts: z.number(),
+});
+export type PlatformSaldo = z.infer<typeof platformSaldoSchema>;
+
+// ---- extra charges and Connect (svc-payments) ----
+
+/** POST /admin/charges {taskId, customerId, amount, reason}: every field's error is 'Ugyldige felter' (spec section 5). */
+export const chargeBodySchema = z.object({
+  taskId: idField(messages.invalidInput),
+  customerId: idField(messages.invalidInput),
+  amount: amountDkk(messages.invalidInput, { signed: false }),
+  reason: z.string({ error: messages.invalidInput }).trim().min(1, messages.invalidInput).max(500, messages.invalidInput),
+});
+export type ChargeBody = z.output<typeof chargeBodySchema>;
+
+export const chargeResponseSchema = z.object({
+  id: z.number().int(),
+  taskId: z.number().int(),
+  customerId: z.number().int(),
+  amount: z.number(),
+  reason: z.string(),
+  provider: paymentProviderSchema,
+  status: z.enum(['succeeded', 'failed']),
+  message: z.string(),
+});
+export type ChargeResponse = z.infer<typeof chargeResponseSchema>;
+
+/** POST /admin/users/{id}/connected-account → {url?, accountId}; POST /finance/payout-link → {url} or {message}. */
+export const payoutLinkResponseSchema = z.object({
+  url: z.string().optional(),
+  accountId: z.string().optional(),
+  message: z.string().optional(),
+});
+export type PayoutLinkResponse = z.infer<typeof payoutLinkResponseSchema>;
+
+// ---- events ----
+
+/** A paid task's payment went back to the card (svc-payments): svc-ledger books a refund row, svc-chat notifies. */
+export const refundSucceededPayloadSchema = z.object({
+  refundId: z.number().int().positive(),
+  paymentId: z.number().int().positive(),
+  taskId: z.number().int().positive(),
+  customerId: z.number().int().positive(),
+  amountOre: z.number().int().positive(),
+  provider: paymentProviderSchema,
+  providerRefundId: z.string(),
+  succeededAt: z.string(),
+});
+export type RefundSucceededPayload = z.infer<typeof refundSucceededPayloadSchema>;
+
+/** An admin's extra fee was charged to the customer's saved card (svc-payments): svc-ledger books a charge row. */
+export const chargeSucceededPayloadSchema = z.object({
+  chargeId: z.number().int().positive(),
+  taskId: z.number().int().positive(),
+  customerId: z.number().int().positive(),
+  amountOre: z.number().int().positive(),
+  reason: z.string(),
+  provider: paymentProviderSchema,
+  providerPaymentId: z.string(),
+  chargedBy: z.number().int().positive(),
+  succeededAt: z.string(),
+});
+export type ChargeSucceededPayload = z.infer<typeof chargeSucceededPayloadSchema>;
+
+/** A payout changed status (svc-ledger); paid → svc-payments transfers it to a connected account, if the carrier has one. */
+export const payoutStatusChangedPayloadSchema = z.object({
+  payoutId: z.number().int().positive(),
+  type: z.enum(payoutTypes),
+  carrierId: z.number().int().positive().nullable(),
+  amountGrossOre: z.number().int().positive(),
+  amountNetOre: z.number().int().positive(),
+  from: payoutStatusSchema.nullable(),
+  to: payoutStatusSchema,
+  providerRef: z.string().nullable(),
+  changedBy: z.number().int().positive().nullable(),
+});
+export type PayoutStatusChangedPayload = z.infer<typeof payoutStatusChangedPayloadSchema>;
+
+/** A paid payout reached the carrier's connected account (svc-payments). */
+export const transferCreatedPayloadSchema = z.object({
+  payoutId: z.number().int().positive(),
+  carrierId: z.number().int().positive(),
+  amountOre: z.number().int().positive(),
+  accountId: z.string(),
+  transferId: z.string(),
+});

@@ -1,0 +1,12 @@
+export { mailConfigShape, checkMailConfig, devMailboxEnabled, type MailConfig } from './mail-config';
+export { mailMigration } from './mail-migration';
+export { createMailer, type Mail, type Mailer, type MailerOptions } from './mailer';
+export {
+  createDevTransport,
+  createSmtpTransport,
+  readDevMailbox,
+  type DevMail,
+  type MailTransport,
+  type OutgoingMail,
+} from './transport';
+export { mailTemplates, escapeHtml } from './templates';

@@ -1,0 +1,135 @@
+import type { Mail } from './mailer';
+
+/** Danish mail templates (text + HTML). Every value put into HTML is escaped; links are absolute. */
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+interface Body {
+  greeting?: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  code?: string;
+  footnote?: string;
+}
+
+function render(to: string, template: string, subject: string, body: Body): Mail {
+  const greeting = body.greeting ?? 'Hej';
+  const text = [
+    `${greeting},`,
+    '',
+    ...body.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(body.code ? [body.code, ''] : []),
+    ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
+    ...(body.footnote ? [body.footnote, ''] : []),
+    'Venlig hilsen',
+    'Fragtbud',
+  ].join('\n');
+  const html = [
+    '<!doctype html><html lang="da"><head><meta charset="utf-8"><title>',
+    escapeHtml(subject),
+    '</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
+    `<p>${escapeHtml(greeting)},</p>`,
+    ...body.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    body.code
+      ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(body.code)}</p>`
+      : '',
+    body.action
+      ? `<p><a href="${escapeHtml(body.action.url)}" style="background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(body.action.label)}</a></p><p style="font-size:12px;color:#6b7280">${escapeHtml(body.action.url)}</p>`
+      : '',
+    body.footnote ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(body.footnote)}</p>` : '',
+    '<p>Venlig hilsen<br>Fragtbud</p></body></html>',
+  ].join('');
+  return { to, subject, text, html, template };
+}
+
+const greetingFor = (name?: string | null) => (name ? `Hej ${name}` : 'Hej');
+
+export const mailTemplates = {
+  verifyEmail: (to: string, input: { name?: string | null; link: string }) =>
+    render(to, 'verify_email', 'Bekræft din e-mail hos Fragtbud', {
+      greeting: greetingFor(input.name),
+      paragraphs: ['Tak fordi du har oprettet en konto hos Fragtbud. Bekræft din e-mailadresse med linket herunder.'],
+      action: { label: 'Bekræft e-mail', url: input.link },
+      footnote: 'Linket gælder i 24 timer. Har du ikke oprettet en konto, kan du se bort fra denne mail.',
+    }),
+
+  resetPassword: (to: string, input: { name?: string | null; link: string }) =>
+    render(to, 'reset_password', 'Nulstil din adgangskode', {
+      greeting: greetingFor(input.name),
+      paragraphs: ['Vi har modtaget en anmodning om at nulstille adgangskoden til din konto hos Fragtbud.'],
+      action: { label: 'Vælg ny adgangskode', url: input.link },
+      footnote:
+        'Linket kan bruges én gang og gælder i 1 time. Når du vælger en ny adgangskode, bliver du logget ud alle steder. Har du ikke bedt om det, kan du se bort fra denne mail.',
+    }),
+
+  loginCode: (to: string, input: { name?: string | null; code: string }) =>
+    render(to, 'login_code', `Din loginkode: ${input.code}`, {
+      greeting: greetingFor(input.name),
+      paragraphs: ['Brug denne kode til at logge ind hos Fragtbud:'],
+      code: input.code,
+      footnote: 'Koden gælder i 10 minutter. Har du ikke forsøgt at logge ind, bør du skifte din adgangskode.',
+    }),
+
+  guestTaskLink: (to: string, input: { taskId: number; link: string }) =>
+    render(to, 'guest_task_link', `Din opgave #${input.taskId} er oprettet`, {
+      paragraphs: [
+        `Tak for din opgave #${input.taskId}. Du kan følge den og se de bud, vognmændene giver, via linket herunder.`,
+      ],
+      action: { label: 'Se din opgave', url: input.link },
+      footnote: 'Opret en konto eller log ind med denne e-mail for at vælge et bud og betale.',
+    }),
+
+  newBid: (to: string, input: { name?: string | null; taskId: number; link: string }) =>
+    render(to, 'new_bid', `Nyt bud på din opgave #${input.taskId}`, {
+      greeting: greetingFor(input.name),
+      paragraphs: [`Der er kommet et nyt bud på din opgave #${input.taskId}.`],
+      action: { label: 'Se buddene', url: input.link },
+    }),
+
+  taskStatus: (
+    to: string,
+    input: { name?: string | null; taskId: number; status: 'paid' | 'picked_up' | 'delivered'; link: string },
+  ) => {
+    const texts = {
+      paid: { subject: 'Betaling bekræftet', line: 'Betaling bekræftet - opgaven er klar til afhentning' },
+      picked_up: { subject: 'Varerne er afhentet', line: 'Varerne er afhentet' },
+      delivered: { subject: 'Varerne er leveret', line: 'Varerne er leveret' },
+    }[input.status];
+    return render(to, `task_${input.status}`, `${texts.subject} – opgave #${input.taskId}`, {
+      greeting: greetingFor(input.name),
+      paragraphs: [`Opgave #${input.taskId}: ${texts.line}.`],
+      action: { label: 'Se opgaven', url: input.link },
+    });
+  },
+
+  payoutPaid: (to: string, input: { name?: string | null; amount: string }) =>
+    render(to, 'payout_paid', 'Din udbetaling er gennemført', {
+      greeting: greetingFor(input.name),
+      paragraphs: [`Vi har udbetalt ${input.amount} til din konto.`],
+    }),
+
+  billingChangeDecided: (to: string, input: { name?: string | null; approved: boolean; link: string }) =>
+    render(
+      to,
+      input.approved ? 'billing_change_approved' : 'billing_change_rejected',
+      input.approved ? 'Dine faktureringsoplysninger er godkendt' : 'Din ændring af faktureringsoplysninger er afvist',
+      {
+        greeting: greetingFor(input.name),
+        paragraphs: [
+          input.approved
+            ? 'En administrator har godkendt dine nye faktureringsoplysninger. De gælder fra nu.'
+            : 'En administrator har afvist din ændring af faktureringsoplysninger. Dine hidtidige oplysninger gælder stadig.',
+        ],
+        action: { label: 'Se din profil', url: input.link },
+      },
+    ),
+
+  insuranceExpiring: (to: string, input: { name?: string | null; expiresOn: string; link: string }) =>
+    render(to, 'insurance_expiring', 'Din forsikring udløber snart', {
+      greeting: greetingFor(input.name),
+      paragraphs: [`Dit forsikringsbevis udløber den ${input.expiresOn}. Upload et nyt, så du fortsat kan byde på opgaver.`],
+      action: { label: 'Upload forsikring', url: input.link },
+    }),
+};

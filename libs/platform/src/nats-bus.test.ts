@@ -1,0 +1,119 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DeadLetter, EventBus, EventEnvelope } from './event-bus';
+import { createLogger } from './logger';
+import { createNatsBus, streamNaming } from './nats-bus';
+import { deleteNamespaceStreams, waitFor } from './testing';
+
+const natsUrl = process.env.NATS_URL;
+const logger = createLogger({ name: 'nats-bus-test', level: 'silent' });
+
+function envelope(type: string, data: Record<string, unknown> = {}): EventEnvelope {
+  return { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
+}
+
+/** Publishes like the outbox relay: retried until the bus takes it. */
+async function publishSurely(bus: EventBus, event: EventEnvelope): Promise<void> {
+  await waitFor(async () => {
+    await bus.publish(event);
+    return true;
+  });
+}
+
+describe('NATS bus without a server', () => {
+  it('when NATS cannot be reached at start, then the bus is still created, says disconnected and refuses to publish', async () => {
+    const started = Date.now();
+    const bus = await createNatsBus({ url: 'nats://127.0.0.1:1', logger, connectRetryMs: 100 });
+    try {
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(bus.isConnected()).toBe(false);
+      await bus.subscribe({ durable: 'waiting', subjects: ['alpha.thing.happened'], handler: async () => undefined });
+      expect(bus.status()).toEqual({
+        connected: false,
+        consumers: [expect.objectContaining({ durable: 'waiting', consuming: false, lag: null, deadLetters: 0 })],
+      });
+      await expect(bus.publish(envelope('alpha.thing.happened'))).rejects.toThrow(/not connected/);
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
+describe.skipIf(!natsUrl)('NATS bus against a server', () => {
+  const namespace = `t_${randomBytes(5).toString('hex')}`;
+  const naming = streamNaming(namespace);
+  const buses: EventBus[] = [];
+
+  async function newBus(options: { maxDeliver?: number } = {}): Promise<EventBus> {
+    const bus = await createNatsBus({
+      url: natsUrl as string,
+      namespace,
+      logger,
+      retry: { baseMs: 20, maxMs: 100 },
+      checkIntervalMs: 200,
+      ...options,
+    });
+    buses.push(bus);
+    return bus;
+  }
+
+  async function withManager<T>(work: (jsm: Awaited<ReturnType<typeof jetstreamManager>>) => Promise<T>): Promise<T> {
+    const nc = await connect({ servers: natsUrl });
+    try {
+      return await work(await jetstreamManager(nc));
+    } finally {
+      await nc.close();
+    }
+  }
+
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+    await deleteNamespaceStreams(natsUrl as string, namespace);
+  });
+
+  it('when the stream and its consumer are lost (store wiped), then both are recreated and events flow again', async () => {
+    const bus = await newBus();
+    const seen: string[] = [];
+    await bus.subscribe({ durable: 'survivor', subjects: ['gamma.thing.happened'], handler: async (event) => void seen.push(event.id) });
+    const before = envelope('gamma.thing.happened');
+    await bus.publish(before);
+    await waitFor(() => seen.includes(before.id));
+    const identity = await bus.storeIdentity?.('gamma');
+
+    await withManager((jsm) => jsm.streams.delete(naming.stream('gamma')));
+    await waitFor(async () => withManager(async (jsm) => (await jsm.consumers.info(naming.stream('gamma'), 'survivor')).name === 'survivor'));
+    const after = envelope('gamma.thing.happened');
+    await publishSurely(bus, after);
+
+    await waitFor(() => seen.includes(after.id), { timeoutMs: 5_000 });
+    expect(await bus.storeIdentity?.('gamma')).not.toBe(identity);
+    expect(bus.status().consumers).toEqual([expect.objectContaining({ durable: 'survivor', consuming: true })]);
+  });
+
+  it('when a handler keeps failing, then after max-deliver the event goes to the dead-letter subject and is counted', async () => {
+    const bus = await newBus({ maxDeliver: 3 });
+    let attempts = 0;
+    await bus.subscribe({
+      durable: 'doomed',
+      subjects: ['delta.thing.happened'],
+      handler: async () => {
+        attempts += 1;
+        throw new Error('handler broke');
+      },
+    });
+    const event = envelope('delta.thing.happened');
+    await bus.publish(event);
+    await waitFor(() => bus.status().consumers.find((consumer) => consumer.durable === 'doomed')?.deadLetters === 1, { timeoutMs: 5_000 });
+    expect(attempts).toBe(3);
+
+    const letter = await withManager(async (jsm) => {
+      const message = await jsm.streams.getMessage(naming.stream('deadletter'), { last_by_subj: naming.subject('deadletter.doomed') });
+      return message?.json<DeadLetter>();
+    });
+    expect(letter).toMatchObject({ durable: 'doomed', event: { id: event.id }, error: 'handler broke', deliveries: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(attempts).toBe(3);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatDanishNumberInput, parseDanishNumber } from './danish-number';
+
+describe('parseDanishNumber', () => {
+  it.each<[string, number]>([
+    ['12', 12],
+    ['12,50', 12.5],
+    ['12,5', 12.5],
+    ['0.75', 0.75],
+    ['1.2345', 1.2345],
+    ['1.234,50', 1234.5],
+    ['1.234.567,89', 1234567.89],
+    ['1 234,5', 1234.5],
+    ['1\u00a0234,5', 1234.5],
+    ['1\u202f234', 1234],
+    ['1.234', 1234],
+    ['1.500', 1500],
+    ['12.5', 12.5],
+    ['0.75', 0.75],
+    ['1.2345', 1.2345],
+    ['1 234.5', 1234.5],
+    ['  42 ', 42],
+    ['-3,5', -3.5],
+    ['007', 7],
+  ])('reads %j as %d', (text, expected) => {
+    expect(parseDanishNumber(text)).toBe(expected);
+  });
+
+  it.each(['', '   ', 'abc', '12kr', '12,5,0', '1,234.50', '1.23.4', '12.34.5', '12 34', ',5', '5,', '.5', '1..5', '--1', '+', 'NaN', 'Infinity', '1e3', '0x10'])(
+    'refuses %j',
+    (text) => {
+      expect(parseDanishNumber(text)).toBeNull();
+    },
+  );
+
+  it('passes finite numbers through and refuses the rest', () => {
+    expect(parseDanishNumber(12.5)).toBe(12.5);
+    expect(parseDanishNumber(Number.NaN)).toBeNull();
+    expect(parseDanishNumber(null)).toBeNull();
+    expect(parseDanishNumber(undefined)).toBeNull();
+  });
+
+  it('shows a number back with a decimal comma', () => {
+    expect(formatDanishNumberInput(1234.5)).toBe('1234,5');
+    expect(formatDanishNumberInput(null)).toBe('');
+  });
+});

@@ -1,0 +1,66 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys, type QueryKey } from './query-keys';
+
+/**
+ * A server-sent event of GET /api/events (API.md, "Chat, notifications and live updates"), reduced to what decides
+ * which queries are stale. Unknown event types are ignored.
+ */
+export type LiveQueryEvent =
+  | { type: 'task.status'; taskId: number; status?: string }
+  | { type: 'bid.placed' | 'bid.updated'; taskId: number; bidId?: number }
+  | { type: 'notification' }
+  | { type: 'chat.message' | 'chat.read'; taskId?: number }
+  | { type: 'resync' };
+
+/** Either shape: flat (above) or as the live stream hands it to subscribers (`{ type, data: { taskId, … } }`). */
+type AnyLiveEvent = LiveQueryEvent | { type: string; taskId?: unknown; data?: Record<string, unknown> };
+
+/**
+ * The query keys a live event makes stale. The SSE client calls `invalidateForLiveEvent` with each event; this
+ * mapping is the one place that knows what an event changes:
+ *
+ * | event | invalidated |
+ * |---|---|
+ * | `task.status` | `['task', id]` (and everything under it), `['tasks']` |
+ * | `bid.placed`, `bid.updated` | `['task', id]` (bids, lowest bid, bid count), `['tasks']` |
+ * | `notification` | `['notifications']` |
+ * | `chat.message`, `chat.read` | `['chat']`, `['notifications']` |
+ * | `resync` (a gap in the stream) | everything |
+ */
+export function queryKeysForLiveEvent(event: AnyLiveEvent): QueryKey[] {
+  switch (event.type) {
+    case 'resync':
+      return [[]];
+    case 'task.status':
+    case 'bid.placed':
+    case 'bid.updated': {
+      const flat = event as { taskId?: unknown; data?: Record<string, unknown> };
+      const taskId = flat.taskId ?? flat.data?.taskId;
+      if (typeof taskId !== 'number' || !Number.isInteger(taskId)) return [queryKeys.allTasks()];
+      return [queryKeys.task(taskId), queryKeys.allTasks()];
+    }
+    case 'notification':
+      return [queryKeys.notifications()];
+    case 'chat.message':
+    case 'chat.read':
+      return [queryKeys.chat(), queryKeys.notifications()];
+    default:
+      return [];
+  }
+}
+
+/** Marks what a live event changed as stale; the queries on screen refetch at once, the others when next used. */
+export async function invalidateForLiveEvent(client: QueryClient, event: AnyLiveEvent): Promise<void> {
+  await Promise.all(queryKeysForLiveEvent(event).map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+/**
+ * Feeds every event of a live channel (`liveEvents`) to `invalidateForLiveEvent`; the shell does this once for the
+ * whole page, so screens on TanStack Query need no live-event code of their own. Returns the unsubscribe.
+ */
+export function invalidateOnLiveEvents(
+  client: QueryClient,
+  channel: { subscribe: (listener: (event: { type: string; data?: Record<string, unknown> }) => void) => () => void },
+): () => void {
+  return channel.subscribe((event) => void invalidateForLiveEvent(client, event));
+}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Field, api, isApiError, useApiMutation } from '@fragtbud/web';
+
+interface ActionField {
+  name: string;
+  label: string;
+}
+
+interface ActionSpec {
+  key: string;
+  title: string;
+  path: (values: Record<string, string>) => string;
+  fields: ActionField[];
+  submit: string;
+  done: string;
+  failure: string;
+}
+
+/** The admin's money actions (spec sections 5 and 6); the server checks every field and answers in Danish. */
+const ACTIONS: ActionSpec[] = [
+  {
+    key: 'carrier-payout',
+    title: 'Udbetaling til carrier',
+    path: () => '/finance/payouts/carrier',
+    fields: [
+      { name: 'carrierId', label: 'Carrier ID' },
+      { name: 'amountGross', label: 'Beløb brutto (DKK)' },
+      { name: 'taskId', label: 'Opgave-id (valgfrit)' },
+    ],
+    submit: 'Opret udbetaling',
+    done: 'Udbetaling oprettet',
+    failure: 'Kunne ikke oprette udbetaling',
+  },
+  {
+    key: 'platform-payout',
+    title: 'Platformudbetaling',
+    path: () => '/finance/payouts/platform',
+    fields: [
+      { name: 'amountGross', label: 'Beløb brutto (DKK)' },
+      { name: 'taskId', label: 'Opgave-id (valgfrit)' },
+    ],
+    submit: 'Opret platformudbetaling',
+    done: 'Udbetaling oprettet',
+    failure: 'Kunne ikke oprette udbetaling',
+  },
+  {
+    key: 'adjustment',
+    title: 'Justering',
+    path: () => '/finance/adjustments',
+    fields: [
+      { name: 'carrierId', label: 'Carrier ID' },
+      { name: 'customerId', label: 'Customer ID' },
+      { name: 'amount', label: 'Beløb (DKK, med fortegn)' },
+      { name: 'reason', label: 'Begrundelse' },
+      { name: 'taskId', label: 'Opgave-id (valgfrit)' },
+    ],
+    submit: 'Opret justering',
+    done: 'Justering oprettet',
+    failure: 'Kunne ikke oprette justering',
+  },
+  {
+    key: 'charge',
+    title: 'Ekstra gebyr på kundens kort',
+    path: () => '/admin/charges',
+    fields: [
+      { name: 'taskId', label: 'Opgave-id' },
+      { name: 'customerId', label: 'Customer ID' },
+      { name: 'amount', label: 'Beløb (DKK)' },
+      { name: 'reason', label: 'Begrundelse' },
+    ],
+    submit: 'Træk gebyr',
+    done: 'Gebyret er trukket på kundens kort.',
+    failure: 'Kunne ikke udføre handlingen.',
+  },
+  {
+    key: 'connected-account',
+    title: 'Express-konto til carrier',
+    path: (values) => `/admin/users/${encodeURIComponent(values.userId?.trim() || '0')}/connected-account`,
+    fields: [{ name: 'userId', label: 'Carrier ID' }],
+    submit: 'Opret Express-konto',
+    done: 'Express-konto oprettet',
+    failure: 'Kunne ikke oprette Express-konto',
+  },
+];
+
+const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
+
+/** Empty fields are left out, so the server tells which one is missing. */
+function bodyOf(fields: ActionField[], values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(fields.filter((f) => f.name !== 'userId' && values[f.name]?.trim()).map((f) => [f.name, values[f.name]!.trim()]));
+}
+
+function ActionForm({ spec, onDone }: { spec: ActionSpec; onDone: () => void }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [key, setKey] = useState(newKey);
+  const [result, setResult] = useState<string | null>(null);
+  const send = useApiMutation(() =>
+    api.post<{ message?: string; url?: string }>(spec.path(values), bodyOf(spec.fields, values), { idempotencyKey: key }),
+  );
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    const answer = await send.run();
+    if (!answer) return;
+    setKey(newKey());
+    setValues({});
+    setResult(answer.url ? `${spec.done}: ${answer.url}` : (answer.message ?? spec.done));
+    onDone();
+  };
+  const error = send.error ? (isApiError(send.error) && send.error.status !== 0 && send.error.status < 500 ? send.error.message : spec.failure) : null;
+  return (
+    <form className="admin-ledger__action" aria-label={spec.title} onSubmit={onSubmit}>
+      <h4>{spec.title}</h4>
+      {spec.fields.map((field) => (
+        <Field
+          key={field.name}
+          label={field.label}
+          value={values[field.name] ?? ''}
+          onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+        />
+      ))}
+      <Button type="submit" disabled={send.pending}>
+        {spec.submit}
+      </Button>
+      {result && <p role="status">{result}</p>}
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}
+
+/** 'Handlinger' under the ledger: payouts, adjustments, an extra fee, a Connect account. */
+export function LedgerActions({ onDone }: { onDone: () => void }) {
+  return (
+    <details className="admin-ledger__actions">
+      <summary>Handlinger: udbetalinger, justeringer og gebyrer</summary>
+      {ACTIONS.map((spec) => (
+        <ActionForm key={spec.key} spec={spec} onDone={onDone} />
+      ))}
+    </details>
+  );
+}

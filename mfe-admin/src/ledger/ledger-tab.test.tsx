@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setSession, setupApiServer } from '@fragtbud/web/testing';
+import { fakeLedgerApi } from '../testing/fake-ledger-api';
+import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
+import { admin, fakeUsersApi } from '../testing/admin-api';
+import { renderAdmin } from '../testing/render-admin';
+import { fakeFinanceApi, ledgerRow } from './fake-finance-api';
+
+const server = setupApiServer(...fakeLedgerApi().handlers, ...fakeTaskTypesApi().handlers);
+let finance: ReturnType<typeof fakeFinanceApi>;
+
+beforeEach(() => {
+  finance = fakeFinanceApi([
+    ledgerRow({ type: 'transaction', id: 1 }),
+    ledgerRow({ type: 'payout', id: 9, label: 'Udbetaling (afventer)', status: 'pending', amount: 1125, carrierPayoutGross: null, carrierPayoutNet: null, platformCommission: null, vatTotal: 225, payoutType: 'carrier', payoutId: 9, payment_id: null, bid_id: null, customer_id: null, task_id: null }),
+    ledgerRow({ type: 'adjustment', id: 4, label: 'Justering', status: 'applied', amount: -50, carrier_id: 8, reason: 'Skade' }),
+  ]);
+  server.use(...fakeUsersApi([admin]).handlers, ...finance.handlers);
+  setSession(admin);
+});
+
+const table = () => screen.getByRole('table');
+
+describe('admin ledger tab', () => {
+  it('lists every row type with its label, and the CSV link carries the filters', async () => {
+    renderAdmin('/AdminDashboard?tab=ledger&carrierId=7');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3));
+    expect(within(table()).getByText('Betaling')).toBeTruthy();
+    expect(within(table()).getByText('Udbetaling (afventer)')).toBeTruthy();
+    expect(finance.requests.at(-1)?.searchParams.get('carrierId')).toBe('7');
+    expect((within(screen.getByRole('form', { name: 'Filtrér ledger' })).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('7');
+    const csv = screen.getByRole('link', { name: 'Download CSV (admin_ledger)' });
+    expect(csv.getAttribute('href')).toBe('/api/finance/ledger.csv?carrierId=7');
+  });
+
+  it('when the admin filters by type, then the URL and the request say so', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
+    await user.selectOptions(screen.getByLabelText('Type'), 'payout');
+    await user.click(screen.getByRole('button', { name: 'Filtrér' }));
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+    expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=ledger&type=payout');
+  });
+
+  it("when the admin marks a waiting payout paid with a reference, then it reads 'Udbetalt'", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger&type=payout');
+    await user.type(await screen.findByLabelText('Reference for udbetaling 9'), 'BANK-77');
+    await user.click(screen.getByRole('button', { name: 'Markér som udbetalt' }));
+    await waitFor(() => expect(within(table()).getByText('Udbetalt')).toBeTruthy());
+    expect(finance.marked).toEqual([{ id: 9, body: { status: 'paid', providerRef: 'BANK-77' } }]);
+    expect(within(table()).getByText('BANK-77')).toBeTruthy();
+  });
+});
+
+describe('admin financial overview tab', () => {
+  it('shows totals, the saldo with its CSV, revenue per month as a table, and carriers with pending money', async () => {
+    renderAdmin('/AdminDashboard?tab=financial');
+    expect(await screen.findByText('Omsætning i alt')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Omsætning pr. måned' })).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Omsætning pr. måned' })).getAllByRole('row')).toHaveLength(3);
+    expect(within(screen.getByRole('table', { name: 'Platformens saldo' })).getByText('I alt')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download CSV (platform_balance)' }).getAttribute('href')).toBe('/api/admin/platform-saldo.csv');
+    expect(screen.getByRole('link', { name: 'Carrier 7' }).getAttribute('href')).toBe('/AdminDashboard?tab=ledger&carrierId=7');
+  });
+});
+
+describe('admin ledger actions', () => {
+  it('when the admin makes an adjustment, then the body and an Idempotency-Key are sent and the server’s Danish refusal is shown', async () => {
+    const sent: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.post('/api/finance/adjustments', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        sent.push({ body, key: request.headers.get('idempotency-key') });
+        if (!body.reason) return HttpResponse.json({ code: 'invalid_input', message: 'Angiv en begrundelse' }, { status: 400 });
+        return HttpResponse.json({ id: 1, amount: -20.5 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: 'Justering' });
+    await user.type(within(form).getByLabelText('Carrier ID'), '7');
+    await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '-20,50');
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Angiv en begrundelse');
+    await user.type(within(form).getByLabelText('Begrundelse'), 'Skade');
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Justering oprettet');
+    expect(sent.map((s) => s.body)).toEqual([
+      { carrierId: '7', amount: '-20,50' },
+      { carrierId: '7', amount: '-20,50', reason: 'Skade' },
+    ]);
+    expect(sent[0]!.key).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
+  });
+});

@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { LedgerRow } from '@fragtbud/contracts';
+import { Button, EmptyState, ErrorState, Field, SelectField, Spinner, formatDate, formatDkkFromKroner, useApiMutation, useApiQuery } from '@fragtbud/web';
+import { adminActionError } from '../shared/action-error';
+import { LedgerActions } from './ledger-actions';
+import { LEDGER_FILTER_KEYS, getLedger, ledgerCsvUrl, markPayoutPaid, type LedgerFilterKey, type LedgerFilters } from './ledger-api';
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'Alle typer' },
+  { value: 'transaction', label: 'Betaling' },
+  { value: 'payout', label: 'Udbetaling' },
+  { value: 'adjustment', label: 'Justering' },
+  { value: 'refund', label: 'Refundering' },
+  { value: 'charge', label: 'Ekstra gebyr' },
+];
+
+const FIELD_LABELS: Record<Exclude<LedgerFilterKey, 'type'>, string> = {
+  from: 'Fra dato',
+  to: 'Til dato',
+  carrierId: 'Carrier ID',
+  customerId: 'Customer ID',
+  taskId: 'Opgave-id',
+  status: 'Status',
+};
+
+function filtersFrom(params: URLSearchParams): LedgerFilters {
+  const filters: LedgerFilters = {};
+  for (const key of LEDGER_FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+/**
+ * The admin's 'Ledger' tab (spec section 2): every row type with its spec-3 columns, filtered from the URL (so
+ * `?tab=ledger&taskId=…`, `carrierId=…` and `customerId=…` links preselect), paged, with the 'admin_ledger' CSV of
+ * the filtered rows and 'Markér som udbetalt' on a payout that waits.
+ */
+export function LedgerTab() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState<LedgerFilters>(filters);
+  const key = JSON.stringify({ filters, page });
+  const ledger = useApiQuery(key, (signal) => getLedger(filters, page, signal));
+
+  const apply = (next: LedgerFilters, nextPage = 1) => {
+    const search = new URLSearchParams({ tab: 'ledger' });
+    for (const k of LEDGER_FILTER_KEYS) if (next[k]?.trim()) search.set(k, next[k]!.trim());
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setParams(search);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(draft);
+  };
+
+  const total = ledger.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / 20));
+
+  return (
+    <section aria-labelledby="ledger-title">
+      <h2 id="ledger-title" className="admin-panel__title">
+        Ledger
+      </h2>
+      <form className="admin-ledger__filters" onSubmit={onSubmit} aria-label="Filtrér ledger">
+        {(Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).map((name) => (
+          <Field
+            key={name}
+            label={FIELD_LABELS[name]}
+            type={name === 'from' || name === 'to' ? 'date' : 'text'}
+            value={draft[name] ?? ''}
+            onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+          />
+        ))}
+        <SelectField label="Type" value={draft.type ?? ''} onChange={(event) => setDraft({ ...draft, type: event.target.value })}>
+          {TYPE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit">Filtrér</Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            setDraft({});
+            apply({});
+          }}
+        >
+          Nulstil
+        </Button>
+        <a className="fb-button fb-button--secondary" href={ledgerCsvUrl(filters)} download="admin_ledger.csv">
+          Download CSV (admin_ledger)
+        </a>
+      </form>
+
+      <LedgerActions onDone={ledger.reload} />
+      {ledger.error ? (
+        <ErrorState message="Kunne ikke hente ledger" onRetry={ledger.reload} />
+      ) : ledger.loading && !ledger.data ? (
+        <Spinner label="Henter ledger …" />
+      ) : !ledger.data || ledger.data.items.length === 0 ? (
+        <EmptyState title="Ingen rækker" message="Ingen rækker matcher filtrene." />
+      ) : (
+        <>
+          <p>
+            Viser {ledger.data.items.length} af {total} rækker
+          </p>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Dato</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Opgave</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Beløb</th>
+                  <th scope="col">Carrier</th>
+                  <th scope="col">Kunde</th>
+                  <th scope="col">Platform kommission</th>
+                  <th scope="col">Moms (i alt)</th>
+                  <th scope="col">Udb. brutto</th>
+                  <th scope="col">Udb. netto</th>
+                  <th scope="col">Handling</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ledger.data.items.map((row) => (
+                  <LedgerTableRow key={`${row.type}-${row.id}`} row={row} onChanged={ledger.reload} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="admin-ledger__pages" aria-label="Sider">
+            <Button type="button" variant="secondary" disabled={page <= 1} onClick={() => apply(filters, page - 1)}>
+              Forrige
+            </Button>
+            <span>
+              Side {page} af {pages}
+            </span>
+            <Button type="button" variant="secondary" disabled={page >= pages} onClick={() => apply(filters, page + 1)}>
+              Næste
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
+
+const money = (value: number | null) => (value === null ? '–' : formatDkkFromKroner(value));
+
+function LedgerTableRow({ row, onChanged }: { row: LedgerRow; onChanged: () => void }) {
+  return (
+    <tr>
+      <td>{formatDate(row.date)}</td>
+      <td>{row.label}</td>
+      <td>{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>#{row.task_id}</Link>}</td>
+      <td>{row.status}</td>
+      <td>{formatDkkFromKroner(row.amount)}</td>
+      <td>{row.carrier_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&carrierId=${row.carrier_id}`}>{row.carrier_id}</Link>}</td>
+      <td>{row.customer_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&customerId=${row.customer_id}`}>{row.customer_id}</Link>}</td>
+      <td>{money(row.platformCommission)}</td>
+      <td>{money(row.vatTotal)}</td>
+      <td>{money(row.carrierPayoutGross)}</td>
+      <td>{money(row.carrierPayoutNet)}</td>
+      <td>{row.type === 'payout' && row.status === 'pending' ? <MarkPaid payoutId={row.id} onDone={onChanged} /> : row.providerRef ?? ''}</td>
+    </tr>
+  );
+}
+
+function MarkPaid({ payoutId, onDone }: { payoutId: number; onDone: () => void }) {
+  const [reference, setReference] = useState('');
+  const mark = useApiMutation((ref: string) => markPayoutPaid(payoutId, ref));
+  return (
+    <form
+      className="admin-ledger__mark-paid"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (await mark.run(reference)) onDone();
+      }}
+    >
+      <Field label={`Reference for udbetaling ${payoutId}`} value={reference} onChange={(event) => setReference(event.target.value)} />
+      <Button type="submit" disabled={mark.pending}>
+        Markér som udbetalt
+      </Button>
+      {mark.error ? <p role="alert">{adminActionError(mark.error, 'Kunne ikke udføre handlingen.')}</p> : null}
+    </form>
+  );
+}

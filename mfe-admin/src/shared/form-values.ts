@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { formatDanishNumberInput, isApiError, parseDanishNumber } from '@fragtbud/web';
+
+/** A number as the admin sees it in a field: Danish decimal comma ('12,5'). */
+export const numberToInput = formatDanishNumberInput;
+
+/** The number in a field, read the Danish way ('12,5', '1.234,50'); NaN for anything else, which the schema refuses. */
+export function inputToNumber(text: string): number {
+  return parseDanishNumber(text) ?? Number.NaN;
+}
+
+/** The first message per top-level field of a failed zod parse, for showing beside each field. */
+export function fieldErrorsFromZod(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !result[field]) result[field] = issue.message;
+  }
+  return result;
+}
+
+/**
+ * The fee API is unavailable (spec section 7): no answer at all, a timeout, or the gateway's 502/503/504
+ * for a service that is down. Other failures (400, 403, 500 …) are real answers and are shown as such.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  return isApiError(error) && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+}

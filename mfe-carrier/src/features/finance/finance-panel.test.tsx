@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, setSession, setupApiServer, renderWithQueryClient } from '@fragtbud/web/testing';
+import { FinancePanel } from './finance-panel';
+
+const server = setupApiServer();
+const carrier = makeUser({ id: 3, role: 'carrier', is_approved: true });
+
+function financeApi(pendingNet: number) {
+  const state = { pendingNet, balanceNet: pendingNet, keys: [] as (string | null)[], payouts: 0 };
+  server.use(
+    http.get('/api/finance/me', () =>
+      HttpResponse.json({
+        balanceNet: state.balanceNet,
+        pendingNet: state.pendingNet,
+        earnedNet: state.balanceNet,
+        rows: [
+          {
+            type: 'transaction', id: 1, date: '2026-03-01T10:00:00.000Z', task_id: 41, status: 'succeeded', label: 'Betaling', amount: 1375,
+            gross: 1375, net: 1000, carrier_id: 3, customer_id: 9, platformCommission: 200, carrierPayout: 1125, platformFeeEx: 100,
+            smallFeeEx: 20, vatTotal: 255, vatOnNet: 250, vatOnFees: 5, carrierPayoutGross: 1125, carrierPayoutNet: 900,
+            payoutType: null, payoutId: null, reason: null, providerRef: null, payment_id: 5, bid_id: 6,
+          },
+        ],
+      }),
+    ),
+    http.post('/api/finance/payout-requests', ({ request }) => {
+      state.keys.push(request.headers.get('idempotency-key'));
+      state.payouts += 1;
+      state.pendingNet = 0;
+      return HttpResponse.json({ payout: { id: 1 }, message: 'Udbetalingsanmodning oprettet' }, { status: 201 });
+    }),
+    http.post('/api/finance/payout-link', () => HttpResponse.json({ message: 'Payout-udbyder ikke konfigureret' })),
+  );
+  return state;
+}
+
+beforeEach(() => setSession(carrier));
+
+describe('carrier Økonomi', () => {
+  it("shows balance, pending and rows; 'Anmod om udbetaling' sends one request with an idempotency key and says so", async () => {
+    const api = financeApi(900);
+    const user = userEvent.setup();
+    renderWithQueryClient(<FinancePanel />);
+    expect(await screen.findByText('Til udbetaling (netto)')).toBeTruthy();
+    expect(screen.getAllByText(/900,00/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('cell', { name: '#41' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Eksportér CSV' }).getAttribute('href')).toBe('/api/finance/me.csv');
+    await user.click(screen.getByRole('button', { name: 'Anmod om udbetaling' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Udbetalingsanmodning oprettet');
+    expect(api.payouts).toBe(1);
+    expect(api.keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
+  });
+
+  it("when nothing is pending, then 'Ingen beløb til udbetaling' and no request", async () => {
+    const api = financeApi(0);
+    const user = userEvent.setup();
+    renderWithQueryClient(<FinancePanel />);
+    await screen.findByText('Til udbetaling (netto)');
+    await user.click(screen.getByRole('button', { name: 'Anmod om udbetaling' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ingen beløb til udbetaling');
+    expect(api.payouts).toBe(0);
+  });
+
+  it("when no payout provider is configured, then 'Opsæt udbetalinger' says 'Payout-udbyder ikke konfigureret'", async () => {
+    financeApi(0);
+    const user = userEvent.setup();
+    renderWithQueryClient(<FinancePanel />);
+    await screen.findByText('Til udbetaling (netto)');
+    await user.click(screen.getByRole('button', { name: 'Opsæt udbetalinger' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Payout-udbyder ikke konfigureret'));
+  });
+});

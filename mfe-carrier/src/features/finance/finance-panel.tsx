@@ -1,0 +1,111 @@
+import { useRef, useState } from 'react';
+import { messages } from '@fragtbud/contracts';
+import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, isApiError, useApiMutation, useApiQuery } from '@fragtbud/web';
+import { getOwnFinance, getPayoutLink, ownFinanceCsvUrl, requestPayout } from './finance-api';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
+
+/**
+ * The carrier's 'Økonomi' (spec sections 2, 3 and 9): balance and pending (net), the rows oldest first, the CSV,
+ * 'Anmod om udbetaling' (one payout of everything pending — a double click is the same request) and
+ * 'Opsæt udbetalinger' (Stripe Connect onboarding, or why it cannot be set up).
+ */
+export function FinancePanel() {
+  const finance = useApiQuery('finance-me', (signal) => getOwnFinance(signal));
+  const [notice, setNotice] = useState<Notice>(null);
+  const requestKey = useRef(newKey());
+  const request = useApiMutation(() => requestPayout(requestKey.current));
+  const link = useApiMutation(() => getPayoutLink());
+
+  const onRequest = async () => {
+    setNotice(null);
+    if (!finance.data || finance.data.pendingNet <= 0) {
+      setNotice({ tone: 'error', text: messages.noPayoutAmount });
+      return;
+    }
+    const answer = await request.run();
+    if (answer) {
+      requestKey.current = newKey();
+      setNotice({ tone: 'success', text: answer.message });
+      finance.reload();
+    }
+  };
+  const onSetup = async () => {
+    setNotice(null);
+    const answer = await link.run();
+    if (answer?.url) window.location.assign(answer.url);
+    else if (answer) setNotice({ tone: 'error', text: answer.message ?? messages.payoutProviderNotConfigured });
+  };
+  const failure = request.error ?? link.error;
+
+  return (
+    <section className="fb-card carrier-finance" aria-labelledby="carrier-finance-title">
+      <h2 id="carrier-finance-title">Økonomi</h2>
+      {finance.error ? (
+        <ErrorState message="Kunne ikke hente økonomi." onRetry={finance.reload} />
+      ) : !finance.data ? (
+        <Spinner label="Henter økonomi …" />
+      ) : (
+        <>
+          <dl className="details-list">
+            <div>
+              <dt>Saldo (netto)</dt>
+              <dd>{formatDkkFromKroner(finance.data.balanceNet)}</dd>
+            </div>
+            <div>
+              <dt>Til udbetaling (netto)</dt>
+              <dd>{formatDkkFromKroner(finance.data.pendingNet)}</dd>
+            </div>
+          </dl>
+          <div className="carrier-finance__actions">
+            <Button onClick={onRequest} disabled={request.pending}>
+              Anmod om udbetaling
+            </Button>
+            <Button variant="secondary" onClick={onSetup} disabled={link.pending}>
+              Opsæt udbetalinger
+            </Button>
+            <a className="fb-button fb-button--secondary" href={ownFinanceCsvUrl()} download="okonomi.csv">
+              Eksportér CSV
+            </a>
+          </div>
+          {notice && (
+            <p role={notice.tone === 'error' ? 'alert' : 'status'} className={`carrier-finance__notice is-${notice.tone}`}>
+              {notice.text}
+            </p>
+          )}
+          {failure && !notice ? <p role="alert">{isApiError(failure) ? failure.message : 'Kunne ikke oprette udbetaling'}</p> : null}
+          {finance.data.rows.length === 0 ? (
+            <EmptyState title="Ingen posteringer endnu" />
+          ) : (
+            <table className="carrier-finance__rows">
+              <thead>
+                <tr>
+                  <th scope="col">Dato</th>
+                  <th scope="col">Opgave</th>
+                  <th scope="col">Post</th>
+                  <th scope="col">Beløb</th>
+                </tr>
+              </thead>
+              <tbody>
+                {finance.data.rows.map((row) => (
+                  <tr key={`${row.type}-${row.id}`}>
+                    <td>{formatDate(row.date)}</td>
+                    <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
+                    <td>{row.type === 'adjustment' && row.reason ? `${row.label}: ${row.reason}` : row.label}</td>
+                    <td>
+                      {formatDkkFromKroner(
+                        row.type === 'transaction' ? (row.carrierPayoutGross ?? row.amount) : row.type === 'payout' ? -row.amount : row.amount,
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, setSession, setupApiServer, renderWithQueryClient } from '@fragtbud/web/testing';
+import { PaymentsPanel } from './payments-panel';
+
+const server = setupApiServer();
+
+beforeEach(() => {
+  setSession(makeUser({ id: 9, role: 'customer' }));
+  server.use(
+    http.get('/api/finance/payments/me', () =>
+      HttpResponse.json({
+        items: [
+          { id: 2, type: 'refund', date: '2026-03-03T10:00:00.000Z', task_id: 41, taskId: 41, status: 'refunded', amount: 1375 },
+          { id: 1, type: 'payment', date: '2026-03-01T10:00:00.000Z', task_id: 41, taskId: 41, status: 'succeeded', amount: 1375 },
+        ],
+        total: 2,
+        page: 1,
+        limit: 100,
+      }),
+    ),
+    http.get('/api/finance/ledger/customer/me', () =>
+      HttpResponse.json({
+        rows: [{ id: 5, date: '2026-03-02T10:00:00.000Z', task_id: 41, status: 'pending', amount: 30, reason: 'Kompensation' }],
+        totalApplied: 0,
+        totalPending: 30,
+      }),
+    ),
+  );
+});
+
+describe('customer Betalinger', () => {
+  it('shows the payment history (refund as money back) and the adjustments with totals', async () => {
+    renderWithQueryClient(<PaymentsPanel />);
+    const history = await screen.findByRole('table', { name: 'Betalingshistorik' });
+    const rows = within(history).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('Refundering')).toBeTruthy();
+    expect(rows[1]!.textContent).toMatch(/-1\.375,00/);
+    expect(within(rows[2]!).getByText('Betaling')).toBeTruthy();
+    const adjustments = screen.getByRole('table', { name: 'Justeringer' });
+    expect(within(adjustments).getByText('Kompensation')).toBeTruthy();
+    expect(within(adjustments).getByText('Afventer')).toBeTruthy();
+    expect(screen.getByText('Afventer i alt').nextElementSibling?.textContent).toMatch(/30,00/);
+  });
+});

@@ -1,0 +1,93 @@
+import { EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, useApiQuery } from '@fragtbud/web';
+import { getCustomerLedger, getPaymentHistory } from './payment-history-api';
+
+const TYPE_LABELS = { payment: 'Betaling', refund: 'Refundering', charge: 'Ekstra gebyr' } as const;
+const ADJUSTMENT_STATUS = { applied: 'Anvendt', pending: 'Afventer' } as const;
+
+/**
+ * The customer's 'Betalinger' (spec sections 2 and 3): payment history (date, task, status, amount — refunds and
+ * extra fees included) and ledger adjustments with total applied and total pending.
+ */
+export function PaymentsPanel() {
+  const data = useApiQuery('customer-payments', async (signal) => {
+    const [history, ledger] = await Promise.all([getPaymentHistory(signal), getCustomerLedger(signal)]);
+    return { history, ledger };
+  });
+  return (
+    <section className="fb-card customer-payments" aria-labelledby="customer-payments-title">
+      <h2 id="customer-payments-title">Betalinger</h2>
+      {data.error ? (
+        <ErrorState message="Kunne ikke hente data" onRetry={data.reload} />
+      ) : !data.data ? (
+        <Spinner label="Henter betalinger …" />
+      ) : (
+        <>
+          <h3>Betalingshistorik</h3>
+          {data.data.history.items.length === 0 ? (
+            <EmptyState title="Ingen betalinger endnu" />
+          ) : (
+            <table aria-label="Betalingshistorik">
+              <thead>
+                <tr>
+                  <th scope="col">Dato</th>
+                  <th scope="col">Opgave</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Beløb</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.history.items.map((row) => (
+                  <tr key={`${row.type}-${row.id}`}>
+                    <td>{formatDate(row.date)}</td>
+                    <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
+                    <td>{TYPE_LABELS[row.type]}</td>
+                    <td>{row.status}</td>
+                    <td>{formatDkkFromKroner(row.type === 'refund' ? -row.amount : row.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <h3>Justeringer</h3>
+          <dl className="details-list">
+            <div>
+              <dt>Anvendt i alt</dt>
+              <dd>{formatDkkFromKroner(data.data.ledger.totalApplied)}</dd>
+            </div>
+            <div>
+              <dt>Afventer i alt</dt>
+              <dd>{formatDkkFromKroner(data.data.ledger.totalPending)}</dd>
+            </div>
+          </dl>
+          {data.data.ledger.rows.length === 0 ? (
+            <EmptyState title="Ingen justeringer" />
+          ) : (
+            <table aria-label="Justeringer">
+              <thead>
+                <tr>
+                  <th scope="col">Dato</th>
+                  <th scope="col">Opgave</th>
+                  <th scope="col">Begrundelse</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Beløb</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.ledger.rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{formatDate(row.date)}</td>
+                    <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
+                    <td>{row.reason}</td>
+                    <td>{ADJUSTMENT_STATUS[row.status]}</td>
+                    <td>{formatDkkFromKroner(row.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

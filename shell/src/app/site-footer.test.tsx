@@ -1,0 +1,89 @@
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { taskTypes } from '@fragtbud/contracts';
+import { legalRoutes } from '../features/legal/legal-routes';
+import { resetSiteInfo } from '../layout/site-info';
+import { setupShellApiServer } from '../testing/api-server';
+import { SiteFooter } from '../layout/site-footer';
+
+const site = { companyName: 'Fragtbud ApS', cvr: '12345678', address: 'Vestergade 1, 8000 Aarhus C', email: 'hej@fragtbud.dk', phone: null };
+setupShellApiServer(http.get('/api/site', () => HttpResponse.json(site)));
+afterEach(() => resetSiteInfo());
+
+function renderFooter() {
+  render(
+    <MemoryRouter>
+      <SiteFooter />
+    </MemoryRouter>,
+  );
+}
+
+const pageLinks = () =>
+  [
+    ...within(screen.getByRole('navigation', { name: 'Om Fragtbud' })).getAllByRole('link'),
+    ...within(screen.getByRole('navigation', { name: 'Hjælp og vilkår' })).getAllByRole('link'),
+  ].map((link) => ({ href: link.getAttribute('href') ?? '', label: link.textContent ?? '' }));
+
+describe('site footer', () => {
+  it('links the services to creating a task of a real type, the pages, social media and payment methods', () => {
+    renderFooter();
+    const services = within(screen.getByRole('navigation', { name: 'Tjenester' })).getAllByRole('link');
+    expect(services.map((link) => link.getAttribute('href'))).toEqual([
+      '/create-task?type=moving',
+      '/create-task?type=package',
+      '/create-task?type=furniture',
+      '/create-task?type=fullload',
+      '/create-task?type=courier',
+    ]);
+    for (const link of services) {
+      const type = new URL(link.getAttribute('href') ?? '', 'http://x').searchParams.get('type');
+      expect(taskTypes).toContain(type);
+    }
+    expect(pageLinks().map((link) => link.href)).toEqual(['/about', '/how-it-works', '/safety', '/contact', '/help', '/faq', '/terms', '/privacy', '/cookies']);
+    expect(within(screen.getByRole('list', { name: 'Sociale medier' })).getAllByRole('link')).toHaveLength(3);
+    expect(within(screen.getByRole('list', { name: 'Betalingsmetoder' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'MobilePay',
+      'Visa',
+      'Mastercard',
+    ]);
+  });
+
+  it('shows the company name, CVR and address from the configuration', async () => {
+    renderFooter();
+    expect(await screen.findByText('Fragtbud ApS · CVR-nr. 12345678 · Vestergade 1, 8000 Aarhus C')).toBeTruthy();
+  });
+
+  it('leads every page link to a page with a heading', async () => {
+    renderFooter();
+    const links = pageLinks();
+    document.body.innerHTML = '';
+    for (const { href } of links) {
+      const { unmount } = render(
+        <MemoryRouter initialEntries={[href]}>
+          <Routes>
+            {legalRoutes}
+            <Route path="*" element={<p>ingen side</p>} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      const heading = screen.getByRole('heading', { level: 1 });
+      expect(heading.textContent, href).not.toBe('');
+      expect(screen.queryByText('ingen side'), href).toBeNull();
+      unmount();
+    }
+  });
+
+  it('names the company, its CVR and how to get a copy or deletion on the privacy page, GPS and photos included', async () => {
+    render(
+      <MemoryRouter initialEntries={['/privacy']}>
+        <Routes>{legalRoutes}</Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Privatlivspolitik' })).toBeTruthy();
+    expect(await screen.findByText(/CVR-nr\. 12345678/)).toBeTruthy();
+    expect(screen.getAllByText(/GPS-position/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Dine rettigheder: indsigt, kopi og sletning' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,117 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, setSession } from '@fragtbud/web/testing';
+import { noTasks } from '../../testing/handlers';
+import { renderApp } from '../../testing/render-app';
+import { setupShellApiServer } from '../../testing/api-server';
+
+const karen = makeUser({ name: 'Karen Kunde', email: 'karen@example.dk', role: 'customer', twoFactorEnabled: true });
+const sent: Array<{ path: string; body: unknown }> = [];
+
+setupShellApiServer(
+  noTasks,
+  http.post('/api/auth/forgot-password', async ({ request }) => {
+    sent.push({ path: 'forgot', body: await request.json() });
+    return HttpResponse.json({ message: 'Hvis e-mailen hører til en konto, har vi sendt et link til at nulstille adgangskoden.' });
+  }),
+  http.post('/api/auth/reset-password', async ({ request }) => {
+    const body = (await request.json()) as { token: string };
+    sent.push({ path: 'reset', body });
+    if (body.token !== 'god-token') {
+      return HttpResponse.json({ code: 'reset_link_invalid', message: 'Linket til at nulstille adgangskoden er ugyldigt eller udløbet. Bed om et nyt.' }, { status: 400 });
+    }
+    return HttpResponse.json({ message: 'Adgangskode ændret succesfuldt' });
+  }),
+  http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true, challenge: 'udfordring-1' })),
+  http.post('/api/auth/2fa/email/request', async ({ request }) => {
+    sent.push({ path: '2fa-mail', body: await request.json() });
+    return HttpResponse.json({ message: 'Vi har sendt en kode til din e-mail.' });
+  }),
+  http.post('/api/auth/2fa/email/verify', async ({ request }) => {
+    const body = (await request.json()) as { code: string; challenge: string };
+    sent.push({ path: '2fa-verify', body });
+    if (body.code === '123456' && body.challenge === 'udfordring-1') return HttpResponse.json({ success: true, user: karen, token: 'tok' });
+    return HttpResponse.json({ code: 'invalid_code', message: 'Ugyldig eller udløbet kode.' }, { status: 401 });
+  }),
+);
+
+beforeEach(() => {
+  setSession(null);
+  sent.length = 0;
+});
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('Glemt adgangskode?', () => {
+  it('when the login page is open, then the link leads to the form, which sends the e-mail and shows the neutral answer', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.click(screen.getByRole('link', { name: 'Glemt adgangskode?' }));
+    expect(location()).toBe('/forgot-password');
+    await user.type(screen.getByLabelText(/^E-mail/), 'karen@example.dk');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText(/^Hvis e-mailen hører til en konto/)).toBeTruthy();
+    expect(sent).toEqual([{ path: 'forgot', body: { email: 'karen@example.dk' } }]);
+  });
+
+  it('when the reset form is filled, then passwords must match and the new one is sent with the token', async () => {
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=god-token');
+    await user.type(screen.getByLabelText(/^Ny adgangskode/), 'ny-kode-1');
+    await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'ny-kode-2');
+    await user.click(screen.getByRole('button', { name: 'Gem ny adgangskode' }));
+    expect(screen.getByText('Adgangskoder matcher ikke')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.clear(screen.getByLabelText(/^Gentag adgangskode/));
+    await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'ny-kode-1');
+    await user.click(screen.getByRole('button', { name: 'Gem ny adgangskode' }));
+    expect(await screen.findByText(/^Adgangskode ændret succesfuldt/)).toBeTruthy();
+    expect(sent).toEqual([{ path: 'reset', body: { token: 'god-token', newPassword: 'ny-kode-1' } }]);
+  });
+
+  it('when the link is used up, then the server message is shown', async () => {
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=brugt');
+    await user.type(screen.getByLabelText(/^Ny adgangskode/), 'ny-kode-1');
+    await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'ny-kode-1');
+    await user.click(screen.getByRole('button', { name: 'Gem ny adgangskode' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('ugyldigt eller udløbet');
+  });
+});
+
+describe('login with two-factor', () => {
+  async function passwordStep() {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(screen.getByLabelText(/^E-mail/), karen.email);
+    await user.type(screen.getByLabelText(/^Adgangskode/), 'hemmelig');
+    await user.click(screen.getByRole('button', { name: 'Log ind' }));
+    await screen.findByRole('form', { name: 'Engangskode' });
+    return user;
+  }
+
+  it('when the password step asks for a code, then fewer than 6 digits says Indtast 6 cifre; the right code signs in', async () => {
+    const user = await passwordStep();
+    await user.type(screen.getByLabelText(/^Kode/), '123');
+    await user.click(screen.getByRole('button', { name: 'Bekræft' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Indtast 6 cifre');
+    await user.clear(screen.getByLabelText(/^Kode/));
+    await user.type(screen.getByLabelText(/^Kode/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Bekræft' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(sent.at(-1)).toEqual({ path: '2fa-verify', body: { email: karen.email, challenge: 'udfordring-1', code: '123456' } });
+  });
+
+  it('when the code is wrong, then Ugyldig eller udløbet kode.; Send koden på e-mail asks for a mailed code', async () => {
+    const user = await passwordStep();
+    await user.type(screen.getByLabelText(/^Kode/), '999999');
+    await user.click(screen.getByRole('button', { name: 'Bekræft' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ugyldig eller udløbet kode.');
+    await user.click(screen.getByRole('button', { name: 'Send koden på e-mail' }));
+    expect(await screen.findByText('Vi har sendt en kode til din e-mail.')).toBeTruthy();
+    expect(sent).toContainEqual({ path: '2fa-mail', body: { email: karen.email, challenge: 'udfordring-1' } });
+    expect(location()).toBe('/login');
+  });
+});

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { emailBodySchema, messages } from '@fragtbud/contracts';
+import { api, Button, Field, isApiError } from '@fragtbud/web';
+import { AuthCard, FormMessage } from '../../layout/auth-card';
+import { useDocumentTitle } from '../../routing/use-document-title';
+
+/** 'Glemt adgangskode?': asks for a reset link; the answer is the same whether the account exists or not. */
+export function ForgotPasswordPage() {
+  useDocumentTitle('Glemt adgangskode');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = emailBodySchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(messages.emailInvalid);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const answer = await api.post<{ message: string }>('/auth/forgot-password', parsed.data, { preferServerMessage: true });
+      setSent(answer?.message ?? messages.resetMailSent);
+    } catch (caught) {
+      setError(isApiError(caught) ? caught.message : messages.somethingWentWrong);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Glemt adgangskode?" back={{ to: '/login', label: 'Tilbage til log ind' }}>
+        {sent ? (
+          <FormMessage kind="note">{sent}</FormMessage>
+        ) : (
+          <form className="fb-stack" onSubmit={onSubmit} noValidate aria-label="Glemt adgangskode">
+            <p className="auth-card__lead">Skriv din e-mail, så sender vi et link, du kan vælge en ny adgangskode med.</p>
+            <Field
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              error={error}
+              required
+            />
+            <Button type="submit" size="large" fullWidth loading={submitting}>
+              Send link
+            </Button>
+          </form>
+        )}
+    </AuthCard>
+  );
+}

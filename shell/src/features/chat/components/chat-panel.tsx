@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { chatMessageMaxLength, redactChatText } from '@fragtbud/contracts';
+import { Button, ErrorState, Spinner, formatDateTime, isApiError } from '@fragtbud/web';
+import { useChatThread } from '../api/get-thread';
+import { useMarkChatThreadRead } from '../api/mark-thread-read';
+import { useSendChatMessage } from '../api/send-message';
+
+export const CHAT_LOAD_ERROR = 'Kunne ikke hente beskeder';
+export const CHAT_SEND_ERROR = 'Kunne ikke sende beskeden.';
+
+interface ChatPanelProps {
+  taskId: number;
+  viewerId: number;
+  partner: { id: number; name: string };
+  /** Called after the caller read messages (the thread list's unread counts change). */
+  onRead?: () => void;
+}
+
+/**
+ * One conversation on a task: the messages oldest first with time and read status, and below them the input — or,
+ * when spec 6 does not let the viewer write to this partner now, the lock text instead. New messages and read
+ * receipts arrive over the live stream; opening the thread marks the partner's messages read.
+ */
+export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps) {
+  const thread = useChatThread(taskId, partner.id);
+  const [text, setText] = useState('');
+  const send = useSendChatMessage(taskId, partner.id);
+  const { mutateAsync: markRead } = useMarkChatThreadRead(taskId, partner.id);
+  const listRef = useRef<HTMLOListElement>(null);
+  const items = thread.data?.items ?? [];
+
+  const unreadFromPartner = items.some((message) => message.sender_id === partner.id && !message.is_read);
+  useEffect(() => {
+    if (!unreadFromPartner) return;
+    void markRead().then(() => onRead?.());
+  }, [unreadFromPartner, markRead, onRead]);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [items.length]);
+
+  const trimmed = text.trim();
+  const preview = redactChatText(trimmed);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed) return;
+    send.mutate(trimmed, { onSuccess: () => setText('') });
+  };
+
+  if (thread.error && !thread.data) return <ErrorState message={CHAT_LOAD_ERROR} onRetry={() => void thread.refetch()} />;
+  if (!thread.data) return <Spinner label="Henter beskeder…" />;
+
+  return (
+    <section className="chat-panel" aria-label={`Chat med ${partner.name}`}>
+      <h3 className="chat-panel__title">{partner.name}</h3>
+      {items.length === 0 ? (
+        <p className="chat-panel__empty">Ingen beskeder endnu.</p>
+      ) : (
+        <ol className="chat-panel__messages" ref={listRef} aria-live="polite">
+          {items.map((message) => {
+            const mine = message.sender_id === viewerId;
+            return (
+              <li key={message.id} className={mine ? 'chat-message chat-message--mine' : 'chat-message'}>
+                <p className="chat-message__text">{message.message}</p>
+                <p className="chat-message__meta">
+                  <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+                  {mine && <span>{message.is_read ? ' · Læst' : ' · Sendt'}</span>}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {thread.data.lock ? (
+        <p className="chat-panel__lock" role="status">
+          {thread.data.lock.message}
+        </p>
+      ) : (
+        <form className="chat-panel__form" onSubmit={onSubmit}>
+          <label className="chat-panel__label" htmlFor={`chat-input-${partner.id}`}>
+            Besked til {partner.name}
+          </label>
+          <textarea
+            id={`chat-input-${partner.id}`}
+            className="chat-panel__input"
+            value={text}
+            maxLength={chatMessageMaxLength}
+            rows={3}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {trimmed && preview !== trimmed && (
+            <p className="chat-panel__preview">
+              E-mails og telefonnumre fjernes. Sendes som: <q>{preview}</q>
+            </p>
+          )}
+          {send.error && (
+            <p className="chat-panel__error" role="alert">
+              {isApiError(send.error) && send.error.status === 403 ? send.error.message : CHAT_SEND_ERROR}
+            </p>
+          )}
+          <Button type="submit" disabled={!trimmed || send.isPending}>
+            {send.isPending ? 'Sender…' : 'Send'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

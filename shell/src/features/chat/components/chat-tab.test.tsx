@@ -1,0 +1,173 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatLockTexts, type ChatMessageJson, type ChatThread } from '@fragtbud/contracts';
+import { invalidateOnLiveEvents, liveEvents } from '@fragtbud/web';
+import { createTestQueryClient, makeCustomerBid, makeUser, setupApiServer, withQueryClient } from '@fragtbud/web/testing';
+import { ChatTab } from './chat-tab';
+
+/** The browser's EventSource, played by the test: the one live channel sends what the test says. */
+const sources = vi.hoisted(() => {
+  const list: Array<{ send(type: string, data: unknown): void }> = [];
+  class FakeEventSource {
+    readyState = 1;
+    onopen: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private readonly listeners = new Map<string, Array<(event: MessageEvent) => void>>();
+    constructor() {
+      list.push(this);
+    }
+    addEventListener(type: string, listener: (event: MessageEvent) => void) {
+      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+    }
+    close() {
+      this.readyState = 2;
+    }
+    send(type: string, data: unknown) {
+      this.listeners.get(type)?.forEach((listener) => listener(new MessageEvent(type, { data: JSON.stringify(data) })));
+    }
+  }
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  return list;
+});
+
+const server = setupApiServer();
+const owner = makeUser({ id: 2, role: 'customer', name: 'Karen Kunde' });
+const carrier = makeUser({ id: 3, role: 'carrier', name: 'Jens Kørsel' });
+const task = { id: 5, user_id: owner.id };
+
+let nextId = 100;
+const message = (from: number, to: number, text: string, extra: Partial<ChatMessageJson> = {}): ChatMessageJson => ({
+  id: nextId++,
+  task_id: task.id,
+  sender_id: from,
+  receiver_id: to,
+  bid_id: null,
+  message: text,
+  is_read: false,
+  read_at: null,
+  created_at: '2026-11-24T10:00:00.000Z',
+  ...extra,
+});
+
+function Probe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+let stopLive: () => void = () => undefined;
+
+/** As in the shell: one QueryClient, and the live stream invalidating what its events changed. */
+function renderTab(route: string, viewer = owner) {
+  const client = createTestQueryClient();
+  stopLive = invalidateOnLiveEvents(client, liveEvents);
+  render(
+    withQueryClient(
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/task/:id" element={<ChatTab task={task} viewer={viewer} />} />
+        </Routes>
+        <Probe />
+      </MemoryRouter>,
+      client,
+    ),
+  );
+}
+
+const threads: Record<number, ChatThread> = {};
+const posted: unknown[] = [];
+const readCalls: unknown[] = [];
+
+beforeEach(() => {
+  posted.length = 0;
+  readCalls.length = 0;
+  threads[3] = { items: [message(3, 2, 'Vi kan komme tirsdag')], total: 1, page: 1, limit: 100, lock: null };
+  threads[4] = { items: [], total: 0, page: 1, limit: 100, lock: null };
+  server.use(
+    http.get('/api/bids', () =>
+      HttpResponse.json({
+        items: [
+          makeCustomerBid({ id: 11, carrier_id: 3, carrier_name: 'Jens Kørsel' }),
+          makeCustomerBid({ id: 12, carrier_id: 4, carrier_name: 'Flyt & Co' }),
+        ],
+        total: 2,
+        page: 1,
+        limit: 100,
+      }),
+    ),
+    http.get('/api/chat/threads', () =>
+      HttpResponse.json({
+        items: [{ task_id: 5, partner_id: 3, last_message: threads[3]!.items.at(-1), unread_count: threads[3]!.items.filter((m) => !m.is_read && m.sender_id === 3).length }],
+        unread_total: 0,
+      }),
+    ),
+    http.get('/api/chat/messages', ({ request }) => HttpResponse.json(threads[Number(new URL(request.url).searchParams.get('partnerId'))])),
+    http.put('/api/chat/threads/read', async ({ request }) => {
+      readCalls.push(await request.json());
+      for (const m of threads[3]!.items) if (m.sender_id === 3) Object.assign(m, { is_read: true, read_at: '2026-11-24T10:01:00.000Z' });
+      return HttpResponse.json({ updated: 1, message_ids: [] });
+    }),
+    http.post('/api/chat/messages', async ({ request }) => {
+      const body = (await request.json()) as { receiverId: number; message: string };
+      posted.push(body);
+      const sent = message(2, body.receiverId, body.message.replace(/\d{8}/, '[redigeret]'));
+      return HttpResponse.json(sent, { status: 201 });
+    }),
+  );
+});
+afterEach(() => {
+  stopLive();
+  liveEvents.disconnect();
+});
+
+describe('chat tab', () => {
+  it('when the owner opens it, then the bidders are listed, chatWith picks one, and opening it marks it read', async () => {
+    renderTab('/task/5?tab=chat&chatWith=3');
+    const partners = await screen.findByRole('navigation', { name: 'Samtaler' });
+    await waitFor(() => expect(within(partners).getAllByRole('button').map((b) => b.textContent)).toEqual(['Jens Kørsel', 'Flyt & Co']));
+    expect(await screen.findByText('Vi kan komme tirsdag')).toBeTruthy();
+    await waitFor(() => expect(readCalls).toEqual([{ taskId: 5, partnerId: 3 }]));
+
+    await userEvent.click(within(partners).getByRole('button', { name: 'Flyt & Co' }));
+    expect(screen.getByTestId('location').textContent).toBe('?tab=chat&chatWith=4');
+    expect(await screen.findByText('Ingen beskeder endnu.')).toBeTruthy();
+  });
+
+  it('when the owner writes, then the message is sent to the partner, shown, and a phone number is previewed as removed', async () => {
+    renderTab('/task/5?tab=chat&chatWith=3');
+    const input = await screen.findByLabelText('Besked til Jens Kørsel');
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.type(input, 'Ring på 12345678');
+    expect(screen.getByText(/Sendes som:/).textContent).toContain('Ring på [redigeret]');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(posted).toEqual([{ taskId: 5, receiverId: 3, message: 'Ring på 12345678' }]);
+    expect(await screen.findByText('Ring på [redigeret]')).toBeTruthy();
+    expect((input as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('when the rules lock the thread, then the lock text stands where the input would be', async () => {
+    threads[3]!.lock = { code: 'bid_chosen', message: chatLockTexts.bid_chosen };
+    renderTab('/task/5?tab=chat&chatWith=3');
+    const lock = await screen.findByText('Bud er valgt – kun vinder-carrier kan skrive');
+    expect(lock.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('when a carrier opens it, then they talk to the customer', async () => {
+    threads[2] = { items: [], total: 0, page: 1, limit: 100, lock: null };
+    renderTab('/task/5?tab=chat', carrier);
+    expect(await screen.findByLabelText('Besked til Kunden')).toBeTruthy();
+  });
+
+  it('when a message arrives on the live stream, then the thread shows it without a reload', async () => {
+    liveEvents.connect();
+    renderTab('/task/5?tab=chat&chatWith=3');
+    expect(await screen.findByText('Vi kan komme tirsdag')).toBeTruthy();
+    const incoming = message(3, 2, 'Vi har en ledig bil i morgen');
+    threads[3]!.items.push(incoming);
+    sources.at(-1)!.send('chat.message', incoming);
+    expect(await screen.findByText('Vi har en ledig bil i morgen')).toBeTruthy();
+  });
+});

@@ -1,0 +1,105 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { billingCountries, billingInfoBodySchema, messages, type BillingInfo, type CompanyLookup } from '@fragtbud/contracts';
+import { api, Button, ErrorState, Field, isApiError, SelectField, Spinner, useApiQuery, type Role } from '@fragtbud/web';
+import { FormMessage } from '../../layout/auth-card';
+
+const statusLabels = { pending: 'Afventer godkendelse', approved: 'Godkendt', rejected: 'Afvist' } as const;
+const emptyBilling: Record<keyof BillingInfo, string> = { company: '', cvrNumber: '', address: '', postalCode: '', city: '', country: 'Danmark' };
+
+/** Billing tab: customers save directly; carriers submit a change for an admin's approval and see its status. */
+export function BillingTab({ role }: { role: Role }) {
+  const billing = useApiQuery('my-billing', (signal) => api.get<{ billing: BillingInfo }>('/users/billing', { signal }));
+  const change = useApiQuery(role === 'carrier' ? 'my-billing-change' : null, (signal) =>
+    api.get<{ change: { status: keyof typeof statusLabels } | null }>('/users/billing-changes/me', { signal }),
+  );
+  const [form, setForm] = useState(emptyBilling);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [lookingUp, setLookingUp] = useState(false);
+
+  useEffect(() => {
+    const loaded = billing.data?.billing;
+    if (loaded) setForm(Object.fromEntries(Object.entries(emptyBilling).map(([key, fallback]) => [key, loaded[key as keyof BillingInfo] ?? fallback])) as typeof emptyBilling);
+  }, [billing.data]);
+  useEffect(() => {
+    if (outcome?.kind !== 'note') return;
+    const timer = setTimeout(() => setOutcome(null), 5_000);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const set = (key: keyof BillingInfo) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+
+  const lookUp = async () => {
+    if (!form.cvrNumber.trim()) return;
+    setLookingUp(true);
+    setErrors({});
+    try {
+      const company = await api.get<CompanyLookup>(`/cvr/${encodeURIComponent(form.cvrNumber.trim())}`);
+      setForm({ ...form, company: company.name, address: company.address ?? '', postalCode: company.postalCode ?? '', city: company.city ?? '' });
+    } catch (caught) {
+      setErrors({ cvrNumber: isApiError(caught) && caught.status !== 401 ? caught.message : messages.cvrNotFound });
+    } finally {
+      setLookingUp(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOutcome(null);
+    const parsed = billingInfoBodySchema.safeParse(form);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      setOutcome({ kind: 'error', text: messages.formHasErrors });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (role === 'carrier') {
+        await api.post('/users/billing-changes', { data: parsed.data }, { preferServerMessage: true });
+        setOutcome({ kind: 'note', text: messages.billingChangeSent });
+        change.reload();
+      } else {
+        await api.put('/users/billing', parsed.data, { preferServerMessage: true });
+        setOutcome({ kind: 'note', text: messages.billingSaved });
+      }
+    } catch (caught) {
+      setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.profileSaveFailed });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (billing.loading && !billing.data) return <Spinner />;
+  if (billing.error) return <ErrorState message={isApiError(billing.error) ? billing.error.message : messages.somethingWentWrong} onRetry={billing.reload} />;
+
+  return (
+    <form className="fb-card fb-stack" onSubmit={onSubmit} noValidate aria-label="Faktureringsoplysninger">
+      {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+      <Field label="Firma" name="company" value={form.company} onChange={set('company')} error={errors.company} />
+      <Field label="CVR-nummer" name="cvrNumber" inputMode="numeric" value={form.cvrNumber} onChange={set('cvrNumber')} error={errors.cvrNumber} />
+      <Button type="button" variant="secondary" loading={lookingUp} disabled={!form.cvrNumber.trim()} onClick={() => void lookUp()}>
+        Slå op
+      </Button>
+      <Field label="Adresse" name="address" value={form.address} onChange={set('address')} error={errors.address} />
+      <Field label="Postnummer" name="postalCode" inputMode="numeric" value={form.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
+      <Field label="By" name="city" value={form.city} onChange={set('city')} error={errors.city} />
+      <SelectField label="Land" name="country" value={form.country} onChange={set('country')} error={errors.country}>
+        {billingCountries.map((country) => (
+          <option key={country} value={country}>
+            {country}
+          </option>
+        ))}
+      </SelectField>
+      <div>
+        <Button type="submit" loading={saving}>
+          {role === 'carrier' ? 'Send til godkendelse' : 'Gem'}
+        </Button>{' '}
+        {change.data?.change && <span className="fb-muted">Seneste ændring: {statusLabels[change.data.change.status]}</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BillingInfo, CompanyLookup } from '@fragtbud/contracts';
+import { api, EmptyState, ErrorState, isApiError, Spinner } from '@fragtbud/web';
+
+/**
+ * The carrier's CVR tab (spec 2, profile): the company as registered in the CVR register, looked up from the CVR
+ * number on the carrier's billing details. Changing the number goes through the billing tab (an admin approves it).
+ */
+export function CvrTab() {
+  const billing = useQuery({
+    queryKey: ['me', 'billing'],
+    queryFn: ({ signal }) => api.get<{ billing: BillingInfo }>('/users/billing', { signal }),
+  });
+  const cvrNumber = billing.data?.billing.cvrNumber?.trim() || null;
+  const company = useQuery({
+    queryKey: ['cvr', cvrNumber],
+    queryFn: ({ signal }) => api.get<CompanyLookup>(`/cvr/${encodeURIComponent(cvrNumber ?? '')}`, { signal }),
+    enabled: cvrNumber !== null,
+    retry: false,
+  });
+
+  if (billing.isPending) return <Spinner label="Henter CVR-oplysninger" />;
+  if (billing.isError) return <ErrorState message="Kunne ikke hente data" onRetry={() => void billing.refetch()} />;
+  if (!cvrNumber) {
+    return <EmptyState title="Du har ikke angivet et CVR-nummer endnu." message="Angiv det under Fakturering; en administrator godkender ændringen." />;
+  }
+  return (
+    <section className="fb-card profile-card" aria-labelledby="cvr-title">
+      <h2 id="cvr-title">Virksomhed i CVR</h2>
+      <dl className="details-list">
+        <div>
+          <dt>CVR-nummer</dt>
+          <dd>{cvrNumber}</dd>
+        </div>
+        {company.isPending && (
+          <div>
+            <dt>Registreret som</dt>
+            <dd>Henter …</dd>
+          </div>
+        )}
+        {company.data && (
+          <>
+            <div>
+              <dt>Registreret som</dt>
+              <dd>{company.data.name}</dd>
+            </div>
+            <div>
+              <dt>Adresse</dt>
+              <dd>{[company.data.address, [company.data.postalCode, company.data.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '–'}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>{company.data.status || '–'}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {company.isError && (
+        <p className="fb-muted" role="status">
+          {isApiError(company.error) && company.error.status === 404 ? 'Kunne ikke finde CVR-nummer' : 'CVR-registret svarer ikke lige nu. Prøv igen senere.'}
+        </p>
+      )}
+    </section>
+  );
+}

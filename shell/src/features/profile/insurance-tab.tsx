@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { messages, type InsuranceRecord } from '@fragtbud/contracts';
+import { api, Button, ErrorState, Field, formatDate, isApiError, Spinner, uploadDocument, useApiQuery } from '@fragtbud/web';
+import { FormMessage } from '../../layout/auth-card';
+
+/** Carriers' insurance certificates: upload a PDF or image with expiry date and notes. */
+export function InsuranceTab() {
+  const records = useApiQuery('my-insurance', (signal) => api.get<{ items: InsuranceRecord[] }>('/users/insurance/me', { signal }));
+  const [file, setFile] = useState<File | null>(null);
+  const [expiresAt, setExpiresAt] = useState('');
+  const [notes, setNotes] = useState('');
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOutcome(null);
+    if (!file) {
+      setOutcome({ kind: 'error', text: messages.insuranceFileRequired });
+      return;
+    }
+    setSaving(true);
+    try {
+      const fileUrl = await uploadDocument(file, file.name);
+      await api.post('/users/insurance', { file_url: fileUrl, expires_at: expiresAt, notes }, { preferServerMessage: true });
+      setFile(null);
+      setExpiresAt('');
+      setNotes('');
+      setOutcome({ kind: 'note', text: 'Forsikring gemt' });
+      records.reload();
+    } catch (caught) {
+      setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : 'Kunne ikke uploade/gemme forsikring.' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="fb-stack">
+      <form className="fb-card fb-stack" onSubmit={onSubmit} noValidate aria-label="Forsikring">
+        {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+        <Field label="Forsikringsbevis (PDF eller billede)" name="file" type="file" accept="application/pdf,image/*" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        <Field label="Udløbsdato" name="expires_at" type="date" value={expiresAt} onChange={(event) => setExpiresAt(event.target.value)} />
+        <Field label="Noter" name="notes" value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <Button type="submit" loading={saving}>
+          Gem forsikring
+        </Button>
+      </form>
+      {records.loading && !records.data ? (
+        <Spinner />
+      ) : records.error ? (
+        <ErrorState message="Kunne ikke hente forsikring." onRetry={records.reload} />
+      ) : (
+        <ul className="fb-stack" aria-label="Forsikringer">
+          {records.data?.items.map((record) => (
+            <li key={record.id} className="fb-card">
+              <a href={record.file_url}>Forsikringsbevis</a>
+              {record.expires_at ? ` · udløber ${formatDate(record.expires_at)}` : ''}
+              {record.expired && <strong> · Udløbet</strong>}
+              {record.notes && <p>{record.notes}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, setSession } from '@fragtbud/web/testing';
+import { renderApp } from '../../testing/render-app';
+import { setupShellApiServer } from '../../testing/api-server';
+
+const karen = makeUser({ name: 'Karen Kunde', role: 'customer' });
+const viggo = makeUser({ name: 'Viggo Vognmand', role: 'carrier', company: 'Viggos Transport ApS' });
+const calls: Array<{ path: string; body: unknown }> = [];
+let twoFactor = { enabled: false, pending: false, recoveryCodesLeft: 0 };
+const emptyBilling = { company: null, cvrNumber: null, address: null, postalCode: null, city: null, country: null };
+let currentBilling: Record<string, string | null> = emptyBilling;
+
+setupShellApiServer(
+  http.get('/api/auth/2fa', () => HttpResponse.json(twoFactor)),
+  http.post('/api/auth/2fa/setup', () => {
+    twoFactor = { ...twoFactor, pending: true };
+    return HttpResponse.json({ qr: 'data:image/png;base64,AAAA', base32: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x' });
+  }),
+  http.post('/api/auth/2fa/enable', async ({ request }) => {
+    calls.push({ path: 'enable', body: await request.json() });
+    twoFactor = { enabled: true, pending: false, recoveryCodesLeft: 10 };
+    return HttpResponse.json({ enabled: true, recoveryCodes: ['abcde-fghjk', 'mnpqr-stuvw'] });
+  }),
+  http.get('/api/auth/sessions', () =>
+    HttpResponse.json({ items: [{ id: 1, device: 'Firefox på Linux', ip: null, created_at: '2026-11-01T10:00:00Z', last_seen_at: '2026-11-24T10:00:00Z', current: true }] }),
+  ),
+  http.post('/api/auth/reset-password', async ({ request }) => {
+    calls.push({ path: 'password', body: await request.json() });
+    return HttpResponse.json({ message: 'Adgangskode ændret succesfuldt' });
+  }),
+  http.get('/api/users/billing', () => HttpResponse.json({ billing: currentBilling })),
+  http.get('/api/users/billing-changes/me', () => HttpResponse.json({ change: null })),
+  http.post('/api/users/billing-changes', async ({ request }) => {
+    calls.push({ path: 'billing-change', body: await request.json() });
+    return HttpResponse.json({ id: 1, status: 'pending' }, { status: 201 });
+  }),
+  http.get('/api/cvr/:cvr', ({ params }) =>
+    params.cvr === '12345674'
+      ? HttpResponse.json({ cvrNumber: '12345674', name: 'Fragt Test ApS', address: 'Havnegade 1', postalCode: '8000', city: 'Aarhus C', status: 'Aktiv' })
+      : HttpResponse.json({ code: 'cvr_not_found', message: 'Kunne ikke finde CVR-nummer' }, { status: 404 }),
+  ),
+);
+
+beforeEach(() => {
+  calls.length = 0;
+  currentBilling = emptyBilling;
+  twoFactor = { enabled: false, pending: false, recoveryCodesLeft: 0 };
+});
+
+describe('profile page', () => {
+  it('when a customer opens it, then profile, security, billing and payments tabs show, no bank or insurance, and nothing says kommer snart', async () => {
+    setSession(karen);
+    renderApp('/profile');
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Betalinger']);
+    expect(screen.queryByText(/kommer snart/)).toBeNull();
+  });
+
+  it('when a carrier opens it, then finances, bank and insurance tabs are there too', () => {
+    setSession(viggo);
+    renderApp('/profile');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Økonomi', 'Bank', 'Forsikring', 'CVR']);
+  });
+
+  it('when the new passwords differ, then Adgangskoder matcher ikke; when they match, then the change is sent', async () => {
+    setSession(karen);
+    const user = userEvent.setup();
+    renderApp('/profile?tab=security');
+    await user.type(screen.getByLabelText(/^Nuværende adgangskode/), 'gammel-kode');
+    await user.type(screen.getByLabelText(/^Ny adgangskode/), 'kort');
+    await user.type(screen.getByLabelText(/^Bekræft ny adgangskode/), 'andet');
+    await user.click(screen.getByRole('button', { name: 'Skift adgangskode' }));
+    expect(screen.getByText('Adgangskode skal være mindst 6 tegn')).toBeTruthy();
+    expect(screen.getByText('Adgangskoder matcher ikke')).toBeTruthy();
+    await user.clear(screen.getByLabelText(/^Ny adgangskode/));
+    await user.type(screen.getByLabelText(/^Ny adgangskode/), 'ny-kode-1');
+    await user.clear(screen.getByLabelText(/^Bekræft ny adgangskode/));
+    await user.type(screen.getByLabelText(/^Bekræft ny adgangskode/), 'ny-kode-1');
+    await user.click(screen.getByRole('button', { name: 'Skift adgangskode' }));
+    expect(await screen.findByText('Adgangskode ændret succesfuldt')).toBeTruthy();
+    expect(calls).toEqual([{ path: 'password', body: { currentPassword: 'gammel-kode', newPassword: 'ny-kode-1' } }]);
+  });
+
+  it('when two-factor is set up, then the three steps: start, QR and secret awaiting a code, enabled with recovery codes', async () => {
+    setSession(karen);
+    const user = userEvent.setup();
+    renderApp('/profile?tab=security');
+    await user.click(await screen.findByRole('button', { name: 'Slå totrinsbekræftelse til' }));
+    expect(await screen.findByAltText('QR-kode til autentifikator-app')).toBeTruthy();
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Kode fra appen/), '12');
+    await user.click(screen.getByRole('button', { name: 'Slå til' }));
+    expect(screen.getByText('Indtast 6-cifret kode fra din autentifikator-app.')).toBeTruthy();
+    await user.clear(screen.getByLabelText(/^Kode fra appen/));
+    await user.type(screen.getByLabelText(/^Kode fra appen/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Slå til' }));
+    expect(await screen.findByText('abcde-fghjk')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/Totrinsbekræftelse er slået til/)).toBeTruthy());
+    expect(calls).toContainEqual({ path: 'enable', body: { code: '123456' } });
+    expect(screen.getByText('Firefox på Linux')).toBeTruthy();
+  });
+
+  it("when a carrier looks up a CVR and submits, then the change goes for approval with 'Ændringer sendt til godkendelse'", async () => {
+    setSession(viggo);
+    const user = userEvent.setup();
+    renderApp('/profile?tab=billing');
+    await user.type(await screen.findByLabelText(/^CVR-nummer/), '12345674');
+    await user.click(screen.getByRole('button', { name: 'Slå op' }));
+    await waitFor(() => expect((screen.getByLabelText(/^Firma/) as HTMLInputElement).value).toBe('Fragt Test ApS'));
+    await user.clear(screen.getByLabelText(/^Postnummer/));
+    await user.type(screen.getByLabelText(/^Postnummer/), '80');
+    await user.click(screen.getByRole('button', { name: 'Send til godkendelse' }));
+    expect(screen.getByText('Postnummer skal være 4 cifre')).toBeTruthy();
+    expect(screen.getByText('Ret venligst fejl i formularen')).toBeTruthy();
+    await user.clear(screen.getByLabelText(/^Postnummer/));
+    await user.type(screen.getByLabelText(/^Postnummer/), '8000');
+    await user.click(screen.getByRole('button', { name: 'Send til godkendelse' }));
+    expect(await screen.findByText('Ændringer sendt til godkendelse')).toBeTruthy();
+    expect(calls).toEqual([
+      {
+        path: 'billing-change',
+        body: { data: { company: 'Fragt Test ApS', cvrNumber: '12345674', address: 'Havnegade 1', postalCode: '8000', city: 'Aarhus C', country: 'Danmark' } },
+      },
+    ]);
+  });
+
+  it('when a carrier opens the CVR tab, then the company as registered shows; without a number, where to give one', async () => {
+    setSession(viggo);
+    currentBilling = { ...emptyBilling, cvrNumber: '12345674' };
+    const shown = renderApp('/profile?tab=cvr');
+    expect(await screen.findByText('Fragt Test ApS')).toBeTruthy();
+    expect(screen.getByText('Havnegade 1, 8000 Aarhus C')).toBeTruthy();
+    expect(screen.getByText('Aktiv')).toBeTruthy();
+    shown.unmount();
+
+    currentBilling = emptyBilling;
+    renderApp('/profile?tab=cvr');
+    expect(await screen.findByText('Du har ikke angivet et CVR-nummer endnu.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,90 @@
+import type { CarrierFee, PlatformSettingsOre } from '@fragtbud/contracts';
+import type { Db } from '../context';
+
+/** A carrier's fee as svc-ledger last told it; `list` null = on no list (the default fee). */
+export interface ProjectedCarrierFee {
+  list: { id: number; name: string } | null;
+  fee: CarrierFee;
+}
+
+interface SettingsRow {
+  fee_percentage: number;
+  fixed_fee_ore: number;
+  vat_percentage: number;
+  min_fee_ore: number;
+  max_bids: number;
+}
+
+interface CarrierFeeRow {
+  list_id: number | null;
+  list_name: string | null;
+  fee_percentage: number;
+  fixed_fee_ore: number;
+}
+
+export async function findPricingSettings(db: Db): Promise<PlatformSettingsOre | undefined> {
+  const row = (await db('pricing_settings').where({ id: 1 }).first()) as SettingsRow | undefined;
+  if (!row) return undefined;
+  return {
+    feePercentage: Number(row.fee_percentage),
+    fixedFeeOre: Number(row.fixed_fee_ore),
+    vatPercentage: Number(row.vat_percentage),
+    minFeeOre: Number(row.min_fee_ore),
+    maxBids: row.max_bids,
+  };
+}
+
+const settingsValues = (settings: PlatformSettingsOre, now: Date) => ({
+  id: 1,
+  fee_percentage: settings.feePercentage,
+  fixed_fee_ore: settings.fixedFeeOre,
+  vat_percentage: settings.vatPercentage,
+  min_fee_ore: settings.minFeeOre,
+  max_bids: settings.maxBids,
+  updated_at: now,
+});
+
+/** From ledger.settings.updated: the settings in force from now on. */
+export async function saveSettings(db: Db, settings: PlatformSettingsOre, now: Date): Promise<void> {
+  await db('pricing_settings').insert(settingsValues(settings, now)).onConflict('id').merge();
+}
+
+/** From a quote svc-ledger made: kept only if no event got here first (an event is never older than what it replaces). */
+export async function rememberSettings(db: Db, settings: PlatformSettingsOre, now: Date): Promise<void> {
+  await db('pricing_settings').insert(settingsValues(settings, now)).onConflict('id').ignore();
+}
+
+export async function findCarrierFee(db: Db, carrierId: number): Promise<ProjectedCarrierFee | undefined> {
+  const row = (await db('carrier_fees').where({ carrier_id: carrierId }).first()) as CarrierFeeRow | undefined;
+  if (!row) return undefined;
+  return {
+    list: row.list_id === null ? null : { id: row.list_id, name: row.list_name ?? '' },
+    fee: { feePercentage: Number(row.fee_percentage), fixedFeeOre: Number(row.fixed_fee_ore) },
+  };
+}
+
+const carrierFeeValues = (carrierId: number, projected: ProjectedCarrierFee, now: Date) => ({
+  carrier_id: carrierId,
+  list_id: projected.list?.id ?? null,
+  list_name: projected.list?.name ?? null,
+  fee_percentage: projected.fee.feePercentage,
+  fixed_fee_ore: projected.fee.fixedFeeOre,
+  updated_at: now,
+});
+
+/** From ledger.carrier_list.assigned / unassigned. */
+export async function saveCarrierFee(db: Db, carrierId: number, projected: ProjectedCarrierFee, now: Date): Promise<void> {
+  await db('carrier_fees').insert(carrierFeeValues(carrierId, projected, now)).onConflict('carrier_id').merge();
+}
+
+/** From a quote svc-ledger made for the carrier: kept only if no event got here first. */
+export async function rememberCarrierFee(db: Db, carrierId: number, projected: ProjectedCarrierFee, now: Date): Promise<void> {
+  await db('carrier_fees').insert(carrierFeeValues(carrierId, projected, now)).onConflict('carrier_id').ignore();
+}
+
+/** From ledger.carrier_list.updated: everyone on the list pays its new fee. */
+export async function updateListFee(db: Db, listId: number, listName: string, fee: CarrierFee, now: Date): Promise<void> {
+  await db('carrier_fees')
+    .where({ list_id: listId })
+    .update({ list_name: listName, fee_percentage: fee.feePercentage, fixed_fee_ore: fee.fixedFeeOre, updated_at: now });
+}

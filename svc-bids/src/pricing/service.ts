@@ -1,0 +1,65 @@
+import { defaultCarrierFee, eventTypes, quote, type EventPayload, type InternalQuoteResponse, type PlatformSettingsOre } from '@fragtbud/contracts';
+import type { BidsContext, Db } from '../context';
+import {
+  findCarrierFee,
+  findPricingSettings,
+  rememberCarrierFee,
+  rememberSettings,
+  saveCarrierFee,
+  saveSettings,
+  updateListFee,
+} from './repo';
+
+/**
+ * A bid's quote, priced here with the shared pricing function from svc-ledger's settings and the carrier's list fee
+ * as projected from its events. Only what is not known yet (a fresh database, a carrier never seen) is asked of
+ * svc-ledger — once: its answer is kept, and events keep it current from then on.
+ */
+export async function quoteBid(
+  context: BidsContext,
+  netOre: number,
+  carrierId: number,
+  options: { settings?: PlatformSettingsOre | undefined; requestId?: string } = {},
+): Promise<InternalQuoteResponse> {
+  const { requestId } = options;
+  const settings = 'settings' in options ? options.settings : await findPricingSettings(context.db);
+  const carrier = settings && (await findCarrierFee(context.db, carrierId));
+  if (settings && carrier) {
+    return {
+      quote: quote({ netOre, settings, carrierFee: carrier.fee }),
+      carrierList: carrier.list,
+      carrierFee: carrier.fee,
+      settings,
+      quotedAt: context.now().toISOString(),
+    };
+  }
+  const quoted = await context.ledger.quote(netOre, carrierId, requestId);
+  const now = context.now();
+  await rememberSettings(context.db, quoted.settings, now);
+  await rememberCarrierFee(context.db, carrierId, { list: quoted.carrierList, fee: quoted.carrierFee }, now);
+  return quoted;
+}
+
+// ---- events ----
+
+export async function onSettingsUpdated(trx: Db, data: EventPayload<typeof eventTypes.ledgerSettingsUpdated>, now: Date): Promise<void> {
+  const { feePercentage, fixedFeeOre, vatPercentage, minFeeOre, maxBids } = data;
+  await saveSettings(trx, { feePercentage, fixedFeeOre, vatPercentage, minFeeOre, maxBids }, now);
+}
+
+export async function onCarrierListAssigned(trx: Db, data: EventPayload<typeof eventTypes.carrierListAssigned>, now: Date): Promise<void> {
+  await saveCarrierFee(
+    trx,
+    data.userId,
+    { list: { id: data.listId, name: data.listName }, fee: { feePercentage: data.feePercentage, fixedFeeOre: data.fixedFeeOre } },
+    now,
+  );
+}
+
+export async function onCarrierListUnassigned(trx: Db, data: EventPayload<typeof eventTypes.carrierListUnassigned>, now: Date): Promise<void> {
+  await saveCarrierFee(trx, data.userId, { list: null, fee: { ...defaultCarrierFee } }, now);
+}
+
+export async function onCarrierListUpdated(trx: Db, data: EventPayload<typeof eventTypes.carrierListUpdated>, now: Date): Promise<void> {
+  await updateListFee(trx, data.listId, data.listName, { feePercentage: data.feePercentage, fixedFeeOre: data.fixedFeeOre }, now);
+}

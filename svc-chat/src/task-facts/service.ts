@@ -1,0 +1,157 @@
+import {
+  eventTypes,
+  internalTaskSchema,
+  limits,
+  messages,
+  type ChatTaskFacts,
+  type EventEnvelope,
+  type EventPayload,
+} from '@fragtbud/contracts';
+import { AppError, causedBy, isAppError } from '@fragtbud/platform';
+import type { Knex } from 'knex';
+import type { ChatContext } from '../context';
+import { publishLive } from '../live/publish';
+import {
+  activeBidsOf,
+  deleteChatTask,
+  findChatTask,
+  insertChatTaskIfNew,
+  saveChatBid,
+  upsertChatTask,
+  type ChatTaskRow,
+  type ProjectedBidStatus,
+} from './repo';
+
+type TaskEvent =
+  | EventEnvelope<EventPayload<typeof eventTypes.taskCreated>>
+  | EventEnvelope<EventPayload<typeof eventTypes.taskUpdated>>
+  | EventEnvelope<EventPayload<typeof eventTypes.taskStatusChanged>>
+  | EventEnvelope<EventPayload<typeof eventTypes.taskDeleted>>;
+
+type BidEvent =
+  | EventEnvelope<EventPayload<typeof eventTypes.bidPlaced>>
+  | EventEnvelope<EventPayload<typeof eventTypes.bidUpdated>>
+  | EventEnvelope<EventPayload<typeof eventTypes.bidAccepted>>
+  | EventEnvelope<EventPayload<typeof eventTypes.bidRejected>>;
+
+/**
+ * svc-tasks' task events → chat_tasks (owner, status, assigned carrier, own bid limit); a status change also goes
+ * live to the owner and the assigned carrier (`task.status`, so their pages update).
+ */
+export async function projectTaskEvent(context: ChatContext, trx: Knex.Transaction, event: TaskEvent): Promise<void> {
+  const now = new Date();
+  switch (event.type) {
+    case eventTypes.taskCreated: {
+      const { taskId, userId, status, maxBids } = event.data as EventPayload<typeof eventTypes.taskCreated>;
+      await insertChatTaskIfNew(trx, { task_id: taskId, owner_id: userId, status, assigned_carrier_id: null, max_bids: maxBids });
+      return;
+    }
+    case eventTypes.taskUpdated: {
+      const { taskId, userId, status } = event.data as EventPayload<typeof eventTypes.taskUpdated>;
+      await upsertChatTask(trx, { task_id: taskId, owner_id: userId, status }, now);
+      return;
+    }
+    case eventTypes.taskStatusChanged: {
+      const data = event.data as EventPayload<typeof eventTypes.taskStatusChanged>;
+      await upsertChatTask(
+        trx,
+        { task_id: data.taskId, owner_id: data.userId, status: data.to, assigned_carrier_id: data.assignedCarrierId },
+        now,
+      );
+      await publishLive(
+        context.outbox,
+        trx,
+        [data.userId, data.assignedCarrierId],
+        'task.status',
+        { taskId: data.taskId, status: data.to, from: data.from },
+        causedBy(event),
+      );
+      return;
+    }
+    case eventTypes.taskDeleted:
+      await deleteChatTask(trx, event.data.taskId);
+      return;
+  }
+}
+
+const bidStatusAfter: Record<string, ProjectedBidStatus> = {
+  [eventTypes.bidPlaced]: 'pending',
+  [eventTypes.bidUpdated]: 'pending',
+  [eventTypes.bidAccepted]: 'accepted',
+  [eventTypes.bidRejected]: 'rejected',
+};
+
+/**
+ * svc-bids' bid events → chat_task_bids (who holds a slot, who won) and the limit in force; live to the task owner
+ * (`bid.placed` / `bid.updated`, so the bid list and count update) and, for a decision, to the bid's carrier.
+ */
+export async function projectBidEvent(context: ChatContext, trx: Knex.Transaction, event: BidEvent): Promise<void> {
+  const { bidId, taskId, carrierId, customerId } = event.data;
+  const status = bidStatusAfter[event.type];
+  if (!status) return;
+  await saveChatBid(trx, { bid_id: bidId, task_id: taskId, carrier_id: carrierId, status });
+  if (event.type === eventTypes.bidPlaced) {
+    const { maxBids } = event.data as EventPayload<typeof eventTypes.bidPlaced>;
+    // A bid is only placed on an open task: enough to know the task by, should its own events come later.
+    await insertChatTaskIfNew(trx, { task_id: taskId, owner_id: customerId, status: 'open_for_bids', assigned_carrier_id: null, max_bids: maxBids });
+    await upsertChatTask(trx, { task_id: taskId, max_bids: maxBids }, new Date());
+  }
+  const decided = event.type === eventTypes.bidAccepted || event.type === eventTypes.bidRejected;
+  await publishLive(
+    context.outbox,
+    trx,
+    decided ? [customerId, carrierId] : [customerId],
+    event.type === eventTypes.bidPlaced ? 'bid.placed' : 'bid.updated',
+    { taskId, bidId, status },
+    causedBy(event),
+  );
+}
+
+/**
+ * What the lock rules need to know about a task: from the projection, or — for a task no event has told us of yet —
+ * asked once of svc-tasks (and remembered). A task nobody knows: 404 'Opgave ikke fundet'.
+ */
+export async function taskFactsOf(context: ChatContext, taskId: number, requestId?: string): Promise<ChatTaskFacts> {
+  const task = (await findChatTask(context.db, taskId)) ?? (await fetchAndRemember(context, taskId, requestId));
+  return factsFrom(task, await activeBidsOf(context.db, taskId));
+}
+
+function factsFrom(task: ChatTaskRow, activeBids: Array<{ carrier_id: number; status: ProjectedBidStatus }>): ChatTaskFacts {
+  const acceptedBid = activeBids.find((bid) => bid.status === 'accepted');
+  const limit = task.max_bids ?? limits.defaultMaxBids;
+  return {
+    status: task.status,
+    ownerId: task.owner_id,
+    accepted: acceptedBid !== undefined,
+    winnerId: task.assigned_carrier_id ?? acceptedBid?.carrier_id ?? null,
+    atBidLimit: activeBids.length >= limit,
+    bidderIds: activeBids.map((bid) => bid.carrier_id),
+  };
+}
+
+async function fetchAndRemember(context: ChatContext, taskId: number, requestId?: string): Promise<ChatTaskRow> {
+  let answer: unknown;
+  try {
+    answer = await context.clients.get('tasks').get(`/internal/tasks/${taskId}`, { requestId });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+    context.logger.warn({ err: error, taskId }, 'svc-tasks could not tell about a task the chat projection has not seen');
+    throw AppError.unavailable();
+  }
+  const parsed = internalTaskSchema.safeParse(answer);
+  if (!parsed.success) {
+    context.logger.error({ taskId, issues: parsed.error.issues }, 'svc-tasks answered outside its contract');
+    throw AppError.unavailable();
+  }
+  const task = parsed.data;
+  const row: ChatTaskRow = {
+    task_id: task.id,
+    owner_id: task.user_id,
+    status: task.status,
+    assigned_carrier_id: task.assigned_carrier_id ?? null,
+    max_bids: task.max_bids,
+  };
+  await insertChatTaskIfNew(context.db, row);
+  return row;
+}
+

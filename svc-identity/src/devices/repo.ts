@@ -1,0 +1,27 @@
+import type { Db } from '../context';
+import type { SessionRow } from '../sessions/repo';
+
+export type SessionListRow = Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'last_seen_at' | 'user_agent' | 'ip'>;
+
+export async function listSessionsOf(db: Db, userId: number, now: Date, idleCutoff: Date): Promise<SessionListRow[]> {
+  return db('sessions')
+    .where({ user_id: userId })
+    .andWhere('expires_at', '>', now)
+    .andWhere('last_seen_at', '>=', idleCutoff)
+    .orderBy('last_seen_at', 'desc')
+    .select('id', 'token_hash', 'created_at', 'last_seen_at', 'user_agent', 'ip');
+}
+
+export async function deleteSessionOf(db: Db, userId: number, sessionId: number): Promise<boolean> {
+  return (await db('sessions').where({ id: sessionId, user_id: userId }).delete()) > 0;
+}
+
+/** Ends every session of the user except the one with this token hash (none given: all of them). */
+export async function deleteSessionsExcept(db: Db, userId: number, keepTokenHash: string | null): Promise<number> {
+  return db('sessions')
+    .where({ user_id: userId })
+    .modify((query) => {
+      if (keepTokenHash) query.whereNot({ token_hash: keepTokenHash });
+    })
+    .delete();
+}

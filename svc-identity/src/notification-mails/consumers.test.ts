@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { eventTypes } from '@fragtbud/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailsTo, registerUser, startIdentity, waitForMail, type StartedIdentity } from '../test-harness';
+
+let identity: StartedIdentity;
+
+beforeAll(async () => {
+  identity = await startIdentity();
+});
+afterAll(async () => {
+  await identity?.close();
+});
+
+const envelope = (type: string, data: unknown) => ({
+  id: randomUUID(),
+  type,
+  occurredAt: new Date().toISOString(),
+  correlationId: randomUUID(),
+  data,
+});
+
+describe('mails about a customer’s task', () => {
+  it('when a bid is placed on a task, then its owner gets one mail, even when the event comes twice', async () => {
+    const customer = await registerUser(identity);
+    const carrier = await registerUser(identity, { role: 'carrier' });
+    const event = envelope(eventTypes.bidPlaced, {
+      bidId: 7,
+      taskId: 42,
+      carrierId: carrier.user.id,
+      customerId: customer.user.id,
+      netOre: 100_000,
+      totalOre: 130_000,
+      validUntil: new Date().toISOString(),
+      carrierListId: null,
+      maxBids: 5,
+      activeBidCount: 1,
+    });
+    await identity.infra.bus.publish(event);
+    const mail = await waitForMail(identity, customer.user.email, /Nyt bud på din opgave #42/);
+    expect(mail.text).toContain('http://localhost:8080/task/42?tab=bids');
+    await identity.infra.bus.publish({ ...event, correlationId: randomUUID() });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await mailsTo(identity, customer.user.email)).filter((item) => item.subject.includes('Nyt bud'))).toHaveLength(1);
+  });
+
+  it('when a task becomes paid, picked up and delivered, then the owner is mailed each time; other statuses are not mailed', async () => {
+    const customer = await registerUser(identity);
+    for (const [from, to] of [
+      ['assigned', 'paid'],
+      ['paid', 'picked_up'],
+      ['picked_up', 'in_transit'],
+      ['in_transit', 'delivered'],
+    ] as const) {
+      await identity.infra.bus.publish(
+        envelope(eventTypes.taskStatusChanged, {
+          taskId: 77,
+          userId: customer.user.id,
+          type: 'moving',
+          from,
+          to,
+          assignedCarrierId: null,
+          changedBy: null,
+        }),
+      );
+    }
+    await waitForMail(identity, customer.user.email, /Varerne er leveret/);
+    const subjects = (await mailsTo(identity, customer.user.email)).map((item) => item.subject);
+    expect(subjects.filter((subject) => subject.includes('#77')).sort()).toEqual([
+      'Betaling bekræftet – opgave #77',
+      'Varerne er afhentet – opgave #77',
+      'Varerne er leveret – opgave #77',
+    ]);
+  });
+
+  it('when a carrier payout is marked paid, then the carrier is mailed the amount once; a pending payout mails nobody', async () => {
+    const carrier = await registerUser(identity, { role: 'carrier' });
+    const payout = (from: string | null, to: string) =>
+      envelope(eventTypes.payoutStatusChanged, {
+        payoutId: 9,
+        type: 'carrier',
+        carrierId: carrier.user.id,
+        amountGrossOre: 123_450,
+        amountNetOre: 98_760,
+        from,
+        to,
+        providerRef: null,
+        changedBy: null,
+      });
+    await identity.infra.bus.publish(payout(null, 'pending'));
+    const paid = payout('pending', 'paid');
+    await identity.infra.bus.publish(paid);
+    const mail = await waitForMail(identity, carrier.user.email, /Din udbetaling er gennemført/);
+    expect(mail.text).toContain('1.234,50 DKK');
+    await identity.infra.bus.publish({ ...paid, correlationId: randomUUID() });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const payoutMails = (await mailsTo(identity, carrier.user.email)).filter((item) => item.subject.includes('udbetaling'));
+    expect(payoutMails).toHaveLength(1);
+  });
+});

@@ -1,0 +1,58 @@
+import type { EventPayload } from '@fragtbud/contracts';
+import { eventTypes } from '@fragtbud/contracts';
+import { consume, mailTemplates, type ConsumerDefinition } from '@fragtbud/platform';
+import type { IdentityContext } from '../context';
+import { findUserById } from '../users/repo';
+
+const kroner = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 123450 øre → '1.234,50 DKK' (spec: two decimals, Danish format). */
+const danishAmount = (ore: number) => `${kroner.format(ore / 100)} DKK`;
+
+const mailedStatuses = ['paid', 'picked_up', 'delivered'] as const;
+type MailedStatus = (typeof mailedStatuses)[number];
+const isMailedStatus = (status: string): status is MailedStatus => (mailedStatuses as readonly string[]).includes(status);
+
+/**
+ * E-mail for what happens to a customer's task (a new bid; the task paid, picked up, delivered) and to a carrier's
+ * money (a payout marked paid). svc-identity
+ * sends them because it knows the users' addresses; the mail is queued in the consumer's transaction, so a
+ * redelivered event (already in the inbox) never mails twice.
+ */
+export function notificationMailConsumers(context: IdentityContext): ConsumerDefinition[] {
+  const taskLink = (taskId: number) => `${context.config.PUBLIC_ORIGIN}/task/${taskId}`;
+  return [
+    consume<EventPayload<typeof eventTypes.bidPlaced>>({
+      durable: 'mail-new-bid',
+      subjects: [eventTypes.bidPlaced],
+      handle: async (event, trx) => {
+        const { customerId, taskId } = event.data;
+        if (customerId === null) return;
+        const customer = await findUserById(trx, customerId);
+        if (!customer || customer.is_blocked) return;
+        await context.mailer.queue(trx, mailTemplates.newBid(customer.email, { name: customer.name, taskId, link: `${taskLink(taskId)}?tab=bids` }));
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.taskStatusChanged>>({
+      durable: 'mail-task-status',
+      subjects: [eventTypes.taskStatusChanged],
+      handle: async (event, trx) => {
+        const { userId, taskId, to } = event.data;
+        if (userId === null || !isMailedStatus(to)) return;
+        const owner = await findUserById(trx, userId);
+        if (!owner || owner.is_blocked) return;
+        await context.mailer.queue(trx, mailTemplates.taskStatus(owner.email, { name: owner.name, taskId, status: to, link: taskLink(taskId) }));
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.payoutStatusChanged>>({
+      durable: 'mail-payout-paid',
+      subjects: [eventTypes.payoutStatusChanged],
+      handle: async (event, trx) => {
+        const { carrierId, to, from, amountGrossOre } = event.data;
+        if (carrierId === null || to !== 'paid' || from === 'paid') return;
+        const carrier = await findUserById(trx, carrierId);
+        if (!carrier || carrier.is_blocked) return;
+        await context.mailer.queue(trx, mailTemplates.payoutPaid(carrier.email, { name: carrier.name, amount: danishAmount(amountGrossOre) }));
+      },
+    }),
+  ];
+}

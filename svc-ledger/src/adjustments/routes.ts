@@ -1,0 +1,19 @@
+import Router from '@koa/router';
+import { adjustmentBodySchema } from '@fragtbud/contracts';
+import { idempotencyKeyOf, parseBody, requireRole } from '@fragtbud/platform';
+import type { LedgerContext } from '../context';
+import { createAdjustment } from './service';
+
+export function adjustmentsRouter(context: LedgerContext): Router {
+  const router = new Router({ prefix: '/finance' });
+
+  router.post('/adjustments', async (ctx) => {
+    const admin = requireRole(ctx, 'admin');
+    const body = parseBody(ctx, adjustmentBodySchema);
+    const result = await createAdjustment(context, admin, body, idempotencyKeyOf(ctx));
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = result.value;
+  });
+
+  return router;
+}

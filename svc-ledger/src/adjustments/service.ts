@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { oreToDkk, type Adjustment, type AdjustmentBody, type AuthUser } from '@fragtbud/contracts';
+import type { LedgerContext } from '../context';
+import { lockCarrierMoney } from '../payouts/repo';
+import type { Created } from '../payouts/service';
+import { insertAdjustment, type AdjustmentRow } from './repo';
+
+export function toAdjustmentJson(row: AdjustmentRow): Adjustment {
+  return {
+    id: row.id,
+    party: row.party,
+    user_id: row.user_id,
+    carrier_id: row.party === 'carrier' ? row.user_id : null,
+    customer_id: row.party === 'customer' ? row.user_id : null,
+    task_id: row.task_id,
+    amount: oreToDkk(row.amount_ore),
+    reason: row.reason,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * POST /finance/adjustments (admin): positive = the platform owes the user, negative = the user owes the platform.
+ * A carrier's adjustment counts toward what they have earned at once (so it waits for their payout lock).
+ */
+export async function createAdjustment(
+  context: LedgerContext,
+  admin: AuthUser,
+  body: AdjustmentBody,
+  idempotencyKey: string | undefined,
+): Promise<Created<Adjustment>> {
+  const party = body.carrierId !== undefined ? 'carrier' : 'customer';
+  const userId = (body.carrierId ?? body.customerId)!;
+  return context.db.transaction(async (trx) => {
+    if (party === 'carrier') await lockCarrierMoney(trx, userId);
+    const { row, created } = await insertAdjustment(trx, {
+      party,
+      user_id: userId,
+      task_id: body.taskId ?? null,
+      amount_ore: body.amount,
+      reason: body.reason,
+      idempotency_key: `adjustment:${admin.id}:${idempotencyKey ?? randomUUID()}`,
+      created_by: admin.id,
+    });
+    return { created, value: toAdjustmentJson(row) };
+  });
+}

@@ -1,0 +1,122 @@
+import type { Db } from '../context';
+
+/** A carrier's money in øre: earned (completed tasks' payout net + adjustments), payouts not cancelled, payouts paid. */
+export interface CarrierBalanceOre {
+  carrierId: number;
+  earnedOre: number;
+  committedOre: number;
+  paidOre: number;
+}
+
+/** Every carrier's balance, or one carrier's (a carrier with nothing gets zeros). */
+export async function carrierBalances(db: Db, carrierId?: number): Promise<CarrierBalanceOre[]> {
+  const only = (column: string) => (carrierId === undefined ? '' : `and ${column} = :carrierId`);
+  const result = await db.raw(
+    `with earned as (
+       select t.carrier_id, t.carrier_payout_net_ore as ore
+         from ledger_transactions t join ledger_tasks k on k.task_id = t.task_id and k.status = 'completed'
+        where true ${only('t.carrier_id')}
+       union all
+       select user_id, amount_ore from adjustments where party = 'carrier' ${only('user_id')}
+     ), e as (select carrier_id, sum(ore) as earned from earned group by carrier_id),
+     p as (
+       select carrier_id,
+              coalesce(sum(amount_net_ore) filter (where status <> 'cancelled'), 0) as committed,
+              coalesce(sum(amount_net_ore) filter (where status = 'paid'), 0) as paid
+         from payouts where type = 'carrier' ${only('carrier_id')} group by carrier_id
+     )
+     select coalesce(e.carrier_id, p.carrier_id) as carrier_id, coalesce(e.earned, 0) as earned,
+            coalesce(p.committed, 0) as committed, coalesce(p.paid, 0) as paid
+       from e full join p on p.carrier_id = e.carrier_id
+      order by 1`,
+    carrierId === undefined ? {} : { carrierId },
+  );
+  const rows = (result.rows ?? result) as { carrier_id: number; earned: number; committed: number; paid: number }[];
+  const balances = rows.map((row) => ({
+    carrierId: Number(row.carrier_id),
+    earnedOre: Number(row.earned),
+    committedOre: Number(row.committed),
+    paidOre: Number(row.paid),
+  }));
+  if (carrierId !== undefined && balances.length === 0) return [{ carrierId, earnedOre: 0, committedOre: 0, paidOre: 0 }];
+  return balances;
+}
+
+export interface PlatformSaldoOre {
+  commissionOre: number;
+  refundedCommissionOre: number;
+  chargesOre: number;
+  customerAdjustmentsOre: number;
+  carrierAdjustmentsOre: number;
+  platformPayoutsOre: number;
+}
+
+export async function platformSaldoParts(db: Db): Promise<PlatformSaldoOre> {
+  const result = await db.raw(
+    `select
+       (select coalesce(sum(platform_commission_ore), 0) from ledger_transactions) as commission,
+       (select coalesce(sum(commission_ore), 0) from ledger_refunds) as refunded_commission,
+       (select coalesce(sum(amount_ore), 0) from ledger_charges) as charges,
+       (select coalesce(sum(amount_ore), 0) from adjustments where party = 'customer') as customer_adjustments,
+       (select coalesce(sum(amount_ore), 0) from adjustments where party = 'carrier') as carrier_adjustments,
+       (select coalesce(sum(amount_net_ore), 0) from payouts where type = 'platform' and status <> 'cancelled') as platform_payouts`,
+  );
+  const row = (result.rows ?? result)[0] as Record<string, number | string>;
+  return {
+    commissionOre: Number(row.commission),
+    refundedCommissionOre: Number(row.refunded_commission),
+    chargesOre: Number(row.charges),
+    customerAdjustmentsOre: Number(row.customer_adjustments),
+    carrierAdjustmentsOre: Number(row.carrier_adjustments),
+    platformPayoutsOre: Number(row.platform_payouts),
+  };
+}
+
+export interface MonthRevenueOre {
+  month: string;
+  revenueOre: number;
+  commissionOre: number;
+  transactions: number;
+}
+
+/** Per Copenhagen calendar month: what customers paid (less refunds, plus charges), the platform's take, the count. */
+export async function revenueByMonth(db: Db): Promise<MonthRevenueOre[]> {
+  const result = await db.raw(
+    `select to_char(date at time zone 'Europe/Copenhagen', 'YYYY-MM') as month,
+            sum(case when type = 'refund' then -amount_ore else amount_ore end) as revenue,
+            sum(case when type = 'refund' then -platform_commission_ore
+                     when type = 'charge' then amount_ore else platform_commission_ore end) as commission,
+            count(*) filter (where type = 'transaction') as transactions
+       from ledger_rows where type in ('transaction', 'refund', 'charge')
+      group by 1 order by 1`,
+  );
+  return ((result.rows ?? result) as Record<string, number | string>[]).map((row) => ({
+    month: String(row.month),
+    revenueOre: Number(row.revenue),
+    commissionOre: Number(row.commission),
+    transactions: Number(row.transactions),
+  }));
+}
+
+/** Customer adjustments with whether their task is settled (completed or cancelled) — or have no task. */
+export async function customerAdjustments(
+  db: Db,
+  customerId: number,
+): Promise<{ id: number; created_at: Date; task_id: number | null; amount_ore: number; reason: string; settled: boolean }[]> {
+  const rows = await db('adjustments as a')
+    .leftJoin('ledger_tasks as k', 'k.task_id', 'a.task_id')
+    .where({ 'a.party': 'customer', 'a.user_id': customerId })
+    .select(
+      'a.id',
+      'a.created_at',
+      'a.task_id',
+      'a.amount_ore',
+      'a.reason',
+      db.raw(`(a.task_id is null or k.status in ('completed', 'cancelled')) as settled`),
+    )
+    .orderBy([
+      { column: 'a.created_at', order: 'desc' },
+      { column: 'a.id', order: 'desc' },
+    ]);
+  return rows.map((row) => ({ ...row, amount_ore: Number(row.amount_ore), settled: Boolean(row.settled) }));
+}

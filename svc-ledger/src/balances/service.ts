@@ -1,0 +1,162 @@
+import {
+  carrierFinanceCsvColumns,
+  oreToDkk,
+  type CarrierFinance,
+  type CustomerLedger,
+  type FinancialOverview,
+  type PlatformSaldo,
+} from '@fragtbud/contracts';
+import { csvMoney, csvStream } from '@fragtbud/platform';
+import type { Readable } from 'node:stream';
+import type { Db, LedgerContext } from '../context';
+import { listLedgerRows, type LedgerFilter } from '../ledger-rows/repo';
+import { csvDate, toLedgerRow } from '../ledger-rows/service';
+import { carrierBalances, customerAdjustments, platformSaldoParts, revenueByMonth, type CarrierBalanceOre } from './repo';
+
+/**
+ * The money-flow arithmetic of shared/API.md: earned = Σ payout net of the carrier's transactions whose task is
+ * completed + Σ its adjustments; pendingNet = earned − payouts not cancelled; balanceNet = earned − paid payouts.
+ */
+export function netsOf(balance: CarrierBalanceOre): { earnedOre: number; pendingNetOre: number; balanceNetOre: number } {
+  return {
+    earnedOre: balance.earnedOre,
+    pendingNetOre: balance.earnedOre - balance.committedOre,
+    balanceNetOre: balance.earnedOre - balance.paidOre,
+  };
+}
+
+export async function carrierNets(db: Db, carrierId: number) {
+  const [balance] = await carrierBalances(db, carrierId);
+  return netsOf(balance!);
+}
+
+const carrierRowsFilter = (carrierId: number): LedgerFilter => ({ carrierId, types: ['transaction', 'payout', 'adjustment'] });
+
+/** GET /finance/me (carrier): balance, pending and the carrier's rows, oldest first. */
+export async function carrierFinance(context: LedgerContext, carrierId: number): Promise<CarrierFinance> {
+  const [nets, rows] = await Promise.all([
+    carrierNets(context.db, carrierId),
+    listLedgerRows(context.db, carrierRowsFilter(carrierId), { offset: 0, limit: 10_000, direction: 'asc' }),
+  ]);
+  return {
+    balanceNet: oreToDkk(nets.balanceNetOre),
+    pendingNet: oreToDkk(nets.pendingNetOre),
+    earnedNet: oreToDkk(nets.earnedOre),
+    rows: rows.map(toLedgerRow),
+  };
+}
+
+/** GET /finance/me.csv (carrier): the spec-9 columns, oldest first; a payout shows its amount as negative payout. */
+export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Readable {
+  return csvStream({
+    header: carrierFinanceCsvColumns,
+    nextPage: (offset, limit) => listLedgerRows(context.db, carrierRowsFilter(carrierId), { offset, limit, direction: 'asc' }),
+    toCells: (row) => {
+      const isPayout = row.type === 'payout';
+      const isAdjustment = row.type === 'adjustment';
+      return [
+        csvDate(row.date),
+        row.task_id,
+        isPayout ? (row.status === 'paid' ? 'Udbetalt' : row.status === 'cancelled' ? 'Udbetaling (annulleret)' : 'Udbetaling (afventer)') : isAdjustment ? `Justering: ${row.reason ?? ''}` : row.status,
+        csvMoney(row.gross_ore),
+        csvMoney(row.platform_fee_ex_ore),
+        csvMoney(row.small_fee_ex_ore),
+        csvMoney(row.vat_total_ore),
+        csvMoney(row.vat_on_net_ore),
+        csvMoney(row.vat_on_fees_ore),
+        csvMoney(isPayout ? -row.amount_ore : row.carrier_payout_gross_ore),
+        csvMoney(isPayout ? -(row.net_ore ?? 0) : isAdjustment ? row.amount_ore : row.carrier_payout_net_ore),
+      ];
+    },
+  });
+}
+
+/** GET /finance/ledger/customer/me: the customer's adjustments; applied once their task is settled (or without a task). */
+export async function customerLedger(context: LedgerContext, customerId: number): Promise<CustomerLedger> {
+  const rows = await customerAdjustments(context.db, customerId);
+  let appliedOre = 0;
+  let pendingOre = 0;
+  for (const row of rows) {
+    if (row.settled) appliedOre += row.amount_ore;
+    else pendingOre += row.amount_ore;
+  }
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      date: row.created_at.toISOString(),
+      task_id: row.task_id,
+      status: row.settled ? 'applied' : 'pending',
+      amount: oreToDkk(row.amount_ore),
+      reason: row.reason,
+    })),
+    totalApplied: oreToDkk(appliedOre),
+    totalPending: oreToDkk(pendingOre),
+  };
+}
+
+export async function platformSaldoOre(db: Db) {
+  const parts = await platformSaldoParts(db);
+  const fromTransactions = parts.commissionOre - parts.refundedCommissionOre + parts.chargesOre;
+  // A positive adjustment is owed to the user: it lowers the platform's saldo.
+  const customer = -parts.customerAdjustmentsOre;
+  const carrier = -parts.carrierAdjustmentsOre;
+  return {
+    fromTransactions,
+    customer,
+    carrier,
+    platformPayouts: parts.platformPayoutsOre,
+    total: fromTransactions + customer + carrier - parts.platformPayoutsOre,
+  };
+}
+
+/** GET /admin/platform-saldo. */
+export async function platformSaldo(context: LedgerContext): Promise<PlatformSaldo> {
+  const saldo = await platformSaldoOre(context.db);
+  return {
+    total: oreToDkk(saldo.total),
+    platformFromTransactions: oreToDkk(saldo.fromTransactions),
+    customerAdjustments: oreToDkk(saldo.customer),
+    carrierAdjustments: oreToDkk(saldo.carrier),
+    platformPayouts: oreToDkk(saldo.platformPayouts),
+  };
+}
+
+/** GET /admin/platform-saldo.csv: 'platform_balance', one line per part and the total. */
+export function platformSaldoCsv(context: LedgerContext): Readable {
+  return csvStream({
+    header: ['Post', 'Beløb (DKK)'],
+    nextPage: async (offset) => {
+      if (offset > 0) return [];
+      const saldo = await platformSaldoOre(context.db);
+      return [
+        ['Fra transaktioner', saldo.fromTransactions],
+        ['Kundejusteringer', saldo.customer],
+        ['Carrierjusteringer', saldo.carrier],
+        ['Platformudbetalinger', -saldo.platformPayouts],
+        ['I alt', saldo.total],
+      ] as [string, number][];
+    },
+    toCells: ([name, ore]) => [name, csvMoney(ore)],
+  });
+}
+
+/** GET /admin/financial-overview. */
+export async function financialOverview(context: LedgerContext): Promise<FinancialOverview> {
+  const [months, balances] = await Promise.all([revenueByMonth(context.db), carrierBalances(context.db)]);
+  const sum = (pick: (m: (typeof months)[number]) => number) => months.reduce((total, month) => total + pick(month), 0);
+  return {
+    totalRevenueAllTime: oreToDkk(sum((m) => m.revenueOre)),
+    totalTransactionsAllTime: sum((m) => m.transactions),
+    platformCommissionAllTime: oreToDkk(sum((m) => m.commissionOre)),
+    revenueByMonth: months.map((m) => ({
+      month: m.month,
+      revenue: oreToDkk(m.revenueOre),
+      platformCommission: oreToDkk(m.commissionOre),
+      transactions: m.transactions,
+    })),
+    carriersWithPending: balances
+      .map((balance) => ({ carrierId: balance.carrierId, ...netsOf(balance) }))
+      .filter((balance) => balance.pendingNetOre > 0)
+      .map((balance) => ({ carrierId: balance.carrierId, pendingNet: oreToDkk(balance.pendingNetOre), balanceNet: oreToDkk(balance.balanceNetOre) })),
+  };
+}

@@ -1,0 +1,337 @@
+/**
+ * The money after a payment (issue #12), through the HTTP API: a carrier earns a transaction's payout once its
+ * task is completed, asks for it (one payout however often they click), an admin pays it out, adjusts, and reads
+ * the ledger, saldo and overview — CSVs included. Refunds and charges arrive as svc-payments' events.
+ */
+import { randomUUID } from 'node:crypto';
+import { eventTypes, messages, type AuthUser } from '@fragtbud/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookPaymentEvent,
+  envelopeOf,
+  paymentOf,
+  publishedEvent,
+  startLedger,
+  taskStatusEvent,
+  user,
+  type StartedLedger,
+} from './test-harness';
+import { internalTokenHeader, signInternalToken, waitFor } from '@fragtbud/platform';
+
+/** A CSV download, byte for byte (fetch's text() would drop the BOM). */
+async function download(path: string, as: AuthUser) {
+  const token = await signInternalToken({ secret: ledger.config.INTERNAL_TOKEN_SECRET, user: as });
+  const response = await fetch(`${ledger.url}${path}`, { headers: { [internalTokenHeader]: token } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, bytes, body: bytes.toString('utf8') };
+}
+
+let ledger: StartedLedger;
+const admin = user('admin');
+
+beforeAll(async () => {
+  ledger = await startLedger();
+});
+afterAll(async () => {
+  await ledger?.close();
+});
+
+/** A carrier with one paid task of net 1000 DKK (payout net 900, gross 1125), completed unless said otherwise. */
+async function carrierWithPaidTask(options: { completed?: boolean; netOre?: number } = {}) {
+  const carrier = user('carrier');
+  const customer = user('customer');
+  const payment = paymentOf({ carrierId: carrier.id, customerId: customer.id, netOre: options.netOre ?? 100_000 });
+  await bookPaymentEvent(ledger, payment);
+  if (options.completed !== false) await taskStatusEvent(ledger, payment, 'completed');
+  return { carrier, customer, payment };
+}
+
+const finance = (carrier: AuthUser) => ledger.call('GET', '/finance/me', { as: carrier });
+
+describe('what a carrier has earned (pendingNet, balanceNet)', () => {
+  it('when the task is paid but not completed, then nothing is earned; once completed, the payout net is', async () => {
+    const { carrier, payment } = await carrierWithPaidTask({ completed: false });
+    expect((await finance(carrier)).body).toMatchObject({ balanceNet: 0, pendingNet: 0 });
+    await taskStatusEvent(ledger, payment, 'completed');
+    const reply = await finance(carrier);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ balanceNet: 900, pendingNet: 900, earnedNet: 900 });
+    expect(reply.body.rows).toEqual([expect.objectContaining({ type: 'transaction', task_id: payment.taskId, carrierPayoutNet: 900 })]);
+  });
+
+  it('when a completed task is cancelled afterwards, then it no longer counts', async () => {
+    const { carrier, payment } = await carrierWithPaidTask();
+    await taskStatusEvent(ledger, payment, 'cancelled');
+    expect((await finance(carrier)).body).toMatchObject({ balanceNet: 0, pendingNet: 0 });
+  });
+});
+
+describe('POST /finance/payout-requests', () => {
+  it('when a carrier asks, then one pending payout of all pendingNet; paid by the admin, it reads Udbetalt', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const reply = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      message: 'Udbetalingsanmodning oprettet',
+      payout: { type: 'carrier', carrier_id: carrier.id, amountNet: 900, amountGross: 1125, status: 'pending', label: 'Udbetaling (afventer)' },
+    });
+    expect((await finance(carrier)).body).toMatchObject({ pendingNet: 0, balanceNet: 900 });
+
+    const payoutId = reply.body.payout.id;
+    const paid = await ledger.call('PUT', `/finance/payouts/${payoutId}/status`, { as: admin, body: { status: 'paid', providerRef: 'bank-123' } });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', label: 'Udbetalt', providerRef: 'bank-123' });
+    expect((await finance(carrier)).body).toMatchObject({ pendingNet: 0, balanceNet: 0 });
+    const event = await publishedEvent(ledger, eventTypes.payoutStatusChanged, (data) => data.payoutId === payoutId && data.to === 'paid');
+    expect(event.data).toMatchObject({ carrierId: carrier.id, amountNetOre: 90_000, amountGrossOre: 112_500, from: 'pending', changedBy: admin.id });
+
+    const rows = await ledger.call('GET', `/finance/ledger?carrierId=${carrier.id}&type=payout`, { as: admin });
+    expect(rows.body.items).toEqual([expect.objectContaining({ type: 'payout', label: 'Udbetalt', payoutId, payoutType: 'carrier', amount: 1125 })]);
+
+    // Paid again: nothing changes; cancelled after paid: refused.
+    expect((await ledger.call('PUT', `/finance/payouts/${payoutId}/status`, { as: admin, body: { status: 'paid' } })).status).toBe(200);
+    const cancel = await ledger.call('PUT', `/finance/payouts/${payoutId}/status`, { as: admin, body: { status: 'cancelled' } });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe(messages.payoutAlreadySettled);
+  });
+
+  it('when the carrier double-clicks (two requests at once, and a third later), then there is one payout', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const replies = await Promise.all([
+      ledger.call('POST', '/finance/payout-requests', { as: carrier }),
+      ledger.call('POST', '/finance/payout-requests', { as: carrier }),
+    ]);
+    const again = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 201]);
+    const ids = new Set([...replies, again].map((r) => r.body.payout.id));
+    expect(ids.size).toBe(1);
+    expect(await ledger.db('payouts').where({ carrier_id: carrier.id }).count({ n: '*' }).first()).toEqual({ n: 1 });
+  });
+
+  it('when the same Idempotency-Key comes again after the payout was paid, then the same payout, not a new one', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const key = `click-${randomUUID()}`;
+    const first = await ledger.call('POST', '/finance/payout-requests', { as: carrier, headers: { 'idempotency-key': key } });
+    await ledger.call('PUT', `/finance/payouts/${first.body.payout.id}/status`, { as: admin, body: { status: 'paid' } });
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: carrier.id, amount: 10, reason: 'Bonus' } });
+    const retry = await ledger.call('POST', '/finance/payout-requests', { as: carrier, headers: { 'idempotency-key': key } });
+    expect(retry.status).toBe(200);
+    expect(retry.body.payout.id).toBe(first.body.payout.id);
+  });
+
+  it("when there is nothing pending, then 422 'Ingen beløb til udbetaling'", async () => {
+    const reply = await ledger.call('POST', '/finance/payout-requests', { as: user('carrier') });
+    expect(reply.status).toBe(422);
+    expect(reply.body).toEqual({ code: 'nothing_to_pay_out', message: 'Ingen beløb til udbetaling' });
+  });
+
+  it('when a cancelled payout gave its amount back, then a new request asks for it again', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const first = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    await ledger.call('PUT', `/finance/payouts/${first.body.payout.id}/status`, { as: admin, body: { status: 'cancelled' } });
+    expect((await finance(carrier)).body.pendingNet).toBe(900);
+    const second = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    expect(second.status).toBe(201);
+    expect(second.body.payout.id).not.toBe(first.body.payout.id);
+  });
+});
+
+describe('admin payouts and adjustments', () => {
+  it('when an admin pays a carrier 125 DKK gross, then 100 net leaves pendingNet and balanceNet (paid at once)', async () => {
+    const { carrier, payment } = await carrierWithPaidTask();
+    const reply = await ledger.call('POST', '/finance/payouts/carrier', {
+      as: admin,
+      body: { amountGross: '125,00', carrierId: String(carrier.id), taskId: payment.taskId },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ amountGross: 125, amountNet: 100, status: 'paid', label: 'Udbetalt', origin: 'admin' });
+    expect((await finance(carrier)).body).toMatchObject({ pendingNet: 800, balanceNet: 800 });
+  });
+
+  it('when the payout is more than pendingNet, then 422 and nothing is booked', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const reply = await ledger.call('POST', '/finance/payouts/carrier', { as: admin, body: { amountGross: 2000, carrierId: carrier.id } });
+    expect(reply.status).toBe(422);
+    expect(reply.body.message).toBe(messages.payoutExceedsPending);
+    expect(await ledger.db('payouts').where({ carrier_id: carrier.id }).first()).toBeUndefined();
+  });
+
+  it.each([
+    [{ amountGross: 0, carrierId: 5 }, 'Ugyldigt beløb'],
+    [{ amountGross: -10, carrierId: 5 }, 'Ugyldigt beløb'],
+    [{ amountGross: 'mange', carrierId: 5 }, 'Ugyldigt beløb'],
+    [{ amountGross: 10.001, carrierId: 5 }, 'Ugyldigt beløb'],
+    [{ amountGross: 10, carrierId: 'x' }, 'Ugyldigt Carrier ID'],
+    [{ amountGross: 10 }, 'Ugyldigt Carrier ID'],
+  ])('when the carrier payout body is %j, then 400 %s', async (body, message) => {
+    const reply = await ledger.call('POST', '/finance/payouts/carrier', { as: admin, body });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe(message);
+  });
+
+  it('when an adjustment is made for a carrier, then it counts at once, with its sign', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const plus = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: carrier.id, amount: 50, reason: 'Ventetid' } });
+    expect(plus.status).toBe(201);
+    expect(plus.body).toMatchObject({ party: 'carrier', carrier_id: carrier.id, amount: 50, reason: 'Ventetid' });
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: carrier.id, amount: '-20,50', reason: 'Skade' } });
+    expect((await finance(carrier)).body).toMatchObject({ pendingNet: 929.5, balanceNet: 929.5 });
+  });
+
+  it.each([
+    [{ carrierId: 5, amount: 0, reason: 'x' }, 'Ugyldigt beløb'],
+    [{ carrierId: 5, amount: 'NaN', reason: 'x' }, 'Ugyldigt beløb'],
+    [{ customerId: 'abc', amount: 5, reason: 'x' }, 'Ugyldigt Customer ID'],
+    [{ carrierId: -1, amount: 5, reason: 'x' }, 'Ugyldigt Carrier ID'],
+    [{ carrierId: 5, amount: 5, reason: '  ' }, messages.adjustmentReasonRequired],
+    [{ amount: 5, reason: 'x' }, messages.adjustmentPartyRequired],
+    [{ carrierId: 5, customerId: 6, amount: 5, reason: 'x' }, messages.adjustmentPartyRequired],
+  ])('when the adjustment body is %j, then 400 %s', async (body, message) => {
+    const reply = await ledger.call('POST', '/finance/adjustments', { as: admin, body });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe(message);
+  });
+
+  it('when a customer has an adjustment on an open task and one on a completed task, then pending and applied', async () => {
+    const { customer, payment } = await carrierWithPaidTask({ completed: false });
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: 30, reason: 'Kompensation', taskId: payment.taskId } });
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: -10, reason: 'Gebyr' } });
+    const before = await ledger.call('GET', '/finance/ledger/customer/me', { as: customer });
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ totalApplied: -10, totalPending: 30 });
+    await taskStatusEvent(ledger, payment, 'completed');
+    const after = await ledger.call('GET', '/finance/ledger/customer/me', { as: customer });
+    expect(after.body).toMatchObject({ totalApplied: 20, totalPending: 0 });
+    expect(after.body.rows.map((r: { reason: string; status: string }) => [r.reason, r.status]).sort()).toEqual([
+      ['Gebyr', 'applied'],
+      ['Kompensation', 'applied'],
+    ]);
+  });
+});
+
+describe('refunds and charges from svc-payments', () => {
+  it('when a paid task is refunded and a fee is charged, then refund and charge rows; the customer sees them', async () => {
+    const { customer, payment } = await carrierWithPaidTask({ completed: false });
+    const refund = { refundId: payment.paymentId, paymentId: payment.paymentId, taskId: payment.taskId, customerId: customer.id, amountOre: payment.amountOre, provider: 'mock', providerRefundId: `mock_re_${payment.paymentId}`, succeededAt: new Date().toISOString() };
+    const refundEvent = envelopeOf(eventTypes.refundSucceeded, refund);
+    await ledger.infra.bus.publish(refundEvent);
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.refundSucceeded, refund));
+    const charge = { chargeId: payment.paymentId, taskId: payment.taskId, customerId: customer.id, amountOre: 5_000, reason: 'Ekstra etage', provider: 'mock', providerPaymentId: 'mock_pi_x', chargedBy: admin.id, succeededAt: new Date().toISOString() };
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.chargeSucceeded, charge));
+    await waitFor(() => ledger.db('ledger_charges').where({ charge_id: charge.chargeId }).first());
+    await waitFor(() => ledger.db('ledger_refunds').where({ refund_id: refund.refundId }).first());
+
+    const rows = await ledger.call('GET', `/finance/ledger?taskId=${payment.taskId}`, { as: admin });
+    expect(rows.body.items.map((r: { type: string }) => r.type).sort()).toEqual(['charge', 'refund', 'transaction']);
+    const refundRow = rows.body.items.find((r: { type: string }) => r.type === 'refund');
+    expect(refundRow).toMatchObject({ label: 'Refundering', amount: payment.amountOre / 100, customer_id: customer.id, carrier_id: payment.carrierId });
+    expect(refundRow.platformCommission).toBe((payment.snapshot.quote.platformFeeOre + payment.snapshot.quote.smallFeeOre + payment.snapshot.quote.carrierFeeOre) / 100);
+
+    const own = await ledger.call('GET', '/finance/payments/me', { as: customer });
+    expect(own.body.items.map((r: { type: string; amount: number }) => [r.type, r.amount]).sort()).toEqual([
+      ['charge', 50],
+      ['payment', payment.amountOre / 100],
+      ['refund', payment.amountOre / 100],
+    ]);
+  });
+});
+
+describe('platform saldo, overview and CSV', () => {
+  it('when money has moved, then the saldo is the sum of its parts and the overview counts the month', async () => {
+    await carrierWithPaidTask();
+    const saldo = await ledger.call('GET', '/admin/platform-saldo', { as: admin });
+    expect(saldo.status).toBe(200);
+    const { total, platformFromTransactions, customerAdjustments, carrierAdjustments, platformPayouts } = saldo.body;
+    expect(Math.round(total * 100)).toBe(Math.round((platformFromTransactions + customerAdjustments + carrierAdjustments - platformPayouts) * 100));
+
+    const overview = await ledger.call('GET', '/admin/financial-overview', { as: admin });
+    expect(overview.status).toBe(200);
+    const month = new Date().toLocaleString('sv-SE', { timeZone: 'Europe/Copenhagen' }).slice(0, 7);
+    expect(overview.body.revenueByMonth.map((m: { month: string }) => m.month)).toContain(month);
+    expect(overview.body.totalTransactionsAllTime).toBeGreaterThan(0);
+    expect(overview.body.carriersWithPending.length).toBeGreaterThan(0);
+
+    const platform = await ledger.call('POST', '/finance/payouts/platform', { as: admin, body: { amountGross: 1.25 } });
+    expect(platform.status).toBe(201);
+    expect(platform.body).toMatchObject({ type: 'platform', carrier_id: null, amountNet: 1 });
+    const after = await ledger.call('GET', '/admin/platform-saldo', { as: admin });
+    expect(Math.round((total - after.body.total) * 100)).toBe(100);
+    const tooMuch = await ledger.call('POST', '/finance/payouts/platform', { as: admin, body: { amountGross: 999_999 } });
+    expect(tooMuch.status).toBe(422);
+
+    const csv = await download('/admin/platform-saldo.csv', admin);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('platform_balance.csv');
+    expect(String(csv.body).startsWith('\uFEFFPost;Beløb (DKK)\r\n')).toBe(true);
+    expect(String(csv.body)).toMatch(/\r\nI alt;-?\d+,\d\d\r\n$/);
+  });
+
+  it('when an admin downloads the filtered ledger, then admin_ledger.csv with BOM, ; and decimal commas', async () => {
+    const { carrier, payment } = await carrierWithPaidTask({ netOre: 123_456 });
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: carrier.id, amount: -1.5, reason: '=HYPERLINK("x");1' } });
+    const csv = await download(`/finance/ledger.csv?carrierId=${carrier.id}`, admin);
+    expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toContain('admin_ledger.csv');
+    const lines = String(csv.body).split('\r\n');
+    expect(lines[0]!.startsWith('\uFEFFType;Id;Dato;TaskId;Status;Carrier ID;Customer ID;Beløb;Brutto;Netto')).toBe(true);
+    expect(lines).toHaveLength(4);
+    const [adjustment, transaction] = [lines[1]!, lines[2]!];
+    expect(adjustment).toContain(';-1,50;');
+    expect(adjustment).toContain(`"'=HYPERLINK(""x"");1"`);
+    expect(transaction).toContain(`;${payment.taskId};succeeded;${carrier.id};`);
+    expect(transaction).toContain(`;${(payment.amountOre / 100).toFixed(2).replace('.', ',')};`);
+    expect(transaction).toContain(';1234,56;');
+  });
+
+  it('when a carrier downloads their finance, then the spec-9 columns', async () => {
+    const { carrier, payment } = await carrierWithPaidTask();
+    const csv = await download('/finance/me.csv', carrier);
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body).split('\r\n');
+    expect(lines[0]).toBe('\uFEFFDato;TaskId;Status;Brutto;Platform ex;Lille ex;Moms (i alt);Moms (netto);Moms (gebyrer);Udb. brutto;Udb. netto');
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};succeeded;.*;1125,00;900,00$`));
+  });
+});
+
+describe('who may call', () => {
+  const adminOnly: [string, string, object?][] = [
+    ['GET', '/finance/ledger'],
+    ['GET', '/finance/ledger.csv'],
+    ['POST', '/finance/payouts/carrier', { amountGross: 1, carrierId: 1 }],
+    ['POST', '/finance/payouts/platform', { amountGross: 1 }],
+    ['PUT', '/finance/payouts/1/status', { status: 'paid' }],
+    ['POST', '/finance/adjustments', { carrierId: 1, amount: 1, reason: 'x' }],
+    ['GET', '/admin/financial-overview'],
+    ['GET', '/admin/platform-saldo'],
+    ['GET', '/admin/platform-saldo.csv'],
+  ];
+  it.each(adminOnly)('when a carrier or customer calls %s %s, then 403', async (method, path, body) => {
+    for (const caller of [user('carrier'), user('customer')]) {
+      const reply = await ledger.call(method as 'GET', path, { as: caller, body });
+      expect(reply.status).toBe(403);
+      expect(reply.body.message).toBe(messages.forbidden);
+    }
+  });
+
+  it.each([
+    ['GET', '/finance/me', 'carrier'],
+    ['GET', '/finance/me.csv', 'carrier'],
+    ['POST', '/finance/payout-requests', 'carrier'],
+    ['GET', '/finance/ledger/customer/me', 'customer'],
+  ] as const)('when someone else than a %s calls %s %s, then 403', async (method, path, role) => {
+    const others = (['customer', 'carrier', 'admin'] as const).filter((r) => r !== role);
+    for (const other of others) expect((await ledger.call(method, path, { as: user(other) })).status).toBe(403);
+    expect((await ledger.call(method, path)).status).toBe(401);
+  });
+
+  it('when a payout id is not a number or not there, then 400 / 404', async () => {
+    const bad = await ledger.call('PUT', '/finance/payouts/abc/status', { as: admin, body: { status: 'paid' } });
+    expect(bad.body).toEqual({ code: 'invalid_payout_id', message: messages.invalidPayoutId });
+    const missing = await ledger.call('PUT', '/finance/payouts/99999999/status', { as: admin, body: { status: 'paid' } });
+    expect(missing.status).toBe(404);
+    const status = await ledger.call('PUT', '/finance/payouts/1/status', { as: admin, body: { status: 'done' } });
+    expect(status.body.message).toBe(messages.payoutStatusInvalid);
+  });
+});

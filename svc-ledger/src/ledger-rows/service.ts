@@ -1,0 +1,171 @@
+import {
+  addCalendarDays,
+  copenhagenTimeToInstant,
+  ledgerRowTypeLabels,
+  oreToDkk,
+  payoutLabel,
+  type AuthUser,
+  type LedgerFilterQuery,
+  type LedgerPage,
+  type LedgerQuery,
+  type LedgerRow,
+  type PaymentHistory,
+} from '@fragtbud/contracts';
+import { csvMoney, csvStream, type CsvCell } from '@fragtbud/platform';
+import type { Readable } from 'node:stream';
+import type { LedgerContext } from '../context';
+import { countLedgerRows, listLedgerRows, type LedgerFilter, type LedgerViewRow } from './repo';
+
+const dkk = (ore: number | null) => (ore === null ? null : oreToDkk(Number(ore)));
+
+/** A row of the view as the API shows it (spec section 3 "Ledger row"). */
+export function toLedgerRow(row: LedgerViewRow): LedgerRow {
+  return {
+    type: row.type,
+    id: row.id,
+    date: row.date.toISOString(),
+    task_id: row.task_id,
+    status: row.status,
+    label: row.type === 'payout' ? payoutLabel(row.status) : ledgerRowTypeLabels[row.type],
+    amount: oreToDkk(Number(row.amount_ore)),
+    gross: dkk(row.gross_ore),
+    net: dkk(row.net_ore),
+    carrier_id: row.carrier_id,
+    customer_id: row.customer_id,
+    platformCommission: dkk(row.platform_commission_ore),
+    carrierPayout: dkk(row.carrier_payout_gross_ore),
+    platformFeeEx: dkk(row.platform_fee_ex_ore),
+    smallFeeEx: dkk(row.small_fee_ex_ore),
+    vatTotal: dkk(row.vat_total_ore),
+    vatOnNet: dkk(row.vat_on_net_ore),
+    vatOnFees: dkk(row.vat_on_fees_ore),
+    carrierPayoutGross: dkk(row.carrier_payout_gross_ore),
+    carrierPayoutNet: dkk(row.carrier_payout_net_ore),
+    payoutType: row.payout_type,
+    payoutId: row.payout_id,
+    reason: row.reason,
+    providerRef: row.provider_ref,
+    payment_id: row.payment_id,
+    bid_id: row.bid_id,
+  };
+}
+
+/** A day (yyyy-mm-dd) is a Copenhagen calendar day: `from` its start, `to` its end; a timestamp is taken as it is. */
+function startOf(value: string): Date {
+  return /T/.test(value) ? new Date(value) : copenhagenTimeToInstant(value, '00:00');
+}
+function endOf(value: string): Date {
+  return /T/.test(value) ? new Date(new Date(value).getTime() + 1) : copenhagenTimeToInstant(addCalendarDays(value, 1), '00:00');
+}
+
+export function filterOf(query: LedgerFilterQuery): LedgerFilter {
+  return {
+    ...(query.from ? { from: startOf(query.from) } : {}),
+    ...(query.to ? { before: endOf(query.to) } : {}),
+    carrierId: query.carrierId,
+    customerId: query.customerId,
+    taskId: query.taskId,
+    status: query.status,
+    ...(query.type ? { types: [query.type] } : {}),
+  };
+}
+
+/** GET /finance/ledger (admin): every row type, newest first. */
+export async function getLedger(context: LedgerContext, query: LedgerQuery): Promise<LedgerPage> {
+  const filter = filterOf(query);
+  const [rows, total] = await Promise.all([
+    listLedgerRows(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+    countLedgerRows(context.db, filter),
+  ]);
+  return { items: rows.map(toLedgerRow), total, page: query.page, limit: query.limit };
+}
+
+/** Copenhagen date and time as Excel reads it: 2026-03-02 23:30. */
+export function csvDate(date: Date): string {
+  return date.toLocaleString('sv-SE', { timeZone: 'Europe/Copenhagen' }).slice(0, 16);
+}
+
+const adminLedgerHeader = [
+  'Type',
+  'Id',
+  'Dato',
+  'TaskId',
+  'Status',
+  'Carrier ID',
+  'Customer ID',
+  'Beløb',
+  'Brutto',
+  'Netto',
+  'Platform kommission',
+  'Platform ex',
+  'Lille ex',
+  'Moms (i alt)',
+  'Moms (netto)',
+  'Moms (gebyrer)',
+  'Udb. brutto',
+  'Udb. netto',
+  'Begrundelse',
+  'Reference',
+] as const;
+
+function adminLedgerCells(row: LedgerViewRow): CsvCell[] {
+  return [
+    row.type === 'payout' ? payoutLabel(row.status) : ledgerRowTypeLabels[row.type],
+    row.id,
+    csvDate(row.date),
+    row.task_id,
+    row.status,
+    row.carrier_id,
+    row.customer_id,
+    csvMoney(row.amount_ore),
+    csvMoney(row.gross_ore),
+    csvMoney(row.net_ore),
+    csvMoney(row.platform_commission_ore),
+    csvMoney(row.platform_fee_ex_ore),
+    csvMoney(row.small_fee_ex_ore),
+    csvMoney(row.vat_total_ore),
+    csvMoney(row.vat_on_net_ore),
+    csvMoney(row.vat_on_fees_ore),
+    csvMoney(row.carrier_payout_gross_ore),
+    csvMoney(row.carrier_payout_net_ore),
+    row.reason,
+    row.provider_ref,
+  ];
+}
+
+/** GET /finance/ledger.csv (admin): 'admin_ledger', the filtered rows, newest first, streamed page by page. */
+export function ledgerCsv(context: LedgerContext, query: LedgerFilterQuery): Readable {
+  const filter = filterOf(query);
+  return csvStream({
+    header: adminLedgerHeader,
+    nextPage: (offset, limit) => listLedgerRows(context.db, filter, { offset, limit }),
+    toCells: adminLedgerCells,
+  });
+}
+
+/** GET /finance/payments/me: the caller's payments, refunds and extra charges as a customer, newest first. */
+export async function getOwnPayments(
+  context: LedgerContext,
+  caller: AuthUser,
+  page: { page: number; limit: number },
+): Promise<PaymentHistory> {
+  const filter: LedgerFilter = { customerId: caller.id, types: ['transaction', 'refund', 'charge'] };
+  const [rows, total] = await Promise.all([
+    listLedgerRows(context.db, filter, { offset: (page.page - 1) * page.limit, limit: page.limit }),
+    countLedgerRows(context.db, filter),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      type: row.type === 'transaction' ? 'payment' : (row.type as 'refund' | 'charge'),
+      date: row.date.toISOString(),
+      task_id: row.task_id,
+      taskId: row.task_id,
+      status: row.status,
+      amount: oreToDkk(Number(row.amount_ore)),
+    })),
+    total,
+    page: page.page,
+    limit: page.limit,
+  };
+}

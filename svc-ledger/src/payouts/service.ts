@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import {
+  eventTypes,
+  messages,
+  oreToDkk,
+  payoutLabel,
+  withoutVatOre,
+  withVatOre,
+  type AuthUser,
+  type CarrierPayoutBody,
+  type Payout,
+  type PayoutStatusBody,
+  type PayoutStatusChangedPayload,
+  type PlatformPayoutBody,
+} from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+import type { Db, EventMeta, LedgerContext } from '../context';
+import { carrierNets, platformSaldoOre } from '../balances/service';
+import { readSettings } from '../settings/repo';
+import {
+  countCarrierPayouts,
+  insertPayout,
+  lockCarrierMoney,
+  lockPayout,
+  lockPlatformMoney,
+  openRequestOf,
+  payoutByKey,
+  updatePayout,
+  type NewPayout,
+  type PayoutRow,
+} from './repo';
+
+export function toPayoutJson(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    type: row.type,
+    carrier_id: row.carrier_id,
+    task_id: row.task_id,
+    amountGross: oreToDkk(row.amount_gross_ore),
+    amountNet: oreToDkk(row.amount_net_ore),
+    status: row.status,
+    label: payoutLabel(row.status),
+    providerRef: row.provider_ref,
+    origin: row.origin,
+    created_at: row.created_at.toISOString(),
+    paid_at: row.paid_at ? row.paid_at.toISOString() : null,
+  };
+}
+
+/** The VAT a payout's gross carries: the task's transaction's rate when it has one, else the platform's current rate. */
+async function vatFor(db: Db, taskId: number | undefined, carrierId: number | null): Promise<number> {
+  if (taskId !== undefined) {
+    const query = db('ledger_transactions').where({ task_id: taskId });
+    if (carrierId !== null) query.where({ carrier_id: carrierId });
+    const row = (await query.orderBy('id', 'desc').first()) as { vat_percentage: number } | undefined;
+    if (row) return Number(row.vat_percentage);
+  }
+  return Number((await readSettings(db)).vat_percentage);
+}
+
+async function publishStatus(
+  context: LedgerContext,
+  trx: Db,
+  row: PayoutRow,
+  from: PayoutRow['status'] | null,
+  changedBy: number | null,
+  meta: EventMeta,
+): Promise<void> {
+  await context.outbox.add(
+    trx,
+    eventTypes.payoutStatusChanged,
+    {
+      payoutId: row.id,
+      type: row.type,
+      carrierId: row.carrier_id,
+      amountGrossOre: row.amount_gross_ore,
+      amountNetOre: row.amount_net_ore,
+      from,
+      to: row.status,
+      providerRef: row.provider_ref,
+      changedBy,
+    } satisfies PayoutStatusChangedPayload,
+    meta,
+  );
+}
+
+export interface Created<T> {
+  created: boolean;
+  value: T;
+}
+
+/** Inserts the payout and its event, or gives the payout its key made before (a repeated request). */
+async function createPayout(
+  context: LedgerContext,
+  trx: Db,
+  payout: NewPayout,
+  changedBy: number,
+  meta: EventMeta,
+): Promise<Created<Payout>> {
+  const row = await insertPayout(trx, payout);
+  if (!row) {
+    const earlier = await payoutByKey(trx, payout.idempotency_key);
+    if (!earlier) throw AppError.conflict(messages.couldNotCreatePayout, 'payout_conflict');
+    return { created: false, value: toPayoutJson(earlier) };
+  }
+  await publishStatus(context, trx, row, null, changedBy, meta);
+  return { created: true, value: toPayoutJson(row) };
+}
+
+const adminKey = (scope: string, key: string | undefined) => `${scope}:${key ?? randomUUID()}`;
+
+/** An admin's payout: paid at once (spec section 4, "defaults to paid in one flow") unless asked for as pending. */
+function adminPayout(
+  admin: AuthUser,
+  body: PlatformPayoutBody,
+  payout: { type: PayoutRow['type']; carrierId: number | null; netOre: number; key: string },
+): NewPayout {
+  const status = body.status ?? 'paid';
+  return {
+    type: payout.type,
+    carrier_id: payout.carrierId,
+    task_id: body.taskId ?? null,
+    amount_net_ore: payout.netOre,
+    amount_gross_ore: body.amountGross,
+    status,
+    provider_ref: body.providerRef ?? null,
+    origin: 'admin',
+    idempotency_key: payout.key,
+    created_by: admin.id,
+    paid_at: status === 'paid' ? new Date() : null,
+  };
+}
+
+/** POST /finance/payouts/carrier (admin): at most the carrier's pendingNet; paid at once unless `status: pending`. */
+export async function createCarrierPayout(
+  context: LedgerContext,
+  admin: AuthUser,
+  body: CarrierPayoutBody,
+  idempotencyKey: string | undefined,
+  meta: EventMeta,
+): Promise<Created<Payout>> {
+  return context.db.transaction(async (trx) => {
+    const key = adminKey(`admin-carrier:${admin.id}`, idempotencyKey);
+    const earlier = await payoutByKey(trx, key);
+    if (earlier) return { created: false, value: toPayoutJson(earlier) };
+    await lockCarrierMoney(trx, body.carrierId);
+    const netOre = withoutVatOre(body.amountGross, await vatFor(trx, body.taskId, body.carrierId));
+    const { pendingNetOre } = await carrierNets(trx, body.carrierId);
+    if (netOre > pendingNetOre) {
+      throw AppError.unprocessable(
+        pendingNetOre > 0 ? messages.payoutExceedsPending : messages.noPayoutAmount,
+        pendingNetOre > 0 ? 'payout_exceeds_pending' : 'nothing_to_pay_out',
+      );
+    }
+    return createPayout(context, trx, adminPayout(admin, body, { type: 'carrier', carrierId: body.carrierId, netOre, key }), admin.id, meta);
+  });
+}
+
+/** POST /finance/payouts/platform (admin): the platform takes out of its saldo (ex VAT), at most all of it. */
+export async function createPlatformPayout(
+  context: LedgerContext,
+  admin: AuthUser,
+  body: PlatformPayoutBody,
+  idempotencyKey: string | undefined,
+  meta: EventMeta,
+): Promise<Created<Payout>> {
+  return context.db.transaction(async (trx) => {
+    const key = adminKey(`admin-platform:${admin.id}`, idempotencyKey);
+    const earlier = await payoutByKey(trx, key);
+    if (earlier) return { created: false, value: toPayoutJson(earlier) };
+    await lockPlatformMoney(trx);
+    const netOre = withoutVatOre(body.amountGross, await vatFor(trx, body.taskId, null));
+    const saldo = await platformSaldoOre(trx);
+    if (netOre > saldo.total) throw AppError.unprocessable(messages.payoutExceedsPending, 'payout_exceeds_saldo');
+    return createPayout(context, trx, adminPayout(admin, body, { type: 'platform', carrierId: null, netOre, key }), admin.id, meta);
+  });
+}
+
+/**
+ * POST /finance/payout-requests (carrier): one pending payout of all of pendingNet. A double click, or the same
+ * Idempotency-Key again, gives the payout the first click made; the unique index on open requests backs it up.
+ */
+export async function requestPayout(
+  context: LedgerContext,
+  carrier: AuthUser,
+  idempotencyKey: string | undefined,
+  meta: EventMeta,
+): Promise<Created<Payout>> {
+  const attempt = () =>
+    context.db.transaction(async (trx) => {
+      if (idempotencyKey) {
+        const earlier = await payoutByKey(trx, `request:${carrier.id}:${idempotencyKey}`);
+        if (earlier) return { created: false, value: toPayoutJson(earlier) };
+      }
+      await lockCarrierMoney(trx, carrier.id);
+      const open = await openRequestOf(trx, carrier.id);
+      const { pendingNetOre } = await carrierNets(trx, carrier.id);
+      if (open && pendingNetOre <= 0) return { created: false, value: toPayoutJson(open) };
+      if (pendingNetOre <= 0) throw AppError.unprocessable(messages.noPayoutAmount, 'nothing_to_pay_out');
+      if (open) {
+        // More was earned since the open request: it grows to all of pendingNet rather than a second request.
+        const grown = open.amount_net_ore + pendingNetOre;
+        const vat = await vatFor(trx, undefined, carrier.id);
+        await trx('payouts')
+          .where({ id: open.id })
+          .update({ amount_net_ore: grown, amount_gross_ore: withVatOre(grown, vat), updated_at: new Date() });
+        const row = (await lockPayout(trx, open.id))!;
+        return { created: false, value: toPayoutJson(row) };
+      }
+      const vat = await vatFor(trx, undefined, carrier.id);
+      const key = idempotencyKey
+        ? `request:${carrier.id}:${idempotencyKey}`
+        : `request:${carrier.id}:${await countCarrierPayouts(trx, carrier.id)}`;
+      return createPayout(
+        context,
+        trx,
+        {
+          type: 'carrier',
+          carrier_id: carrier.id,
+          task_id: null,
+          amount_net_ore: pendingNetOre,
+          amount_gross_ore: withVatOre(pendingNetOre, vat),
+          status: 'pending',
+          provider_ref: null,
+          origin: 'request',
+          idempotency_key: key,
+          created_by: carrier.id,
+          paid_at: null,
+        },
+        carrier.id,
+        meta,
+      );
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // Two requests raced past the lock on another connection pool: the loser's insert hit the open-request index.
+    if ((error as { code?: string }).code === '23505') return attempt();
+    throw error;
+  }
+}
+
+/** PUT /finance/payouts/{id}/status (admin): pending → paid or cancelled; a settled payout stays as it is. */
+export async function changePayoutStatus(
+  context: LedgerContext,
+  admin: AuthUser,
+  id: number,
+  body: PayoutStatusBody,
+  meta: EventMeta,
+): Promise<Payout> {
+  return context.db.transaction(async (trx) => {
+    const current = await lockPayout(trx, id);
+    if (!current) throw AppError.notFound(messages.payoutNotFound, 'payout_not_found');
+    if (current.status === body.status) {
+      if (body.providerRef !== undefined && body.providerRef !== current.provider_ref) {
+        return toPayoutJson(await updatePayout(trx, id, { provider_ref: body.providerRef }));
+      }
+      return toPayoutJson(current);
+    }
+    if (current.status !== 'pending' || body.status === 'pending') {
+      throw AppError.conflict(messages.payoutAlreadySettled, 'payout_settled');
+    }
+    const updated = await updatePayout(trx, id, {
+      status: body.status,
+      provider_ref: body.providerRef ?? current.provider_ref,
+      paid_at: body.status === 'paid' ? new Date() : null,
+    });
+    await publishStatus(context, trx, updated, current.status, admin.id, meta);
+    return toPayoutJson(updated);
+  });
+}

@@ -1,0 +1,19 @@
+import Router from '@koa/router';
+import { chargeBodySchema } from '@fragtbud/contracts';
+import { eventMetaOf, idempotencyKeyOf, parseBody, requireRole } from '@fragtbud/platform';
+import type { PaymentsContext } from '../context';
+import { chargeExtraFee } from './service';
+
+export function chargesRouter(context: PaymentsContext): Router {
+  const router = new Router();
+
+  router.post('/admin/charges', async (ctx) => {
+    const admin = requireRole(ctx, 'admin');
+    const body = parseBody(ctx, chargeBodySchema);
+    const result = await chargeExtraFee(context, admin, body, idempotencyKeyOf(ctx), eventMetaOf(ctx));
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = result.value;
+  });
+
+  return router;
+}

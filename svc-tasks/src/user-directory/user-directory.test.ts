@@ -1,0 +1,76 @@
+/** Names, not numbers: svc-tasks keeps users' names from identity events and the task carries its carrier's name. */
+import { eventTypes, type AuthUser } from '@fragtbud/contracts';
+import { waitFor } from '@fragtbud/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignByAcceptance, startTasks, taskBody, user, type StartedTasks } from '../test-harness';
+import { deletedUserName } from '.';
+
+let tasks: StartedTasks;
+const owner = user('customer');
+const admin = user('admin');
+let nextBidId = 9_000;
+
+beforeAll(async () => {
+  tasks = await startTasks();
+});
+afterAll(async () => {
+  await tasks?.close();
+});
+
+const entry = (id: number) => tasks.db('user_directory').where({ user_id: id }).first();
+
+async function assignedTask(carrier: AuthUser): Promise<number> {
+  const reply = await tasks.call('POST', '/tasks', { as: owner, body: taskBody('moving') });
+  expect(reply.status).toBe(201);
+  const taskId = reply.body.id as number;
+  await assignByAcceptance(tasks, { taskId, carrierId: carrier.id, customerId: owner.id, bidId: nextBidId++ });
+  return taskId;
+}
+
+describe('user directory', () => {
+  it('when the assigned carrier registered, then the task carries their name and company for the owner and admin', async () => {
+    const carrier = user('carrier');
+    await tasks.publish(eventTypes.userRegistered, { userId: carrier.id, role: 'carrier', name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS' });
+    await waitFor(async () => Boolean(await entry(carrier.id)));
+    const taskId = await assignedTask(carrier);
+    for (const as of [owner, admin, carrier]) {
+      const reply = await tasks.call('GET', `/tasks/${taskId}`, { as });
+      expect(reply.status).toBe(200);
+      expect(reply.body.assigned_carrier).toEqual({ id: carrier.id, name: 'Lars Hansen', company: 'Hansen Fragt ApS' });
+    }
+    const outsider = await tasks.call('GET', `/tasks/${taskId}`, { as: user('carrier') });
+    expect(outsider.body.assigned_carrier).toBeUndefined();
+  });
+
+  it('when the carrier changes name and company, then the task shows the new ones; after deletion a neutral name', async () => {
+    const carrier = user('carrier');
+    await tasks.publish(eventTypes.userRegistered, { userId: carrier.id, role: 'carrier', name: 'Gammelt Navn', email: 'g@example.dk' });
+    await waitFor(async () => Boolean(await entry(carrier.id)));
+    const taskId = await assignedTask(carrier);
+    await tasks.publish(eventTypes.userUpdated, { userId: carrier.id, name: 'Nyt Navn', email: 'g@example.dk', company: 'Nyt Firma A/S' });
+    await waitFor(async () => (await entry(carrier.id))?.name === 'Nyt Navn');
+    expect((await tasks.call('GET', `/tasks/${taskId}`, { as: owner })).body.assigned_carrier).toEqual({ id: carrier.id, name: 'Nyt Navn', company: 'Nyt Firma A/S' });
+
+    await tasks.publish(eventTypes.userDeleted, { userId: carrier.id, deletedBy: admin.id });
+    await waitFor(async () => (await entry(carrier.id))?.name === deletedUserName);
+    expect((await entry(carrier.id))?.email).toBeNull();
+  });
+
+  it('when an admin lists deletion requests, then each carries the name of its requester', async () => {
+    const customer = user('customer');
+    await tasks.publish(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' });
+    await waitFor(async () => Boolean(await entry(customer.id)));
+    const created = await tasks.call('POST', '/tasks', { as: customer, body: taskBody('moving') });
+    const asked = await tasks.call('POST', `/tasks/${created.body.id}/deletion-requests`, { as: customer, body: { reason: 'Fortrudt' } });
+    expect(asked.status).toBe(201);
+    const list = await tasks.call('GET', `/tasks/${created.body.id}/deletion-requests`, { as: admin });
+    expect(list.status).toBe(200);
+    expect(list.body.items).toMatchObject([{ requested_by: customer.id, requester_name: 'Karen Jensen' }]);
+  });
+
+  it('when no carrier is assigned, then assigned_carrier is null', async () => {
+    const reply = await tasks.call('POST', '/tasks', { as: owner, body: taskBody('moving') });
+    const task = await tasks.call('GET', `/tasks/${reply.body.id}`, { as: owner });
+    expect(task.body.assigned_carrier).toBeNull();
+  });
+});
