@@ -74,3 +74,28 @@ describe('internal token', () => {
     expect(error).toMatchObject({ status: 401, code: 'invalid_internal_token' });
   });
 });
+
+describe('internal token reuse', () => {
+  it('when the same caller is signed twice within the reuse window, then the same token comes back; another caller gets another', async () => {
+    const first = await signInternalToken({ secret, user, client: { ip: '203.0.113.7', https: true } });
+    expect(await signInternalToken({ secret, user, client: { ip: '203.0.113.7', https: true } })).toBe(first);
+    expect(await signInternalToken({ secret, user, client: { ip: '203.0.113.8', https: true } })).not.toBe(first);
+    expect(await signInternalToken({ secret, user: { ...user, blocked: true } })).not.toBe(await signInternalToken({ secret, user }));
+    expect(await signInternalToken({ secret: 'c'.repeat(32), user, client: { ip: '203.0.113.7', https: true } })).not.toBe(first);
+  });
+
+  it('when a reused token is verified again, then it still verifies, under its own secret only, and a changed copy does not leak', async () => {
+    const token = await signInternalToken({ secret, user });
+    const caller = await verifyInternalToken({ secret, token });
+    caller.user!.role = 'admin';
+    expect(await verifyInternalToken({ secret, token })).toEqual({ user });
+    const error = await verifyInternalToken({ secret: 'd'.repeat(32), token }).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ status: 401, code: 'invalid_internal_token' });
+  });
+
+  it('when a short-lived token is asked for, then it is never reused past its life', async () => {
+    const first = await signInternalToken({ secret, user, ttlSeconds: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await signInternalToken({ secret, user, ttlSeconds: 5 })).not.toBe(first);
+  });
+});
