@@ -437,6 +437,38 @@ describe('fault suite', { timeout: 290_000 }, () => {
     assert.deepEqual(alive, [], 'no child outlives the supervisor');
     assert.equal((supervisorLog.match(/ended \(/g) ?? []).length, 1, 'no child ended by a second signal (only the killed svc-bids earlier)');
   });
+
+  it('the process that started the supervisor killed outright (kill -9 on npm or its shell): the whole tree stops, no orphans', async () => {
+    const gatewayPort = await freePort();
+    // `; :` keeps the shell as the supervisor's parent (no exec), as npm is when it runs the start script.
+    const shell = spawn('sh', ['-c', `"${process.execPath}" --import tsx scripts/start-services.ts --compiled; :`], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        NATS_URL: `nats://127.0.0.1:${natsPort}`,
+        SERVICES_BASE_PORT: String(await freePortRun(6)),
+        PORT: String(gatewayPort),
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'development',
+        BUS_NAMESPACE: '',
+      },
+      stdio: 'ignore',
+    });
+    const url = `http://127.0.0.1:${gatewayPort}`;
+    await waitUntil('second topology healthy', async () => {
+      const response = await fetch(`${url}/api/health`).catch(() => undefined);
+      return response?.ok && ((await response.json()) as { status: string }).status === 'ok';
+    }, 90_000, 250);
+    const [supervisorProcess] = childrenOf(shell.pid as number);
+    assert.ok(supervisorProcess, 'the supervisor runs under the shell');
+    const tree = [supervisorProcess, ...childrenOf(supervisorProcess.pid)];
+    assert.equal(tree.length, 8, `supervisor and seven children: ${JSON.stringify(tree)}`);
+    shell.kill('SIGKILL');
+    const alive = () => tree.filter((one) => spawnSync('kill', ['-0', String(one.pid)]).status === 0);
+    await waitUntil('every process of the orphaned tree gone', async () => alive().length === 0, 15_000, 250).catch(() => undefined);
+    assert.deepEqual(alive(), [], 'nothing outlives the killed parent');
+    await assert.rejects(fetch(`${url}/api/health`), 'the gateway port is free again');
+  });
 });
 
 function countBy(values: number[]): Record<string, number> {
