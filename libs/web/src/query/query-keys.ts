@@ -37,6 +37,8 @@ export const queryKeys = {
   adminUsers: (filters: object) => ['admin', 'users', filters] as const,
   adminCounts: () => ['admin', 'counts'] as const,
   adminTasks: (filters: object) => ['admin', 'tasks', filters] as const,
+  /** A carrier's insurance documents, as the admin reviews them (GET /admin/users/{id}/insurance). */
+  adminCarrierInsurance: (carrierId: number) => ['admin', 'insurance', carrierId] as const,
   carrierLists: () => ['admin', 'carrier-lists'] as const,
   platformSettings: () => ['settings', 'platform'] as const,
   taskTypes: () => ['settings', 'task-types'] as const,
