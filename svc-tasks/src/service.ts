@@ -14,6 +14,7 @@ import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
 import { userDirectoryConsumers } from './user-directory';
+import { guestClaimConsumers, internalGuestAccessRouter } from './guest-access';
 import type { FileStorage } from './uploads/storage';
 import { createBrowseCache, type BrowseCache } from './tasks/browse-cache';
 
@@ -61,6 +62,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         ratingsRouter(context),
         adminTasksRouter(context),
         internalTasksRouter(context),
+        internalGuestAccessRouter(context),
         adminTaskTypesRouter(context),
         internalTaskTypesRouter(context),
         uploadsRouter(deps, options.storage ? { storage: options.storage } : {}),
@@ -73,6 +75,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         ...bidProjectionConsumers(context),
         ...paymentConsumers(context),
         ...userDirectoryConsumers(),
+        ...guestClaimConsumers(context),
       ]);
     },
   });

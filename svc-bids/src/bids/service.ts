@@ -347,6 +347,31 @@ export async function findBids(context: BidsContext, caller: AuthUser, query: Bi
   return page;
 }
 
+/**
+ * GET /tasks/{id}/bids?access= without a session: when svc-tasks confirms the guest's link token, the task's bids as
+ * its owner sees them (gross totals; only the accepted one once chosen). A wrong token: 401, nothing listed.
+ */
+export async function findBidsByGuestLink(
+  context: BidsContext,
+  taskId: number,
+  token: string,
+  query: BidListQuery,
+  requestId?: string,
+): Promise<BidsPage> {
+  if (!(await context.tasks.opensTask(taskId, token, requestId))) throw AppError.unauthorized();
+  const task = await ensureProjected(context, taskId, requestId);
+  const filter: BidListFilter = { taskId, guestOwnerView: true };
+  if (query.status) filter.status = query.status;
+  const { rows, total } = await listBids(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit });
+  return {
+    items: rows.map((row) => bidJsonFor('customer', row)),
+    total,
+    page: query.page,
+    limit: query.limit,
+    bidding: await biddingOf(context, task),
+  };
+}
+
 /** The bidding round of a task: bids holding a slot, the limit in force, and whether bidding is open. */
 async function biddingOf(context: BidsContext, task: TaskProjectionRow): Promise<TaskBidding> {
   const [bidCount, { maxBids }, accepted] = await Promise.all([
