@@ -51,6 +51,18 @@ describe('GET /tasks/{id}/bids?access=', () => {
     }
   });
 
+  it('when a signed-in customer who does not own the task yet opens the link, then the link decides; a wrong one meets their own rights', async () => {
+    const { task, bidId } = await guestTaskWithBid();
+    const customer = user('customer');
+    const viaLink = await bids.call('GET', `/tasks/${task.id}/bids?access=${token(task.id)}`, { as: customer });
+    expect(viaLink.status).toBe(200);
+    expect(viaLink.body.items.map((bid: { id: number }) => bid.id)).toEqual([bidId]);
+    expect((await bids.call('GET', `/tasks/${task.id}/bids?access=wrong-token-wrong-token-wrong`, { as: customer })).status).toBe(403);
+    // A carrier still sees only their own cut: the link changes nothing for them.
+    const carrier = await bids.call('GET', `/tasks/${task.id}/bids?access=${token(task.id)}`, { as: user('carrier') });
+    expect(carrier.body.items).toEqual([]);
+  });
+
   it('when the token is far too long, then it is refused as bad input', async () => {
     const { task } = await guestTaskWithBid();
     const reply = await bids.call('GET', `/tasks/${task.id}/bids?access=${'x'.repeat(500)}`);

@@ -71,11 +71,14 @@ export function taskBidsRouter(context: BidsContext): Router {
   router.get('/bids', async (ctx) => {
     const taskId = taskIdParam(ctx);
     const { access, ...query } = parseInput(taskBidListQuerySchema, { ...ctx.query, taskId: String(taskId) });
-    // Without a session, a guest's follow-up link (?access=) shows the bids as the owner sees them, read-only.
-    if (!ctx.state.user && access !== undefined) {
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = await findBidsByGuestLink(context, taskId, access, query, ctx.state.requestId);
-      return;
+    // A guest's follow-up link (?access=) shows the bids as the owner sees them, read-only — to whoever is not yet the owner.
+    if (access !== undefined) {
+      const viaLink = await findBidsByGuestLink(context, ctx.state.user ?? null, taskId, access, query, ctx.state.requestId);
+      if (viaLink) {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = viaLink;
+        return;
+      }
     }
     const caller = requireUser(ctx);
     ctx.body = await findBids(context, caller, query, ctx.state.requestId);

@@ -77,6 +77,13 @@ describe('the guest link', () => {
     expect((await tasks.call('GET', `/tasks/999999?access=${other.token}`)).status).toBe(404);
   });
 
+  it('when a signed-in customer who does not own the task yet opens the link, then the link shows the owner view; a wrong one the public view', async () => {
+    const { taskId, token } = await guestTask(uniqueEmail());
+    const customer = user('customer');
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${token}`, { as: customer })).body).toMatchObject({ view: 'full' });
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=wrong-wrong-wrong-wrong-wrong`, { as: customer })).body).toMatchObject({ view: 'public', from_address: null });
+  });
+
   it('when the link is used to change the task, then it is refused: the view is read-only', async () => {
     const { taskId, token } = await guestTask(uniqueEmail());
     const put = await tasks.call('PUT', `/tasks/${taskId}?access=${token}`, { body: { description: 'Ændret' } });

@@ -44,10 +44,13 @@ export function tasksRouter(context: TasksContext): Router {
 
   router.get('/:id', async (ctx) => {
     const { access } = parseQuery(ctx, taskAccessQuerySchema);
-    if (!ctx.state.user && access !== undefined) {
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = await getTaskByGuestLink(context, taskIdParam(ctx), access);
-      return;
+    if (access !== undefined) {
+      const viaLink = await getTaskByGuestLink(context, ctx.state.user ?? null, taskIdParam(ctx), access);
+      if (viaLink) {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = viaLink;
+        return;
+      }
     }
     const caller = requireUser(ctx);
     const task = await getTask(context, caller, taskIdParam(ctx));

@@ -142,13 +142,17 @@ export async function getTask(context: TasksContext, caller: AuthUser, taskId: n
 }
 
 /**
- * GET /tasks/{id}?access= without a session (guest follow-up): the token of the guest's mailed link gives the owner's
- * view (read-only: every change still needs a session); a wrong token only what anyone may see of an open task.
+ * GET /tasks/{id}?access= (guest follow-up): the token of the guest's mailed link gives the owner's view, read-only
+ * (every change still needs the owner's session). Null when the caller's own view is the full one (the owner once the
+ * task is claimed, an admin) or, signed in, the token is wrong: the caller then gets what their session shows. Without
+ * a session a wrong token gives only what anyone may see of the task.
  */
-export async function getTaskByGuestLink(context: TasksContext, taskId: number, token: string): Promise<Task> {
+export async function getTaskByGuestLink(context: TasksContext, caller: AuthUser | null, taskId: number, token: string): Promise<Task | null> {
   const row = await findTaskById(context.db, taskId);
   if (!row) throw notFound();
+  if (caller && seesFullTask(caller, row)) return null;
   if (await opensTask(context.db, taskId, token)) return toTaskJson(row, 'full');
+  if (caller) return null;
   if (!mayKnowOf(null, row)) throw notFound();
   return taskJsonFor(null, row);
 }
