@@ -87,7 +87,9 @@ describe('journey', () => {
     await guestPage.getByLabel('E-mail (valgfri)').fill('gaest@example.dk');
     await guestPage.getByRole('button', { name: 'Fortsæt' }).click();
     await guestPage.getByRole('button', { name: 'Opret opgave' }).click();
-    await guestPage.waitForURL(/\/browse-tasks/);
+    await guestPage.waitForURL(/\/task-created\/\d+\?mail=1/);
+    await guestPage.getByText('Vi har sendt et link til din e-mail').waitFor();
+    await guestPage.getByRole('link', { name: 'Se alle opgaver' }).click();
     assert.ok((await cardId(guestPage, '8000 Aarhus C')) > 0, 'the guest\'s task is listed');
     await snapshot(guestPage, 'journey-01-guest-posted');
     await guest.close();

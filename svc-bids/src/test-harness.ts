@@ -48,6 +48,8 @@ export interface FakeTasks {
   fetched: number[];
   /** Set to make svc-tasks unreachable. */
   down: boolean;
+  /** The follow-up link token of a guest's task: POST /internal/tasks/:id/access grants exactly this one. */
+  accessTokens: Map<number, string>;
 }
 
 export interface StartedBids {
@@ -84,7 +86,13 @@ function fakeTasksClient(fake: FakeTasks): ServiceClient {
       }
       return structuredClone(task) as T;
     },
-    post: async () => refuse(),
+    async post<T>(path: string, body?: unknown): Promise<T> {
+      if (fake.down) throw AppError.unavailable();
+      const match = /^\/internal\/tasks\/(\d+)\/access$/.exec(path);
+      if (!match) return refuse();
+      const token = (body as { token?: unknown } | undefined)?.token;
+      return { granted: token !== undefined && fake.accessTokens.get(Number(match[1])) === token } as T;
+    },
     put: async () => refuse(),
     delete: async () => refuse(),
   };
@@ -93,7 +101,7 @@ function fakeTasksClient(fake: FakeTasks): ServiceClient {
 export async function startBids(): Promise<StartedBids> {
   const infra = await createTestInfra('bids');
   const secret = randomBytes(32).toString('hex');
-  const fakeTasks: FakeTasks = { tasks: new Map(), fetched: [], down: false };
+  const fakeTasks: FakeTasks = { tasks: new Map(), fetched: [], down: false, accessTokens: new Map() };
   const clock: { now: Date | undefined } = { now: undefined };
   let ledger: RunningService<LedgerConfig> | undefined;
   let bids: RunningService<BidsConfig> | undefined;

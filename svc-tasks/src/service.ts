@@ -15,6 +15,7 @@ import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
 import { userDirectoryConsumers } from './user-directory';
+import { guestClaimConsumers, internalGuestAccessRouter } from './guest-access';
 import type { FileStorage } from './uploads/storage';
 import { createBrowseCache, type BrowseCache } from './tasks/browse-cache';
 
@@ -63,6 +64,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         carriersRouter(context),
         adminTasksRouter(context),
         internalTasksRouter(context),
+        internalGuestAccessRouter(context),
         adminTaskTypesRouter(context),
         internalTaskTypesRouter(context),
         uploadsRouter(deps, options.storage ? { storage: options.storage } : {}),
@@ -76,6 +78,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         ...paymentConsumers(context),
         ...userDirectoryConsumers(),
         ...carrierProfileConsumers(),
+        ...guestClaimConsumers(context),
       ]);
     },
   });

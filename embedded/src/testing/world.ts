@@ -114,7 +114,7 @@ function sessionCookieOf(reply: Reply): string {
   return cookie;
 }
 
-const taskBody = {
+export const taskBody = {
   type: 'moving',
   from_address: 'Vestergade 12, 8000 Aarhus C',
   to_address: 'Nørregade 5, 1165 København K',
@@ -129,7 +129,8 @@ const taskBody = {
   contact_phone: '12345678',
 };
 
-async function until<T>(what: string, attempt: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+/** Asks again every 50 ms until `attempt` gives a value (events travel between services meanwhile). */
+export async function until<T>(what: string, attempt: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await attempt();

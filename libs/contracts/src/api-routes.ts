@@ -47,6 +47,7 @@ import { geoSuggestQuerySchema, geoSuggestResponseSchema } from './geo';
 import { taskTypeSettingCreateSchema, taskTypeSettingSchema, taskTypeSettingsSchema, taskTypeSettingUpdateSchema } from './task-types';
 import {
   createTaskBodySchema,
+  taskAccessQuerySchema,
   taskListQuerySchema,
   taskSchema,
   tasksPageSchema,
@@ -73,6 +74,7 @@ import {
   bidsPageSchema,
   bidViewSchema,
   placeBidBodySchema,
+  taskBidListQuerySchema,
   updateBidBodySchema,
 } from './bids';
 import { notificationListQuerySchema, notificationListSchema, notificationSchema } from './notifications';
@@ -209,7 +211,7 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'get', path: '/admin/users/blocked-count', service: 'identity', summary: 'Antal blokerede brugere', access: 'admin', response: countSchema },
   { method: 'get', path: '/tasks', service: 'tasks', summary: 'Opgaver (filtre, fritekstsøgning, sider); offentlig visning for uvedkommende', access: 'anyone', query: taskListQuerySchema, response: tasksPageSchema },
   { method: 'post', path: '/tasks', service: 'tasks', summary: 'Opret opgave (kunde, gæst eller admin; ikke vognmand)', access: 'anyone', body: createTaskBodySchema, response: taskSchema, status: 201 },
-  { method: 'get', path: '/tasks/{id}', service: 'tasks', summary: 'En opgave (fuld visning for ejer, admin og tildelt vognmand)', access: 'logged_in', response: taskSchema },
+  { method: 'get', path: '/tasks/{id}', service: 'tasks', summary: 'En opgave (fuld visning for ejer, admin og tildelt vognmand; uden login med en gæsts link ?access= ejerens visning, skrivebeskyttet)', access: 'logged_in', query: taskAccessQuerySchema, response: taskSchema },
   { method: 'put', path: '/tasks/{id}', service: 'tasks', summary: 'Ret en opgave (ejer før tildeling, admin)', access: 'logged_in', body: updateTaskBodySchema, response: taskSchema },
   { method: 'delete', path: '/tasks/{id}', service: 'tasks', summary: 'Slet en opgave', access: 'admin', status: 204 },
   { method: 'patch', path: '/tasks/{id}/status', service: 'tasks', summary: 'Skift status efter tilstandsmaskinen', access: 'logged_in', body: taskStatusChangeBodySchema, response: taskSchema },
@@ -238,7 +240,7 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'put', path: '/bids/{id}', service: 'bids', summary: 'Ret eget bud, mens det afventer (pris og/eller gyldighed; prisberegnes igen)', access: 'carrier', body: updateBidBodySchema, response: bidViewSchema },
   { method: 'post', path: '/bids/{id}/accept', service: 'bids', summary: 'Vælg buddet (opgavens ejer eller admin): opgaven tildeles, de andre bud afvises; expectedTotal (DKK) ≠ buddets pris nu: 409 bid_changed', access: 'logged_in', body: acceptBidBodySchema, response: bidViewSchema },
   { method: 'post', path: '/bids/{id}/reject', service: 'bids', summary: 'Afvis et afventende bud (opgavens ejer eller admin)', access: 'logged_in', response: bidViewSchema },
-  { method: 'get', path: '/tasks/{id}/bids', service: 'bids', summary: 'Opgavens bud og budrunde (antal/max, åben for bud)', access: 'logged_in', query: bidListQuerySchema, response: bidsPageSchema },
+  { method: 'get', path: '/tasks/{id}/bids', service: 'bids', summary: 'Opgavens bud og budrunde (antal/max, åben for bud); uden login med en gæsts link ?access= buddene med bruttopriser', access: 'logged_in', query: taskBidListQuerySchema, response: bidsPageSchema },
   { method: 'post', path: '/tasks/{id}/assign', service: 'bids', summary: 'Tildel opgaven ved at vælge et bud {carrier_id, bid_id}', access: 'logged_in', body: assignTaskBodySchema, response: bidViewSchema },
   { method: 'get', path: '/notifications', service: 'chat', summary: 'Egne notifikationer, nyeste først (unread=1: kun ulæste; limit højst 50)', access: 'logged_in', query: notificationListQuerySchema, response: notificationListSchema },
   { method: 'put', path: '/notifications/{id}/read', service: 'chat', summary: 'Markér en af egne notifikationer som læst (andres: 404)', access: 'logged_in', response: notificationSchema },

@@ -293,6 +293,11 @@ export const bidListQuerySchema = z.object({
 });
 export type BidListQuery = z.output<typeof bidListQuerySchema>;
 
+/** GET /tasks/{id}/bids query: the list filters, and a guest's follow-up link token (`access`) in place of a session. */
+export const taskBidListQuerySchema = bidListQuerySchema.extend({
+  access: z.preprocess(blankToUndefined, z.string({ error: messages.invalidChoice }).max(200, messages.invalidChoice).optional()),
+});
+
 // ---- the bid as each role sees it (DKK, two decimals; timestamps ISO 8601 UTC) ----
 
 const bidFields = {
@@ -384,6 +389,11 @@ export const internalTaskSchema = z.object({
   assigned_carrier_id: z.number().int().positive().nullable().optional(),
 });
 export type InternalTask = z.infer<typeof internalTaskSchema>;
+
+/** POST /internal/tasks/{id}/access (svc-bids → svc-tasks): does a guest's follow-up link open this task? */
+export const internalTaskAccessBodySchema = z.object({ token: z.string().max(200) });
+export const internalTaskAccessSchema = z.object({ granted: z.boolean() });
+export type InternalTaskAccess = z.infer<typeof internalTaskAccessSchema>;
 
 /** GET /internal/bids/{id}, GET /internal/tasks/{id}/accepted-bid (svc-bids → svc-payments): the full snapshot in øre. */
 export const internalBidSchema = z.object({

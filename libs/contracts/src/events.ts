@@ -40,10 +40,17 @@ export const eventTypes = {
   userUpdated: 'identity.user.updated',
   /** What a carrier's public profile shows from identity changed (CVR, its verification, insurance). */
   carrierProfileUpdated: 'identity.carrier.profile_updated',
+  /**
+   * The user holds this verified e-mail: on verification, and at every sign-in with a verified e-mail (so a guest's
+   * task posted later with that address is attached then). svc-tasks attaches the guest's tasks to the account.
+   */
+  userEmailVerified: 'identity.user.email_verified',
   taskCreated: 'tasks.task.created',
   taskUpdated: 'tasks.task.updated',
   taskStatusChanged: 'tasks.task.status_changed',
   taskDeleted: 'tasks.task.deleted',
+  /** A guest's task got a follow-up link; svc-identity mails it to the contact e-mail (guest follow-up, API.md). */
+  guestLinkIssued: 'tasks.guest_link.issued',
   ledgerSettingsUpdated: 'ledger.settings.updated',
   carrierListAssigned: 'ledger.carrier_list.assigned',
   carrierListUnassigned: 'ledger.carrier_list.unassigned',
@@ -103,6 +110,12 @@ export const eventPayloadSchemas = {
     /** When the carrier registered (ISO). */
     memberSince: z.string(),
   }),
+  [eventTypes.userEmailVerified]: userRef.extend({
+    email: z.string(),
+    role: roleSchema,
+    /** `verified`: the e-mail was just confirmed; `signed_in`: a session opened for a user whose e-mail is verified. */
+    reason: z.enum(['verified', 'signed_in']),
+  }),
   [eventTypes.userApproved]: userRef.extend({ approvedBy: z.number().int().positive() }),
   [eventTypes.userRejected]: userRef.extend({ rejectedBy: z.number().int().positive() }),
   [eventTypes.userBlocked]: userRef.extend({ blockedBy: z.number().int().positive() }),
@@ -133,6 +146,15 @@ export const eventPayloadSchemas = {
     assignedCarrierId: z.number().int().positive().nullable(),
     /** The user who changed it; null when a service did on an event. */
     changedBy: z.number().int().positive().nullable(),
+  }),
+  /**
+   * The raw access token travels only to the mailer (svc-tasks keeps just its hash); the link is
+   * `{PUBLIC_ORIGIN}/task/{taskId}?access={accessToken}`.
+   */
+  [eventTypes.guestLinkIssued]: z.object({
+    taskId: z.number().int().positive(),
+    email: z.string(),
+    accessToken: z.string().min(20),
   }),
   [eventTypes.taskDeleted]: taskRef.extend({ deletedBy: z.number().int().positive() }),
   /** The platform settings after an admin's change; money in øre; `changed` names the fields that changed. */

@@ -320,6 +320,18 @@ export const taskListQuerySchema = z.object({
 });
 export type TaskListQuery = z.output<typeof taskListQuerySchema>;
 
+/**
+ * GET /tasks/{id} query: `access` is the token of a guest's follow-up link (guest follow-up, API.md). A valid one gives
+ * the owner's read-only view without a session; a wrong one nothing private.
+ */
+export const taskAccessQuerySchema = z.object({
+  access: z.preprocess(
+    (v) => blankToUndefined(lastOf(v)),
+    z.string({ error: messages.invalidChoice }).max(200, messages.invalidChoice).optional(),
+  ),
+});
+export type TaskAccessQuery = z.output<typeof taskAccessQuerySchema>;
+
 // ---- the task as the API shows it ----
 
 /**

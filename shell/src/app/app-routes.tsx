@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import { HomePage } from '../features/home/home-page';
 import { legalRoutes } from '../features/legal/legal-routes';
 import { BrowseTasksPage } from '../features/tasks/browse/browse-tasks-page';
@@ -22,6 +22,8 @@ const ResetPasswordPage = lazyPage(() => import('../features/account/reset-passw
 const VerifyEmailPage = lazyPage(() => import('../features/account/verify-email-page').then((m) => m.VerifyEmailPage));
 const DevMailPage = lazyPage(() => import('../features/dev-mail/dev-mail-page').then((m) => m.DevMailPage));
 const CarrierPage = lazyPage(() => import('../features/carriers/carrier-page').then((m) => m.CarrierPage));
+const TaskCreatedPage = lazyPage(() => import('../features/guest-follow-up/task-created-page').then((m) => m.TaskCreatedPage));
+const GuestTaskPage = lazyPage(() => import('../features/guest-follow-up/guest-task-page').then((m) => m.GuestTaskPage));
 const PaymentSuccessPage = lazyPage(() =>
   import('../features/payment/payment-success-page').then((m) => m.PaymentSuccessPage),
 );
@@ -59,14 +61,8 @@ export function AppRoutes() {
         <Route path="tasks/create" element={<CreateTaskRoute />} />
         <Route path="create-task" element={<CreateTaskRoute />} />
         <Route path="tasks/:id" element={<TaskLinkRedirect />} />
-        <Route
-          path="task/:id"
-          element={
-            <RequireSession>
-              <TaskDetailPage />
-            </RequireSession>
-          }
-        />
+        <Route path="task/:id" element={<TaskRoute />} />
+        <Route path="task-created/:id" element={<TaskCreatedPage />} />
         <Route path="AdminDashboard" element={<AdminRoute />} />
         <Route path="admin/users" element={<AdminRoute />} />
         <Route path="profile" element={<ProfilePage />} />
@@ -76,6 +72,17 @@ export function AppRoutes() {
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>
+  );
+}
+
+/** /task/{id}: the task page for a session; with a guest's mailed link (?access=) the read-only view it opens. */
+function TaskRoute() {
+  const [searchParams] = useSearchParams();
+  if (searchParams.get('access')) return <GuestTaskPage />;
+  return (
+    <RequireSession>
+      <TaskDetailPage />
+    </RequireSession>
   );
 }
 

@@ -140,14 +140,17 @@ export interface BidListFilter {
   status?: BidStatus;
   /** A task owner's view: bids on their tasks, and of a task with an accepted bid only that one. */
   ownerId?: number;
+  /** The owner's view of one task (`taskId`) opened by a guest's link: only the accepted bid once one is chosen. */
+  guestOwnerView?: boolean;
 }
 
 function applyFilter(query: Knex.QueryBuilder, db: Db, filter: BidListFilter): Knex.QueryBuilder {
   if (filter.taskId !== undefined) query.where('bids.task_id', filter.taskId);
   if (filter.carrierId !== undefined) query.where('bids.carrier_id', filter.carrierId);
   if (filter.status !== undefined) query.where('bids.status', filter.status);
-  if (filter.ownerId !== undefined) {
-    query.where('bids.customer_id', filter.ownerId).where((q) =>
+  if (filter.ownerId !== undefined) query.where('bids.customer_id', filter.ownerId);
+  if (filter.ownerId !== undefined || filter.guestOwnerView) {
+    query.where((q) =>
       q
         .where('bids.status', 'accepted')
         .orWhereNotExists(

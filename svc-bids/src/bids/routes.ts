@@ -6,13 +6,14 @@ import {
   bidListQuerySchema,
   messages,
   placeBidBodySchema,
+  taskBidListQuerySchema,
   taskIdSchema,
   updateBidBodySchema,
 } from '@fragtbud/contracts';
 import { eventMetaOf, idempotent, parseBody, parseIdParam, parseInput, parseQuery, requireServiceCaller, requireUser } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { BidsContext } from '../context';
-import { acceptBid, changeBid, findBids, getAcceptedBidOfTask, getBid, getInternalBid, placeBid, rejectBid } from './service';
+import { acceptBid, changeBid, findBids, findBidsByGuestLink, getAcceptedBidOfTask, getBid, getInternalBid, placeBid, rejectBid } from './service';
 
 const bidIdParam = (ctx: Context) => parseIdParam(ctx, bidIdSchema, messages.invalidBidId, 'invalid_bid_id');
 const taskIdParam = (ctx: Context) => parseIdParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
@@ -68,9 +69,18 @@ export function taskBidsRouter(context: BidsContext): Router {
   const router = new Router({ prefix: '/tasks/:id' });
 
   router.get('/bids', async (ctx) => {
-    const caller = requireUser(ctx);
     const taskId = taskIdParam(ctx);
-    const query = parseInput(bidListQuerySchema, { ...ctx.query, taskId: String(taskId) });
+    const { access, ...query } = parseInput(taskBidListQuerySchema, { ...ctx.query, taskId: String(taskId) });
+    // A guest's follow-up link (?access=) shows the bids as the owner sees them, read-only — to whoever is not yet the owner.
+    if (access !== undefined) {
+      const viaLink = await findBidsByGuestLink(context, ctx.state.user ?? null, taskId, access, query, ctx.state.requestId);
+      if (viaLink) {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = viaLink;
+        return;
+      }
+    }
+    const caller = requireUser(ctx);
     ctx.body = await findBids(context, caller, query, ctx.state.requestId);
   });
 

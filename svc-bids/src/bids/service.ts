@@ -347,6 +347,39 @@ export async function findBids(context: BidsContext, caller: AuthUser, query: Bi
   return page;
 }
 
+/**
+ * GET /tasks/{id}/bids?access=: when svc-tasks confirms the guest's link token, the task's bids as its owner sees them
+ * (gross totals; only the accepted one once chosen), read-only. Null for a caller whose own list this is (the owner once
+ * the task is claimed, an admin, a carrier: their own cut) or a signed-in customer with a wrong token: their session
+ * decides. Without a session a wrong token is 401, nothing listed.
+ */
+export async function findBidsByGuestLink(
+  context: BidsContext,
+  caller: AuthUser | null,
+  taskId: number,
+  token: string,
+  query: BidListQuery,
+  requestId?: string,
+): Promise<BidsPage | null> {
+  if (caller && caller.role !== 'customer') return null;
+  const task = await ensureProjected(context, taskId, requestId);
+  if (caller && task.user_id === caller.id) return null;
+  if (!(await context.tasks.opensTask(taskId, token, requestId))) {
+    if (caller) return null;
+    throw AppError.unauthorized();
+  }
+  const filter: BidListFilter = { taskId, guestOwnerView: true };
+  if (query.status) filter.status = query.status;
+  const { rows, total } = await listBids(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit });
+  return {
+    items: rows.map((row) => bidJsonFor('customer', row)),
+    total,
+    page: query.page,
+    limit: query.limit,
+    bidding: await biddingOf(context, task),
+  };
+}
+
 /** The bidding round of a task: bids holding a slot, the limit in force, and whether bidding is open. */
 async function biddingOf(context: BidsContext, task: TaskProjectionRow): Promise<TaskBidding> {
   const [bidCount, { maxBids }, accepted] = await Promise.all([

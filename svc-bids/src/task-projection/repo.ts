@@ -124,3 +124,8 @@ export async function findPlatformLimit(db: Db): Promise<number | null> {
 export async function savePlatformLimit(db: Db, maxBids: number, now: Date): Promise<void> {
   await db('platform_limits').insert({ id: 1, max_bids: maxBids, updated_at: now }).onConflict('id').merge(['max_bids', 'updated_at']);
 }
+
+/** The task's owner changed (a guest's task attached to an account): every bid on it names the new owner. */
+export async function setBidsCustomer(db: Db, taskId: number, customerId: number | null): Promise<void> {
+  await db('bids').where({ task_id: taskId }).update({ customer_id: customerId });
+}

@@ -10,6 +10,7 @@ import {
   saveFacts,
   saveFetched,
   savePlatformLimit,
+  setBidsCustomer,
   saveTypeLimit,
   type TaskProjectionRow,
 } from './repo';
@@ -73,6 +74,8 @@ export async function onTaskUpdated(trx: Db, data: TaskUpdated, now: Date): Prom
     now,
     { needsRefresh: maxBidsChanged && data.maxBids === undefined },
   );
+  // A guest's task attached to the account of its verified contact e-mail: its bids now answer to that owner.
+  if (data.changed.includes('user_id')) await setBidsCustomer(trx, data.taskId, data.userId);
 }
 
 export async function onTaskStatusChanged(trx: Db, data: TaskStatusChanged, now: Date): Promise<void> {

@@ -13,7 +13,8 @@ type MailedStatus = (typeof mailedStatuses)[number];
 const isMailedStatus = (status: string): status is MailedStatus => (mailedStatuses as readonly string[]).includes(status);
 
 /**
- * E-mail for what happens to a customer's task (a new bid; the task paid, picked up, delivered) and to a carrier's
+ * E-mail for what happens to a customer's task (a new bid; the task paid, picked up, delivered), a guest's follow-up
+ * link to their task, and to a carrier's
  * money (a payout marked paid). svc-identity
  * sends them because it knows the users' addresses; the mail is queued in the consumer's transaction, so a
  * redelivered event (already in the inbox) never mails twice.
@@ -41,6 +42,15 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
         const owner = await findUserById(trx, userId);
         if (!owner || owner.is_blocked) return;
         await context.mailer.queue(trx, mailTemplates.taskStatus(owner.email, { name: owner.name, taskId, status: to, link: taskLink(taskId) }));
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.guestLinkIssued>>({
+      durable: 'mail-guest-link',
+      subjects: [eventTypes.guestLinkIssued],
+      handle: async (event, trx) => {
+        const { taskId, email, accessToken } = event.data;
+        const link = `${taskLink(taskId)}?access=${encodeURIComponent(accessToken)}`;
+        await context.mailer.queue(trx, mailTemplates.guestTaskLink(email, { taskId, link }));
       },
     }),
     consume<EventPayload<typeof eventTypes.payoutStatusChanged>>({

@@ -1,6 +1,8 @@
 import type { AuthUser } from '@fragtbud/contracts';
 import type { Db, IdentityContext } from '../context';
 import { toAuthUser } from '../users/user-json';
+import { findUserById } from '../users/repo';
+import { announceEmailVerified } from '../users/user-events';
 import {
   deleteExpiredSessions,
   deleteSessionByHash,
@@ -47,6 +49,9 @@ export async function openSession(
     user_agent: client.userAgent?.slice(0, 500) ?? null,
     ip: client.ip?.slice(0, 100) ?? null,
   });
+  // Signing in with a verified e-mail attaches the guest tasks posted with it since (guest follow-up).
+  const user = await findUserById(db, userId);
+  if (user) await announceEmailVerified(context, db, user, 'signed_in');
   return { token, expiresAt };
 }
 

@@ -2,7 +2,8 @@ import { messages } from '@fragtbud/contracts';
 import { AppError, mailTemplates } from '@fragtbud/platform';
 import { consumeAccountToken, issueAccountToken } from '../account-tokens/repo';
 import type { Db, IdentityContext } from '../context';
-import { findUserByEmail, updateUser, type UserRow } from '../users/repo';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from '../users/repo';
+import { announceEmailVerified } from '../users/user-events';
 
 const verificationTtlMs = 24 * 60 * 60_000;
 
@@ -30,6 +31,8 @@ export async function verifyEmail(context: IdentityContext, token: string): Prom
     const userId = await consumeAccountToken(trx, { token, purpose: 'verify_email', now });
     if (userId === null) return false;
     await trx('users').where({ id: userId }).whereNull('email_verified_at').update({ email_verified_at: now, updated_at: now });
+    const user = await findUserById(trx, userId);
+    if (user) await announceEmailVerified(context, trx, user, 'verified');
     return true;
   });
   if (!verified) throw AppError.badRequest(messages.verifyLinkInvalid, 'verify_link_invalid');

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import { createTaskBodySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
+import { createTaskBodySchema, taskAccessQuerySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
 import { eventMetaOf, idempotent, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { pageOf } from './browse-cache';
 import { taskIdParam } from '../http';
 import { proofsOf } from '../proofs/service';
-import { changeStatus, changeTask, countPendingReview, createTask, findTasks, getTask, removeTask } from './service';
+import { changeStatus, changeTask, countPendingReview, createTask, findTasks, getTask, getTaskByGuestLink, removeTask } from './service';
 
 /** A JSON null is a body that is not an object (400), not a missing one. */
 const strictBody = { nullAsEmpty: false };
@@ -43,6 +43,15 @@ export function tasksRouter(context: TasksContext): Router {
   });
 
   router.get('/:id', async (ctx) => {
+    const { access } = parseQuery(ctx, taskAccessQuerySchema);
+    if (access !== undefined) {
+      const viaLink = await getTaskByGuestLink(context, ctx.state.user ?? null, taskIdParam(ctx), access);
+      if (viaLink) {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = viaLink;
+        return;
+      }
+    }
     const caller = requireUser(ctx);
     const task = await getTask(context, caller, taskIdParam(ctx));
     // The full view carries the task's proofs (spec section 3 Task.proofs[]); the public view none.

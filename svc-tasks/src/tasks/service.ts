@@ -38,6 +38,7 @@ import { relationOf, seesFullTask, taskJsonFor, toTaskJson } from './task-json';
 import { carrierOf } from '../user-directory';
 import { lockFreightNoteAtDelivery } from '../freight-notes/service';
 import { searchOf } from './search';
+import { issueGuestLink, opensTask } from '../guest-access';
 
 const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
 const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
@@ -106,6 +107,7 @@ export async function createTask(context: TasksContext, caller: AuthUser | null,
       } satisfies EventPayload<typeof eventTypes.taskCreated>,
       meta,
     );
+    await issueGuestLink(trx, context, created, meta);
     return created;
   });
   // The creator sees what they just sent, guests included.
@@ -137,6 +139,22 @@ export async function getTask(context: TasksContext, caller: AuthUser, taskId: n
     return task;
   }
   return { ...task, assigned_carrier: await carrierOf(context.db, row.assigned_carrier_id) };
+}
+
+/**
+ * GET /tasks/{id}?access= (guest follow-up): the token of the guest's mailed link gives the owner's view, read-only
+ * (every change still needs the owner's session). Null when the caller's own view is the full one (the owner once the
+ * task is claimed, an admin) or, signed in, the token is wrong: the caller then gets what their session shows. Without
+ * a session a wrong token gives only what anyone may see of the task.
+ */
+export async function getTaskByGuestLink(context: TasksContext, caller: AuthUser | null, taskId: number, token: string): Promise<Task | null> {
+  const row = await findTaskById(context.db, taskId);
+  if (!row) throw notFound();
+  if (caller && seesFullTask(caller, row)) return null;
+  if (await opensTask(context.db, taskId, token)) return toTaskJson(row, 'full');
+  if (caller) return null;
+  if (!mayKnowOf(null, row)) throw notFound();
+  return taskJsonFor(null, row);
 }
 
 export async function findTasks(context: TasksContext, caller: AuthUser | null, query: TaskListQuery): Promise<TasksPage> {

@@ -13,6 +13,9 @@ export const queryKeys = {
   /** One task (GET /tasks/{id}); prefix of everything that belongs to the task. */
   task: (id: TaskId) => ['task', taskId(id)] as const,
   taskBids: (id: TaskId) => ['task', taskId(id), 'bids'] as const,
+  /** The task and its bids as a guest's mailed link shows them (GET …?access=), read-only. */
+  taskViaGuestLink: (id: TaskId) => ['task', taskId(id), 'guest-link'] as const,
+  taskBidsViaGuestLink: (id: TaskId) => ['task', taskId(id), 'bids', 'guest-link'] as const,
   taskDeletionRequests: (id: TaskId) => ['task', taskId(id), 'deletion-requests'] as const,
   taskFreightNote: (id: TaskId) => ['task', taskId(id), 'freight-note'] as const,
   taskDelivery: (id: TaskId) => ['task', taskId(id), 'delivery'] as const,

@@ -17,6 +17,14 @@ export function loginPathFor(pathWithSearch: string): string {
   return `/login?next=${encodeURIComponent(pathWithSearch).replace(/%2F/gi, '/')}`;
 }
 
+/**
+ * Where a guest lands after posting a task: the confirmation page with the task number; `mail=1` when a contact
+ * e-mail was given, so the page may say the follow-up link was mailed.
+ */
+export function taskCreatedPathFor(task: { id: number; contact_email: string | null }): string {
+  return `/task-created/${task.id}${task.contact_email ? '?mail=1' : ''}`;
+}
+
 /** Shows the flash message the current location was reached with, if any. */
 export function FlashMessage() {
   const location = useLocation();

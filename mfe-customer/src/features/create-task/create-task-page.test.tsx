@@ -33,6 +33,7 @@ function renderAt(route: string): UserEvent {
         <Route path="/browse-tasks" element={<Landing name="browse-tasks" />} />
         <Route path="/BrowseTasks" element={<Landing name="BrowseTasks" />} />
         <Route path="/task/:id" element={<Landing name="task" />} />
+        <Route path="/task-created/:id" element={<Landing name="task-created" />} />
         <Route path="/login" element={<Landing name="login" />} />
       </Routes>
     </MemoryRouter>,
@@ -391,7 +392,7 @@ describe('create task: guests', () => {
   });
 
   it('a guest gives optional contact details, is told to log in for chat and payment, and the task is posted', async () => {
-    const posted = createTaskHandler();
+    const posted = createTaskHandler(() => HttpResponse.json(makeTask({ id: 42, contact_email: 'gaest@example.dk' }), { status: 201 }));
     server.use(posted.handler);
     const user = renderAt('/create-task?type=furniture&guest=1');
 
@@ -408,7 +409,9 @@ describe('create task: guests', () => {
     expect(screen.getByRole('region', { name: 'Kontakt' }).textContent).toContain('Gaest@Example.dk');
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
 
-    await screen.findByRole('heading', { name: 'Side: browse-tasks' });
+    // The guest's confirmation page, told that the follow-up link was mailed.
+    await screen.findByRole('heading', { name: 'Side: task-created' });
+    expect(screen.getByTestId('location').textContent).toBe('/task-created/42?mail=1');
     expect(posted.bodies[0]).toMatchObject({ type: 'furniture', contact_email: 'gaest@example.dk', contact_phone: null });
   });
 

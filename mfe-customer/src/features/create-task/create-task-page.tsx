@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isTaskEditable, taskIdSchema, type TaskType } from '@fragtbud/contracts';
-import { Button, isApiError, isTaskType, loginPathFor, PageHeader, Spinner, useSession, withFlash } from '@fragtbud/web';
+import { Button, isApiError, isTaskType, loginPathFor, PageHeader, Spinner, taskCreatedPathFor, useSession, withFlash } from '@fragtbud/web';
 import { useCreateTask } from './api/create-task';
 import { useTaskToEdit } from './api/get-task';
 import { useUpdateTask } from './api/update-task';
@@ -199,6 +199,7 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
     setBanner(null);
     try {
       if (editId !== null) await update.mutateAsync({ taskId: editId, body: checked.body });
+      else if (guest) return void navigate(taskCreatedPathFor(await create.mutateAsync(checked.body)), { replace: true });
       else await create.mutateAsync(checked.body);
       navigate('/browse-tasks', { state: withFlash('success', editing ? 'Ændringerne er gemt.' : 'Opgaven er oprettet.') });
     } catch (error) {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '@fragtbud/contracts';
 import { Button, Field, fieldErrorsOf, isApiError, useSession, type RegisterInput } from '@fragtbud/web';
+import { safeNextPath } from '../../routing/login-redirect';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { PASSWORD_MIN_LENGTH, registrationFormSchema, type RegistrationForm } from './validate-registration';
 import './auth.css';
@@ -26,6 +27,7 @@ const ROLE_OPTIONS = [
 export function RegisterPage() {
   useDocumentTitle('Opret bruger');
   const navigate = useNavigate();
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const user = useSession((state) => state.user);
   const register = useSession((state) => state.register);
   const { register: field, handleSubmit, watch, setError, formState } = useForm<RegistrationForm>({
@@ -39,7 +41,7 @@ export function RegisterPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  if (user && !submitting) return <Navigate to="/dashboard" replace />;
+  if (user && !submitting) return <Navigate to={next} replace />;
 
   const isCarrier = role === 'carrier';
 
@@ -57,7 +59,7 @@ export function RegisterPage() {
     setSubmitting(true);
     try {
       await register(input);
-      navigate('/dashboard', { replace: true });
+      navigate(next, { replace: true });
     } catch (error) {
       for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
         if (key in EMPTY_FORM) setError(key as keyof RegistrationForm, { message });

@@ -1,0 +1,112 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { makeBidding, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeTask } from '../../testing/tasks';
+import { GUEST_CALL_TO_ACTION, GUEST_LINK_INVALID, GuestTaskPage } from './guest-task-page';
+import { LINK_MAILED, TaskCreatedPage } from './task-created-page';
+
+const server = setupApiServer();
+
+function Landing() {
+  const location = useLocation();
+  return <p data-testid="landing">{`${location.pathname}${location.search}`}</p>;
+}
+
+/** As the app's route: the guest page with ?access=, else (here) a landing that shows where it went. */
+function TaskRoute() {
+  return new URLSearchParams(useLocation().search).get('access') ? <GuestTaskPage /> : <Landing />;
+}
+
+function renderAt(path: string) {
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/task/:id" element={<TaskRoute />} />
+        <Route path="/task-created/:id" element={<TaskCreatedPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** GET /tasks/7?access= and GET /tasks/7/bids?access=, recording the tokens sent. */
+function linkApi(task: ReturnType<typeof makeTask>) {
+  const tokens: (string | null)[] = [];
+  server.use(
+    http.get('/api/tasks/7', ({ request }) => {
+      tokens.push(new URL(request.url).searchParams.get('access'));
+      return HttpResponse.json(task);
+    }),
+    http.get('/api/tasks/7/bids', ({ request }) => {
+      tokens.push(new URL(request.url).searchParams.get('access'));
+      return HttpResponse.json({
+        items: [makeCustomerBid({ id: 3, carrier_name: 'Hansen Fragt' })],
+        total: 1,
+        page: 1,
+        limit: 100,
+        bidding: makeBidding({ task_id: 7, bid_count: 1, max_bids: 5 }),
+      });
+    }),
+  );
+  return tokens;
+}
+
+const guestTask = makeTask({ id: 7, view: 'full', user_id: null, is_guest: true, contact_email: 'gaest@example.dk', from_address: 'Vestergade 12, 8000 Aarhus C' });
+
+describe('/task-created/{id}', () => {
+  it('names the task number and says the link was mailed when an e-mail was given', () => {
+    renderAt('/task-created/42?mail=1');
+    expect(screen.getByRole('heading', { name: 'Tak! Din opgave er oprettet' })).toBeTruthy();
+    expect(document.body.textContent).toContain('#42');
+    expect(screen.getByRole('heading', { name: 'Hvad sker der nu?' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(LINK_MAILED);
+  });
+
+  it('without an e-mail it claims no mail and shows how to follow up with an account', () => {
+    renderAt('/task-created/42');
+    expect(document.body.textContent).not.toContain(LINK_MAILED);
+    expect(screen.getByRole('status').textContent).toContain('kan ikke sende dig et link');
+    expect(screen.getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe('/register');
+  });
+});
+
+describe('/task/{id}?access= (the guest link)', () => {
+  it('shows the task and its bids in gross prices read-only, with register and login links that come back here', async () => {
+    setSession(null);
+    const tokens = linkApi(guestTask);
+    renderAt('/task/7?access=abc123');
+    expect(await screen.findByText('Hansen Fragt')).toBeTruthy();
+    expect(screen.getByText('Vestergade 12, 8000 Aarhus C')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Pris inkl. moms' })).toBeTruthy();
+    expect(screen.getByText('1/5')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain(GUEST_CALL_TO_ACTION);
+    expect(screen.getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe('/register?next=/task/7%3Faccess%3Dabc123');
+    expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login?next=/task/7%3Faccess%3Dabc123');
+    expect(screen.queryByRole('button', { name: /Vælg/ })).toBeNull();
+    expect(tokens).toEqual(['abc123', 'abc123']);
+  });
+
+  it('with a wrong token it says so, shows only the public view and asks for no bids', async () => {
+    setSession(null);
+    const tokens = linkApi(makeTask({ id: 7, view: 'public', from_address: null, to_address: null, from_postal_code: '8000', from_city: 'Aarhus C' }));
+    renderAt('/task/7?access=forkert');
+    expect((await screen.findByRole('alert')).textContent).toBe(GUEST_LINK_INVALID);
+    expect(screen.queryByRole('heading', { name: /^Bud/ })).toBeNull();
+    expect(tokens).toEqual(['forkert']);
+  });
+
+  it('once the task is the signed-in customer\'s own, the full task page takes over', async () => {
+    setSession(makeUser({ id: 5, role: 'customer', email: 'gaest@example.dk' }));
+    linkApi({ ...guestTask, user_id: 5, is_guest: false });
+    renderAt('/task/7?access=abc123');
+    expect((await screen.findByTestId('landing')).textContent).toBe('/task/7');
+  });
+
+  it('a signed-in customer with the task\'s e-mail is told to verify it', async () => {
+    setSession(makeUser({ id: 5, role: 'customer', email: 'gaest@example.dk' }));
+    linkApi(guestTask);
+    renderAt('/task/7?access=abc123');
+    expect((await screen.findByRole('note')).textContent).toContain('Bekræft din e-mail');
+  });
+});

@@ -1,0 +1,176 @@
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { messages, type Task } from '@fragtbud/contracts';
+import {
+  BidsTable,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  TaskStatusBadge,
+  TaskStatusProgress,
+  formatDate,
+  isApiError,
+  loginPathFor,
+  taskAddress,
+  taskPlace,
+  taskTypeLabel,
+  useSession,
+  type User,
+} from '@fragtbud/web';
+import { useDocumentTitle } from '../../routing/use-document-title';
+import { useBidsViaLink } from './api/list-bids-via-link';
+import { useTaskViaLink } from './api/get-task-via-link';
+import './guest-follow-up.css';
+
+export const GUEST_CALL_TO_ACTION = 'Opret konto eller log ind for at vælge et bud og betale';
+export const GUEST_LINK_INVALID = 'Linket til opgaven er ikke gyldigt. Her ser du kun de offentlige oplysninger om opgaven.';
+
+/** While a signed-in customer waits for the task to become theirs (e-mail verified elsewhere), the page asks again. */
+const CLAIM_POLL_MS = 5_000;
+
+/**
+ * /task/{id}?access=…: the task and its bids as the guest's mailed link shows them — read-only, with the way to an
+ * account that can choose and pay. Once the task is the signed-in user's own (or the user is staff), the full task page.
+ */
+export function GuestTaskPage() {
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const access = searchParams.get('access') ?? '';
+  const taskId = Number(id);
+  const viewer = useSession((state) => state.user);
+  const waitsForClaim = viewer?.role === 'customer';
+  const { data: task, error, refetch } = useTaskViaLink(taskId, access, waitsForClaim ? CLAIM_POLL_MS : false);
+  const full = task?.view === 'full';
+  const bids = useBidsViaLink(taskId, access, full && !(viewer && task.user_id === viewer.id));
+  useDocumentTitle(task ? `${taskTypeLabel(task.type)} #${task.id}` : `Opgave #${id}`);
+
+  const ownPage = `/task/${id}`;
+  if (viewer && viewer.role !== 'customer') return <Navigate to={ownPage} replace />;
+  if (viewer && task && task.user_id === viewer.id) return <Navigate to={ownPage} replace />;
+
+  if (error && !task) {
+    return (
+      <div className="fb-container page">
+        {isApiError(error) && error.status === 404 ? (
+          <ErrorState message={messages.taskNotFound}>
+            <Link to="/BrowseTasks">Tilbage til opgaver</Link>
+          </ErrorState>
+        ) : (
+          <ErrorState message="Kunne ikke hente opgave" onRetry={() => void refetch()} />
+        )}
+      </div>
+    );
+  }
+  if (!task) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Henter opgave…" />
+      </div>
+    );
+  }
+
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <div className="fb-container page guest-task">
+      <header>
+        <h1 className="guest-task__title">
+          {taskTypeLabel(task.type)} <span className="guest-task__id">#{task.id}</span>
+        </h1>
+        <p className="guest-task__meta">
+          <TaskStatusBadge status={task.status} />
+          <span>Oprettet {formatDate(task.created_at)}</span>
+        </p>
+      </header>
+
+      {full ? <NextStep viewer={viewer} task={task} here={here} /> : <p className="fb-form-error" role="alert">{GUEST_LINK_INVALID}</p>}
+
+      <TaskStatusProgress status={task.status} />
+
+      <section className="fb-card guest-task__section" aria-labelledby="guest-task-route">
+        <h2 id="guest-task-route">Opgaven</h2>
+        <dl className="guest-task__facts">
+          <dt>Afhentning</dt>
+          <dd>{taskAddress(task, 'from')}</dd>
+          <dt>Levering</dt>
+          <dd>{taskAddress(task, 'to')}</dd>
+          {task.preferred_pickup_date && (
+            <>
+              <dt>Ønsket afhentning</dt>
+              <dd>{formatDate(task.preferred_pickup_date)}</dd>
+            </>
+          )}
+          {task.preferred_delivery_date && (
+            <>
+              <dt>Ønsket levering</dt>
+              <dd>{formatDate(task.preferred_delivery_date)}</dd>
+            </>
+          )}
+          {task.description && (
+            <>
+              <dt>Beskrivelse</dt>
+              <dd>{task.description}</dd>
+            </>
+          )}
+        </dl>
+        {!full && (
+          <p className="fb-muted">
+            Fra {taskPlace(task, 'from')} til {taskPlace(task, 'to')}.
+          </p>
+        )}
+      </section>
+
+      {full && (
+        <section className="fb-card guest-task__section" aria-labelledby="guest-task-bids">
+          <h2 id="guest-task-bids">
+            Bud {bids.data?.bidding && <span className="guest-task__count">{`${bids.data.bidding.bid_count}/${bids.data.bidding.max_bids}`}</span>}
+          </h2>
+          {bids.error && !bids.data ? (
+            <ErrorState message="Kunne ikke hente bud" onRetry={() => void bids.refetch()} />
+          ) : !bids.data ? (
+            <Spinner label="Henter bud…" />
+          ) : bids.data.items.length === 0 ? (
+            <EmptyState title="Ingen bud endnu" message="Vognmænd kan byde, så længe opgaven er åben for bud." />
+          ) : (
+            <BidsTable bids={bids.data.items} viewer="customer" />
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** What the visitor does next to choose a bid and pay: sign up or in; once signed in, verify the task's e-mail. */
+function NextStep({ viewer, task, here }: { viewer: User | null; task: Task; here: string }) {
+  if (!viewer) {
+    return (
+      <div className="guest-task__next fb-card" role="note">
+        <p>{GUEST_CALL_TO_ACTION}</p>
+        <p className="guest-task__actions">
+          <Link className="fb-button fb-button--primary" to={`/register?next=${encodeURIComponent(here).replace(/%2F/gi, '/')}`}>
+            Opret konto
+          </Link>
+          <Link className="fb-button" to={loginPathFor(here)}>
+            Log ind
+          </Link>
+        </p>
+        <p className="fb-muted">Brug den e-mail, du oprettede opgaven med{task.contact_email ? ` (${task.contact_email})` : ''}.</p>
+      </div>
+    );
+  }
+  const sameEmail = task.contact_email !== null && task.contact_email.toLowerCase() === viewer.email.toLowerCase();
+  return (
+    <div className="guest-task__next fb-card" role="note">
+      {sameEmail ? (
+        <p>
+          Bekræft din e-mail med linket, vi har sendt til {viewer.email}. Så bliver opgaven knyttet til din konto, og du kan
+          vælge et bud og betale.
+        </p>
+      ) : (
+        <p>
+          Opgaven er oprettet med en anden e-mail end den, du er logget ind med. Log ind med {task.contact_email ?? 'opgavens e-mail'} for
+          at vælge et bud og betale.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * The guest follow-up (issue 13, API.md "guest follow-up"): a guest's task with a contact e-mail gets a link token (only
+ * its hash is kept) that svc-identity mails; GET /tasks/{id}?access= gives the owner's read-only view, a wrong token
+ * nothing private; identity.user.email_verified attaches the guest's tasks with that e-mail to the account, once.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { eventTypes, type EventPayload } from '@fragtbud/contracts';
+import { waitFor } from '@fragtbud/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
+
+let tasks: StartedTasks;
+
+beforeAll(async () => {
+  tasks = await startTasks();
+});
+afterAll(async () => {
+  await tasks?.close();
+});
+
+const uniqueEmail = () => `gaest-${randomUUID().slice(0, 8)}@example.dk`;
+
+/** A guest posts a task with this contact e-mail; its id and the token the mail carries. */
+async function guestTask(email: string | null) {
+  const reply = await tasks.call('POST', '/tasks', { body: taskBody('moving', { contact_email: email }) });
+  expect(reply.status).toBe(201);
+  const taskId = reply.body.id as number;
+  const issued = (await tasks.outboxEvents(eventTypes.guestLinkIssued)).find((e) => (e.data as { taskId: number }).taskId === taskId);
+  return { taskId, token: (issued?.data as { accessToken?: string } | undefined)?.accessToken ?? null, issued };
+}
+
+function verified(userId: number, email: string, role: 'customer' | 'carrier' = 'customer'): EventPayload<typeof eventTypes.userEmailVerified> {
+  return { userId, email, role, reason: 'verified' };
+}
+
+const ownerOf = async (taskId: number) => ((await tasks.db('tasks').where({ id: taskId }).first('user_id')) as { user_id: number | null }).user_id;
+
+describe('the guest link', () => {
+  it('when a guest posts with a contact e-mail, then a link token goes out for the mail and only its hash is stored', async () => {
+    const email = uniqueEmail();
+    const { taskId, token, issued } = await guestTask(email);
+    expect(issued?.data).toEqual({ taskId, email, accessToken: token });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const stored = await tasks.db('task_guest_access').where({ task_id: taskId }).first();
+    expect(stored.token_hash).toBe(createHash('sha256').update(token!).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token!);
+  });
+
+  it('when a guest gives no e-mail, or a customer posts, then no link is made', async () => {
+    const { taskId, issued } = await guestTask(null);
+    expect(issued).toBeUndefined();
+    expect(await tasks.db('task_guest_access').where({ task_id: taskId }).first()).toBeUndefined();
+    const own = await tasks.call('POST', '/tasks', { as: user('customer'), body: taskBody('moving') });
+    expect((await tasks.outboxEvents(eventTypes.guestLinkIssued)).some((e) => (e.data as { taskId: number }).taskId === own.body.id)).toBe(false);
+  });
+
+  it('when the link is opened without a session, then it shows the owner view: addresses and contact details', async () => {
+    const email = uniqueEmail();
+    const { taskId, token } = await guestTask(email);
+    const reply = await tasks.call('GET', `/tasks/${taskId}?access=${token}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ id: taskId, view: 'full', from_address: 'Vestergade 12, 8000 Aarhus C', contact_email: email });
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('when the token is wrong or belongs to another task, then only the public view shows; without one, login is needed', async () => {
+    const { taskId } = await guestTask(uniqueEmail());
+    const other = await guestTask(uniqueEmail());
+    for (const access of ['forkert-token-forkert-token-forkert-token', other.token!]) {
+      const reply = await tasks.call('GET', `/tasks/${taskId}?access=${access}`);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ id: taskId, view: 'public', from_address: null, to_address: null, contact_email: null, contact_phone: null });
+      expect(JSON.stringify(reply.body)).not.toContain('Vestergade');
+    }
+    expect((await tasks.call('GET', `/tasks/${taskId}`)).status).toBe(401);
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${'x'.repeat(300)}`)).status).toBe(400);
+    expect((await tasks.call('GET', `/tasks/999999?access=${other.token}`)).status).toBe(404);
+  });
+
+  it('when a signed-in customer who does not own the task yet opens the link, then the link shows the owner view; a wrong one the public view', async () => {
+    const { taskId, token } = await guestTask(uniqueEmail());
+    const customer = user('customer');
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${token}`, { as: customer })).body).toMatchObject({ view: 'full' });
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=wrong-wrong-wrong-wrong-wrong`, { as: customer })).body).toMatchObject({ view: 'public', from_address: null });
+  });
+
+  it('when the link is used to change the task, then it is refused: the view is read-only', async () => {
+    const { taskId, token } = await guestTask(uniqueEmail());
+    const put = await tasks.call('PUT', `/tasks/${taskId}?access=${token}`, { body: { description: 'Ændret' } });
+    expect(put.status).toBe(401);
+    const status = await tasks.call('PATCH', `/tasks/${taskId}/status?access=${token}`, { body: { status: 'cancelled' } });
+    expect(status.status).toBe(401);
+  });
+
+  it('when svc-bids asks whether a token opens the task, then only the right one does', async () => {
+    const { taskId, token } = await guestTask(uniqueEmail());
+    const ask = (body: object) => tasks.call('POST', `/internal/tasks/${taskId}/access`, { body, service: 'bids' });
+    expect((await ask({ token })).body).toEqual({ granted: true });
+    expect((await ask({ token: `${token}x` })).body).toEqual({ granted: false });
+    const fromBrowser = await tasks.call('POST', `/internal/tasks/${taskId}/access`, { as: user('customer'), body: { token } });
+    expect(fromBrowser.status).toBe(403);
+  });
+});
+
+describe('claiming a guest\'s tasks', () => {
+  it('when a customer\'s e-mail is verified, then every unowned guest task with it (any case) becomes theirs, announced as an update', async () => {
+    const email = uniqueEmail();
+    const first = await guestTask(email);
+    const second = await guestTask(email.toUpperCase());
+    const someoneElse = await guestTask(uniqueEmail());
+    const customer = user('customer');
+    await tasks.publish(eventTypes.userEmailVerified, verified(customer.id, email));
+    await waitFor(async () => (await ownerOf(second.taskId)) === customer.id);
+    expect(await ownerOf(first.taskId)).toBe(customer.id);
+    expect(await ownerOf(someoneElse.taskId)).toBeNull();
+
+    const updates = (await tasks.outboxEvents(eventTypes.taskUpdated)).filter((e) =>
+      [first.taskId, second.taskId].includes((e.data as { taskId: number }).taskId),
+    );
+    expect(updates.map((e) => e.data)).toEqual(
+      [first.taskId, second.taskId].map((taskId) =>
+        expect.objectContaining({ taskId, userId: customer.id, changed: ['user_id', 'is_guest'], updatedBy: customer.id }),
+      ),
+    );
+    // Now the account sees its task as the owner, and finds it among its own.
+    const own = await tasks.call('GET', `/tasks/${first.taskId}`, { as: customer });
+    expect(own.body).toMatchObject({ view: 'full', user_id: customer.id });
+    const mine = await tasks.call('GET', '/tasks?mine=1', { as: customer });
+    expect(mine.body.items.map((task: { id: number }) => task.id).sort()).toEqual([first.taskId, second.taskId].sort());
+  });
+
+  it('when the same e-mail is announced again (another sign-in, a redelivery), then nothing changes and nothing more is announced', async () => {
+    const email = uniqueEmail();
+    const { taskId } = await guestTask(email);
+    const customer = user('customer');
+    await tasks.publish(eventTypes.userEmailVerified, verified(customer.id, email));
+    await waitFor(async () => (await ownerOf(taskId)) === customer.id);
+    const updatesOf = async () => (await tasks.outboxEvents(eventTypes.taskUpdated)).filter((e) => (e.data as { taskId: number }).taskId === taskId).length;
+    expect(await updatesOf()).toBe(1);
+
+    const again = await tasks.publish(eventTypes.userEmailVerified, { ...verified(customer.id, email), reason: 'signed_in' });
+    const intruder = user('customer');
+    await tasks.publish(eventTypes.userEmailVerified, verified(intruder.id, email));
+    await waitFor(async () => Boolean(await tasks.db('inbox').where({ event_id: again.id }).first()));
+    expect(await ownerOf(taskId)).toBe(customer.id);
+    expect(await updatesOf()).toBe(1);
+  });
+
+  it('when a carrier holds the e-mail, then no task is attached (carriers do not own tasks)', async () => {
+    const email = uniqueEmail();
+    const { taskId } = await guestTask(email);
+    const marker = await tasks.publish(eventTypes.userEmailVerified, verified(user('carrier').id, email, 'carrier'));
+    await waitFor(async () => Boolean(await tasks.db('inbox').where({ event_id: marker.id }).first()));
+    expect(await ownerOf(taskId)).toBeNull();
+  });
+});

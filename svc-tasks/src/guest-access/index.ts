@@ -1,0 +1,3 @@
+export { guestClaimConsumers } from './consumers';
+export { internalGuestAccessRouter } from './internal-routes';
+export { issueGuestLink, opensTask } from './service';

@@ -1,0 +1,64 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eventTypes, type EventPayload } from '@fragtbud/contracts';
+import type { Db, EventMeta, TasksContext } from '../context';
+import type { TaskRow } from '../tasks/repo';
+import { findAccessHash, lockUnclaimedTasksOf, saveAccessHash, setOwner } from './repo';
+
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * A guest's new task with a contact e-mail gets a follow-up link (guest follow-up, API.md): a random token, kept here
+ * only as its hash; the raw token goes once to svc-identity, which mails the link. Inside the task's transaction.
+ */
+export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbox'>, task: TaskRow, meta: EventMeta): Promise<void> {
+  if (task.user_id !== null || !task.contact_email) return;
+  const token = randomBytes(32).toString('base64url');
+  await saveAccessHash(trx, task.id, hashOf(token), new Date());
+  await context.outbox.add(
+    trx,
+    eventTypes.guestLinkIssued,
+    { taskId: task.id, email: task.contact_email, accessToken: token } satisfies EventPayload<typeof eventTypes.guestLinkIssued>,
+    meta,
+  );
+}
+
+/** Whether `token` is the task's follow-up link token (compared in constant time). */
+export async function opensTask(db: Db, taskId: number, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const stored = await findAccessHash(db, taskId);
+  if (!stored) return false;
+  const given = Buffer.from(hashOf(token), 'hex');
+  const expected = Buffer.from(stored, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+type EmailVerified = EventPayload<typeof eventTypes.userEmailVerified>;
+
+/**
+ * A customer holds a verified e-mail: every guest task with that contact e-mail and no owner becomes theirs, and each
+ * change goes out as tasks.task.updated (`user_id`), so svc-bids, svc-chat and svc-payments treat them as the owner.
+ * A second time finds nothing left to claim. An unverified e-mail never gets here (svc-identity sends only verified ones).
+ */
+export async function claimGuestTasks(trx: Db, context: Pick<TasksContext, 'outbox' | 'logger'>, data: EmailVerified, meta: EventMeta): Promise<number[]> {
+  if (data.role !== 'customer') return [];
+  const tasks = await lockUnclaimedTasksOf(trx, data.email);
+  const now = new Date();
+  for (const task of tasks) {
+    await setOwner(trx, task.id, data.userId, now);
+    await context.outbox.add(
+      trx,
+      eventTypes.taskUpdated,
+      {
+        taskId: task.id,
+        userId: data.userId,
+        type: task.type,
+        status: task.status,
+        changed: ['user_id', 'is_guest'],
+        updatedBy: data.userId,
+      } satisfies EventPayload<typeof eventTypes.taskUpdated>,
+      meta,
+    );
+  }
+  if (tasks.length > 0) context.logger.info({ userId: data.userId, taskIds: tasks.map((task) => task.id) }, 'guest tasks attached to their account');
+  return tasks.map((task) => task.id);
+}
