@@ -55,7 +55,6 @@ export { createQueryClient, isRetryable } from './query/query-client';
 export { queryKeys, type QueryKey, type TaskId } from './query/query-keys';
 export { invalidateTask } from './query/invalidate-task';
 export { invalidateForLiveEvent, invalidateOnLiveEvents, queryKeysForLiveEvent, type LiveQueryEvent } from './query/live-events';
-export { useApiMutation, useApiQuery, type ApiMutationState, type ApiQueryState } from './query/use-api-compat';
 
 export { TaskStatusBadge, isTaskStatus, taskStatusLabel } from './tasks/task-status';
 export { TaskStatusProgress } from './tasks/task-status-progress';
