@@ -71,7 +71,7 @@ export { AdminQuoteBreakdown, CarrierQuoteBreakdown } from './bids/quote-breakdo
 export { BidsTable, type BidsTableProps } from './bids/bids-table';
 export { filterBids } from './bids/filter-bids';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
-export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, acceptBid, decisionFailure, rejectBid } from './bids/decide-bid';
+export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
 export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from './bids/remote-props';
 
 export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './proof/signature-pad';

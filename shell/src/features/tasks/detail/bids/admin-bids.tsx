@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { messages, type BidView } from '@fragtbud/contracts';
 import { BidDecision, BidsTable, isBidDecidable } from '@fragtbud/web';
+import { acceptBid } from './api/accept-bid';
+import { rejectBid } from './api/reject-bid';
+
+const decisionCalls = { accept: acceptBid, reject: rejectBid };
 
 interface AdminBidsProps {
   taskOpen: boolean;
@@ -29,6 +33,7 @@ export function AdminBids({ taskOpen, bids, anyAccepted, onDecided }: AdminBidsP
           bid.view !== 'carrier' && isBidDecidable(bid, { taskOpen, anyAccepted }) ? (
             <BidDecision
               bid={bid}
+              calls={decisionCalls}
               onDecided={(decided) => {
                 setNotice(
                   decided.status === 'accepted'
