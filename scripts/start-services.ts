@@ -132,6 +132,12 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGHUP', () => void stop('SIGHUP'));
+// `npm run start:services` forwards SIGTERM/SIGINT here; if npm (or the shell) that started us is killed outright,
+// this process is re-parented: it then stops the topology instead of serving on as an orphan with its ports bound.
+const startingParent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== startingParent) void stop('parent process gone');
+}, 1_000).unref();
 // Whatever ends this process, its children do not outlive it.
 process.on('exit', () => {
   for (const unit of supervised) if (unit.child && unit.child.exitCode === null) killGroup(unit.child, 'SIGKILL');

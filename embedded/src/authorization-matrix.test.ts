@@ -166,6 +166,9 @@ const matrix: Record<RouteKey, Row> = {
   'POST /ratings': [401, 403, 403, 403, 409, 409, 403],
   'GET /ratings/summary': anyLoggedIn(200),
   'GET /ratings/carrier/{id}': anyLoggedIn(200),
+  // Public carrier profiles (issue 13): read-only, no contact data (checked below).
+  'GET /carriers': anyone(200),
+  'GET /carriers/{id}': anyone(200),
   'GET /ratings/public': anyone(200),
   // Destructive rows run last (see `walkOrder`).
   'DELETE /users/{id}': adminOnly(204),
@@ -199,6 +202,15 @@ const leakChecks: Partial<Record<RouteKey, (reply: Reply, actor: ActorName, worl
   'GET /ratings/carrier/{id}': (reply, actor) => {
     if (actor === 'admin' || actor === 'carrier') return;
     for (const rating of reply.body.items) expect(rating).toMatchObject({ task_id: null, customer_id: null });
+  },
+  // A public profile carries no e-mail, phone or address (the world's carrier has all three on file).
+  'GET /carriers/{id}': (reply, _actor, world) => {
+    expect(reply.body.id).toBe(world.actors.carrier.id);
+    expect(JSON.stringify(reply.body)).not.toMatch(/@|phone|address|email/i);
+  },
+  'GET /carriers': (reply, _actor, world) => {
+    expect(reply.body.items.map((carrier: { id: number }) => carrier.id)).toEqual([world.actors.carrier.id, world.actors.uninvolved.id]);
+    expect(JSON.stringify(reply.body)).not.toMatch(/@|phone|address|email/i);
   },
   'GET /chat/threads': (reply, actor) => {
     if (['customerB', 'unapproved', 'uninvolved'].includes(actor)) expect(reply.body.items).toEqual([]);

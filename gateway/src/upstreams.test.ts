@@ -13,6 +13,8 @@ describe('ownerOf', () => {
     ['/tasks/7/bids', 'bids'],
     ['/tasks/7/assign', 'bids'],
     ['/ratings/public', 'tasks'],
+    ['/carriers/5', 'tasks'],
+    ['/carriers', 'tasks'],
     ['/admin/task-types', 'tasks'],
     ['/bids/3/accept', 'bids'],
     ['/payments/intents', 'payments'],

@@ -1,8 +1,10 @@
 /**
- * Fault suite (`npm run test:faults`): the product under `start:services` (compiled, supervised) against this
- * machine's PostgreSQL (a database of its own) and a NATS JetStream server of its own (/usr/sbin/nats-server on a
- * free port with its own store directory, so it can be stopped and wiped). The tests run in order on one topology:
- * NATS outage during writes, NATS store wiped, a service killed, PostgreSQL connections terminated, SIGTERM.
+ * Fault suite (`npm run test:faults`): the product under `start:services` (compiled, supervised) against a
+ * PostgreSQL server of its own (the machine's PostgreSQL binaries, initdb in a temporary directory on a free port, so
+ * it can be restarted; with FAULTS_DATABASE_URL or without the binaries, the given server and no restart test) and a
+ * NATS JetStream server of its own (/usr/sbin/nats-server on a free port with its own store directory, so it can be
+ * stopped and wiped). The tests run in order on one topology: NATS outage during writes, NATS store wiped, a service
+ * killed, PostgreSQL connections terminated, PostgreSQL restarted, SIGTERM, the supervisor's parent killed.
  *
  * "Consistent" means: every tasks.task.created event in svc-tasks' outbox was handled exactly once by svc-bids'
  * task projection (its inbox), and the projection has exactly the tasks svc-tasks has.
@@ -11,17 +13,20 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 
-const postgresUrl = process.env.FAULTS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresBin = process.env.FAULTS_DATABASE_URL ? undefined : findPostgresBin();
+let postgresUrl = process.env.FAULTS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsServerBinary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const database = `faults_${randomBytes(4).toString('hex')}`;
-const databaseUrl = withDatabase(postgresUrl, database);
+let databaseUrl = withDatabase(postgresUrl, database);
+const postgresDir = postgresBin ? mkdtempSync(path.join(tmpdir(), 'fragtbud-faults-pg-')) : '';
+let postgresPort = 0;
 const storeDir = mkdtempSync(path.join(tmpdir(), 'fragtbud-faults-nats-'));
 const customer = { email: 'kunde@fragtbud.dk', password: 'demo1234' };
 
@@ -30,6 +35,9 @@ let gatewayUrl = '';
 let nats: ChildProcess | undefined;
 let supervisor: ChildProcess | undefined;
 let supervisorLog = '';
+/** The supervisor's lines saying a child ended, kept whole (the log above is only a tail). */
+const endedLines: string[] = [];
+let partialLine = '';
 let token = '';
 let admin: pg.Client;
 
@@ -96,6 +104,45 @@ async function stopNats(): Promise<void> {
   const exited = new Promise((resolve) => running.once('exit', resolve));
   running.kill('SIGTERM');
   await exited;
+}
+
+function findPostgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  return versions.map((version) => path.join(root, version, 'bin')).find((bin) => existsSync(path.join(bin, 'initdb')));
+}
+
+/** initdb and pg_ctl refuse to run as root: as root they run as the postgres user, who owns the directory. */
+function asPostgres(command: string, args: string[]): void {
+  const asRoot = process.getuid?.() === 0;
+  const result = asRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(postgresBin as string, command), ...args], { encoding: 'utf8' })
+    : spawnSync(path.join(postgresBin as string, command), args, { encoding: 'utf8' });
+  assert.equal(result.status, 0, `${command} ${args.join(' ')}: ${result.stderr}${result.stdout}`);
+}
+
+function pgCtl(action: 'start' | 'stop'): void {
+  const data = path.join(postgresDir, 'data');
+  if (action === 'start') {
+    const options = `-p ${postgresPort} -k ${postgresDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`;
+    asPostgres('pg_ctl', ['-D', data, '-l', path.join(postgresDir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
+  } else {
+    asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  }
+}
+
+async function startOwnPostgres(): Promise<void> {
+  if (process.getuid?.() === 0) {
+    const owner = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+    const group = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+    chownSync(postgresDir, Number(owner), Number(group));
+  }
+  asPostgres('initdb', ['-D', path.join(postgresDir, 'data'), '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  postgresPort = await freePort();
+  pgCtl('start');
+  postgresUrl = `postgres://postgres@127.0.0.1:${postgresPort}/postgres`;
+  databaseUrl = withDatabase(postgresUrl, database);
 }
 
 async function api(pathname: string, init: RequestInit = {}): Promise<Response> {
@@ -219,6 +266,7 @@ function childrenOf(pid: number): Array<{ pid: number; args: string }> {
 describe('fault suite', { timeout: 290_000 }, () => {
   before(async () => {
     if (!existsSync(natsServerBinary)) throw new Error(`${natsServerBinary} is missing (NATS_SERVER_BIN)`);
+    if (postgresBin) await startOwnPostgres();
     admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`create database ${database}`);
@@ -252,6 +300,9 @@ describe('fault suite', { timeout: 290_000 }, () => {
     });
     const keep = (chunk: Buffer) => {
       supervisorLog = (supervisorLog + chunk.toString()).slice(-20_000);
+      const lines = (partialLine + chunk.toString()).split('\n');
+      partialLine = lines.pop() ?? '';
+      endedLines.push(...lines.filter((line) => /ended \(/.test(line)));
     };
     supervisor.stdout?.on('data', keep);
     supervisor.stderr?.on('data', keep);
@@ -284,6 +335,17 @@ describe('fault suite', { timeout: 290_000 }, () => {
     await cleanup.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
     await cleanup.end();
     rmSync(storeDir, { recursive: true, force: true });
+    if (postgresBin) {
+      if (process.exitCode && existsSync(path.join(postgresDir, 'server.log'))) {
+        process.stderr.write(`--- PostgreSQL log (tail) ---\n${readFileSync(path.join(postgresDir, 'server.log'), 'utf8').slice(-3_000)}\n`);
+      }
+      try {
+        pgCtl('stop');
+      } catch (error) {
+        process.stderr.write(`stopping the suite's PostgreSQL: ${String(error)}\n`);
+      }
+      rmSync(postgresDir, { recursive: true, force: true });
+    }
     if (process.exitCode) process.stderr.write(`--- supervisor output (tail) ---\n${supervisorLog.slice(-5_000)}\n`);
   });
 
@@ -405,6 +467,36 @@ describe('fault suite', { timeout: 290_000 }, () => {
     await waitConsistent('consistent after the connection loss', 15_000);
   });
 
+  it('PostgreSQL restarted under load: only 2xx and 503 while it is away, never 500; everything works again after', { skip: !postgresBin && 'needs the suite\'s own PostgreSQL server' }, async () => {
+    const statuses: number[] = [];
+    let running = true;
+    const load = (async () => {
+      while (running) {
+        const replies = await Promise.all([createTask(), api('/api/tasks'), api('/api/auth/profile')]);
+        statuses.push(...replies.map((reply) => reply.status));
+        await sleep(20);
+      }
+    })();
+    await sleep(500);
+    pgCtl('stop');
+    const duringOutage = statuses.length;
+    await sleep(3_000);
+    pgCtl('start');
+    await sleep(2_000);
+    running = false;
+    await load;
+    await admin.end().catch(() => undefined);
+    admin = new pg.Client({ connectionString: databaseUrl });
+    admin.on('error', () => undefined);
+    await admin.connect();
+
+    const unexpected = statuses.filter((status) => status >= 500 && status !== 503);
+    assert.deepEqual(unexpected, [], `only 503 while PostgreSQL is away (got ${JSON.stringify(countBy(statuses))})`);
+    assert.ok(statuses.slice(duringOutage).includes(503), `the outage was seen as 503 (got ${JSON.stringify(countBy(statuses))})`);
+    assert.equal((await waitUntil('writes work again', async () => (await createTask()).status === 201 || undefined, 15_000, 250)), true);
+    await waitConsistent('consistent after the restart', 20_000);
+  });
+
   it('SIGTERM: every in-flight request finishes, each child stops once, all within 10 s, no orphans', async () => {
     const sup = supervisor as ChildProcess;
     const children = childrenOf(sup.pid as number).filter((child) => child.args.includes('dist/server/'));
@@ -435,7 +527,39 @@ describe('fault suite', { timeout: 290_000 }, () => {
     await sleep(200);
     const alive = children.filter((child) => spawnSync('kill', ['-0', String(child.pid)]).status === 0);
     assert.deepEqual(alive, [], 'no child outlives the supervisor');
-    assert.equal((supervisorLog.match(/ended \(/g) ?? []).length, 1, 'no child ended by a second signal (only the killed svc-bids earlier)');
+    assert.equal(endedLines.length, 1, `no child ended by a second signal (only the killed svc-bids earlier): ${JSON.stringify(endedLines)}`);
+  });
+
+  it('the process that started the supervisor killed outright (kill -9 on npm or its shell): the whole tree stops, no orphans', async () => {
+    const gatewayPort = await freePort();
+    // `; :` keeps the shell as the supervisor's parent (no exec), as npm is when it runs the start script.
+    const shell = spawn('sh', ['-c', `"${process.execPath}" --import tsx scripts/start-services.ts --compiled; :`], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        NATS_URL: `nats://127.0.0.1:${natsPort}`,
+        SERVICES_BASE_PORT: String(await freePortRun(6)),
+        PORT: String(gatewayPort),
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'development',
+        BUS_NAMESPACE: '',
+      },
+      stdio: 'ignore',
+    });
+    const url = `http://127.0.0.1:${gatewayPort}`;
+    await waitUntil('second topology healthy', async () => {
+      const response = await fetch(`${url}/api/health`).catch(() => undefined);
+      return response?.ok && ((await response.json()) as { status: string }).status === 'ok';
+    }, 90_000, 250);
+    const [supervisorProcess] = childrenOf(shell.pid as number);
+    assert.ok(supervisorProcess, 'the supervisor runs under the shell');
+    const tree = [supervisorProcess, ...childrenOf(supervisorProcess.pid)];
+    assert.equal(tree.length, 8, `supervisor and seven children: ${JSON.stringify(tree)}`);
+    shell.kill('SIGKILL');
+    const alive = () => tree.filter((one) => spawnSync('kill', ['-0', String(one.pid)]).status === 0);
+    await waitUntil('every process of the orphaned tree gone', async () => alive().length === 0, 15_000, 250).catch(() => undefined);
+    assert.deepEqual(alive(), [], 'nothing outlives the killed parent');
+    await assert.rejects(fetch(`${url}/api/health`), 'the gateway port is free again');
   });
 });
 

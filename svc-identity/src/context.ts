@@ -1,3 +1,4 @@
+import type { CompanyLookup } from '@fragtbud/contracts';
 import type { Knex } from 'knex';
 import type { EventMeta, Logger, Mailer, Outbox } from '@fragtbud/platform';
 import type { IdentityConfig } from './config';
@@ -17,6 +18,8 @@ export interface IdentityContext {
   clock: Clock;
   /** Queues e-mail in the caller's transaction (the mail outbox); see libs/platform mail. */
   mailer: Mailer;
+  /** The company behind a CVR number (the configured register, cached); 404 AppError when there is none. */
+  cvrLookup: (cvr: string) => Promise<CompanyLookup>;
 }
 
 /** A database handle: the pool or an open transaction. */

@@ -6,7 +6,7 @@ import { adminBillingRouter, billingRouter } from './billing/routes';
 import type { IdentityConfig } from './config';
 import { systemClock, type Clock, type IdentityContext } from './context';
 import { cvrRouter } from './cvr/routes';
-import { createCvrProvider, type CvrProvider } from './cvr/provider';
+import { createCvrLookup, createCvrProvider, type CvrProvider } from './cvr/provider';
 import { devMailRouter } from './dev-mail/routes';
 import { deviceSessionsRouter } from './devices/routes';
 import { startInsuranceReminders } from './insurance/reminders';
@@ -47,6 +47,7 @@ export function createIdentityService({ clock = systemClock, cvrProvider }: Iden
         config: deps.config,
         clock,
         mailer: createMailer({ db: deps.db, config: deps.config, logger: deps.logger }),
+        cvrLookup: createCvrLookup(cvrProvider ?? createCvrProvider(deps.config), clock),
       };
       contexts.set(deps, context);
     }
@@ -58,7 +59,6 @@ export function createIdentityService({ clock = systemClock, cvrProvider }: Iden
     migrations,
     routes: (deps) => {
       const context = contextOf(deps);
-      const cvr = cvrProvider ?? createCvrProvider(deps.config);
       // The fixed paths (/users/billing, /users/bank-info …) stand before usersRouter's /users/:id.
       return [
         authRouter(context),
@@ -71,7 +71,7 @@ export function createIdentityService({ clock = systemClock, cvrProvider }: Iden
         billingRouter(context),
         bankRouter(context),
         insuranceRouter(context),
-        cvrRouter(context, cvr),
+        cvrRouter(context),
         devMailRouter(context),
         usersRouter(context),
         adminBillingRouter(context),

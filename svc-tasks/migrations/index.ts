@@ -8,6 +8,7 @@ import * as browseCoveringIndex from './007_browse_covering_index';
 import * as paidAt from './007_paid_at';
 import * as taskBidsVersion from './007_task_bids_version';
 import * as userDirectory from './007_user_directory';
+import * as carrierProfiles from './011_carrier_profiles';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   { name: '008_paid_at', up: paidAt.up, down: paidAt.down },
   { name: '009_task_bids_version', up: taskBidsVersion.up, down: taskBidsVersion.down },
   { name: '010_user_directory', up: userDirectory.up, down: userDirectory.down },
+  { name: '011_carrier_profiles', up: carrierProfiles.up, down: carrierProfiles.down },
 ];

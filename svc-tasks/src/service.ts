@@ -10,6 +10,7 @@ import { adminTasksRouter, tasksRouter } from './tasks/routes';
 import { proofsRouter } from './proofs';
 import { deletionRequestsRouter } from './deletion-requests';
 import { ratingsRouter } from './ratings';
+import { carrierProfileConsumers, carriersRouter } from './carriers';
 import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
@@ -59,6 +60,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         proofsRouter(context),
         deletionRequestsRouter(context),
         ratingsRouter(context),
+        carriersRouter(context),
         adminTasksRouter(context),
         internalTasksRouter(context),
         adminTaskTypesRouter(context),
@@ -73,6 +75,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         ...bidProjectionConsumers(context),
         ...paymentConsumers(context),
         ...userDirectoryConsumers(),
+        ...carrierProfileConsumers(),
       ]);
     },
   });

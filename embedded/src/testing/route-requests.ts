@@ -203,4 +203,6 @@ export const routeRequests: Record<RouteKey, Build> = {
   'GET /ratings/summary': (w) => ({ path: `/ratings/summary?carrierId=${w.actors.carrier.id}` }),
   'GET /ratings/carrier/{id}': (w) => ({ path: `/ratings/carrier/${w.actors.carrier.id}` }),
   'GET /ratings/public': () => ({ path: '/ratings/public' }),
+  'GET /carriers': (w) => ({ path: `/carriers?ids=${w.actors.carrier.id},${w.actors.uninvolved.id}` }),
+  'GET /carriers/{id}': (w) => ({ path: `/carriers/${w.actors.carrier.id}` }),
 };

@@ -136,6 +136,7 @@ import {
   ratingSummaryQuerySchema,
   ratingSummarySchema,
 } from './ratings';
+import { carrierProfileSchema, carrierSummaryListSchema, carrierSummaryQuerySchema } from './carriers';
 
 export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
 export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
@@ -282,6 +283,8 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'get', path: '/ratings/summary', service: 'tasks', summary: 'Vognmandens gennemsnit (én decimal) og antal', access: 'logged_in', query: ratingSummaryQuerySchema, response: ratingSummarySchema },
   { method: 'get', path: '/ratings/carrier/{id}', service: 'tasks', summary: 'Vurderinger vognmanden har fået, med gennemsnit og antal', access: 'logged_in', response: ratingListSchema },
   { method: 'get', path: '/ratings/public', service: 'tasks', summary: 'Forsidens anmeldelser (score > 0, kommentar ≥ 6 tegn, højst 20; kun fornavn)', access: 'anyone', query: publicRatingsQuerySchema, response: publicRatingListSchema },
+  { method: 'get', path: '/carriers', service: 'tasks', summary: 'Vognmænd i en budtabel (ids=1,2,3; højst 50): navn, firma, bedømmelse, udførte opgaver, mærker', access: 'anyone', query: carrierSummaryQuerySchema, response: carrierSummaryListSchema },
+  { method: 'get', path: '/carriers/{id}', service: 'tasks', summary: 'Offentlig vognmandsprofil (firma, CVR, medlem siden, bedømmelser, mærker); ukendt: 404', access: 'anyone', response: carrierProfileSchema },
 ];
 
 export { errorBodySchema };

@@ -38,6 +38,8 @@ export const eventTypes = {
   userDeleted: 'identity.user.deleted',
   /** A user's name, e-mail or company changed (profile edit, admin correction). */
   userUpdated: 'identity.user.updated',
+  /** What a carrier's public profile shows from identity changed (CVR, its verification, insurance). */
+  carrierProfileUpdated: 'identity.carrier.profile_updated',
   taskCreated: 'tasks.task.created',
   taskUpdated: 'tasks.task.updated',
   taskStatusChanged: 'tasks.task.status_changed',
@@ -91,6 +93,15 @@ export const eventPayloadSchemas = {
     name: z.string(),
     email: z.string(),
     company: z.string().nullable(),
+  }),
+  [eventTypes.carrierProfileUpdated]: userRef.extend({
+    cvrNumber: z.string().nullable(),
+    /** The company register knows `cvrNumber`. */
+    cvrVerified: z.boolean(),
+    /** The latest expiry date (yyyy-mm-dd) of the carrier's insurance documents; null when none has one. */
+    insuredUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+    /** When the carrier registered (ISO). */
+    memberSince: z.string(),
   }),
   [eventTypes.userApproved]: userRef.extend({ approvedBy: z.number().int().positive() }),
   [eventTypes.userRejected]: userRef.extend({ rejectedBy: z.number().int().positive() }),

@@ -20,5 +20,6 @@ export * from './payments';
 export * from './finance';
 export * from './proofs';
 export * from './ratings';
+export * from './carriers';
 export * from './freight-notes';
 export * from './accounts';

@@ -208,6 +208,8 @@ export const messages = {
   webhookNotConfigured: 'Webhooks er ikke konfigureret.',
   webhookSignatureInvalid: 'Ugyldig webhook-signatur.',
   invalidCarrierId: 'Ugyldigt Carrier ID',
+  carrierNotFound: 'Vognmanden blev ikke fundet',
+  tooManyCarrierIds: 'Du kan højst hente 50 vognmænd ad gangen',
   invalidCustomerId: 'Ugyldigt Customer ID',
 
   // Proofs, deletion requests and ratings (svc-tasks, issue #5)

@@ -15,14 +15,57 @@ beforeEach(() => {
   api = fakeUsersApi([admin, approvedCarrier, pendingCarrier, blockedCarrier]);
   // Viggo (3) is on list A; Niels (4) and Bo (5) are on no list.
   ledger = fakeLedgerApi({ assignments: { 3: 1 } });
-  server.use(...api.handlers, ...ledger.handlers);
+  insuranceRequests.length = 0;
+  server.use(
+    ...api.handlers,
+    ...ledger.handlers,
+    http.get('/api/admin/users/:id/insurance', ({ params }) => {
+      insuranceRequests.push(Number(params.id));
+      return HttpResponse.json({ items: insurance[Number(params.id)] ?? [] });
+    }),
+  );
   setSession(admin);
 });
+
+const insuranceRequests: number[] = [];
+const record = (id: number, userId: number, expiresAt: string | null, expired: boolean) => ({
+  id,
+  user_id: userId,
+  file_url: `/api/files/0b6c1a52-3f4e-4a8b-9c1d-2e3f4a5b6c7${id}.pdf`,
+  expires_at: expiresAt,
+  notes: null,
+  expired,
+  created_at: '2026-11-01T10:00:00.000Z',
+});
+// Niels (4, pending) has a current and an expired document; Viggo (3, approved) one current.
+const insurance: Record<number, ReturnType<typeof record>[]> = {
+  4: [record(1, 4, '2027-06-30', false), record(2, 4, '2025-01-31', true)],
+  3: [record(3, 3, '2027-01-01', false)],
+};
 
 const group = (name: RegExp) => screen.getByRole('region', { name });
 const carrierCard = (name: string) => screen.getByRole('listitem', { name });
 
 describe('carriers tab', () => {
+  it('shows a pending carrier\'s insurance with links to the documents and "Udløbet" on the expired one; others on demand', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=carriers');
+    const niels = within(await screen.findByRole('listitem', { name: 'Nye Niels' }));
+    const links = await niels.findAllByRole('link', { name: 'Forsikringsbevis' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([insurance[4]![0]!.file_url, insurance[4]![1]!.file_url]);
+    expect(niels.getByText('Udløber 30.6.2027')).toBeTruthy();
+    expect(niels.getAllByText('Udløbet')).toHaveLength(1);
+    expect(insuranceRequests).toEqual([4]);
+
+    const viggo = within(carrierCard('Viggo Vognmand'));
+    expect(viggo.queryByRole('link', { name: 'Forsikringsbevis' })).toBeNull();
+    await user.click(viggo.getByText('Forsikring'));
+    expect(await viggo.findByRole('link', { name: 'Forsikringsbevis' })).toBeTruthy();
+    expect(viggo.queryByText('Udløbet')).toBeNull();
+    await user.click(within(carrierCard('Blokeret Bo')).getByText('Forsikring'));
+    expect(await within(carrierCard('Blokeret Bo')).findByText('Ingen forsikring uploadet.')).toBeTruthy();
+  });
+
   it('groups carriers into pending, approved and blocked', async () => {
     renderAdmin('/AdminDashboard?tab=carriers');
     expect(await within(await screen.findByRole('region', { name: /Afventer godkendelse/ })).findByText('Nye Niels')).toBeTruthy();

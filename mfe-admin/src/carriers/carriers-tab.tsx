@@ -17,6 +17,7 @@ import {
 } from '../carrier-lists';
 import { adminActionError } from '../shared/action-error';
 import { carrierState, type CarrierState } from '../shared/user-status';
+import { CarrierInsurance } from './carrier-insurance';
 
 const GROUPS: ReadonlyArray<{ state: CarrierState; title: string; empty: string }> = [
   { state: 'pending', title: 'Afventer godkendelse', empty: 'Ingen vognmænd afventer godkendelse.' },
@@ -141,6 +142,7 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
                           {carrier.phone && <> · {carrier.phone}</>}
                           {carrier.createdAt && <> · Oprettet {formatDate(carrier.createdAt)}</>}
                         </p>
+                        <CarrierInsurance carrierId={carrier.id} initiallyOpen={group.state === 'pending'} />
                       </div>
                       {listing.data && (
                         <CarrierListPicker

@@ -21,6 +21,7 @@ const ForgotPasswordPage = lazyPage(() =>
 const ResetPasswordPage = lazyPage(() => import('../features/account/reset-password-page').then((m) => m.ResetPasswordPage));
 const VerifyEmailPage = lazyPage(() => import('../features/account/verify-email-page').then((m) => m.VerifyEmailPage));
 const DevMailPage = lazyPage(() => import('../features/dev-mail/dev-mail-page').then((m) => m.DevMailPage));
+const CarrierPage = lazyPage(() => import('../features/carriers/carrier-page').then((m) => m.CarrierPage));
 const PaymentSuccessPage = lazyPage(() =>
   import('../features/payment/payment-success-page').then((m) => m.PaymentSuccessPage),
 );
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path="AdminDashboard" element={<AdminRoute />} />
         <Route path="admin/users" element={<AdminRoute />} />
         <Route path="profile" element={<ProfilePage />} />
+        <Route path="carrier/:id" element={<CarrierPage />} />
         <Route path="payment-success" element={<PaymentSuccessPage />} />
         {legalRoutes}
         <Route path="*" element={<Navigate to="/" replace />} />

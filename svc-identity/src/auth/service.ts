@@ -18,6 +18,7 @@ import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import { assertPasswordNotCommon } from '../password/policy';
 import { openLoginChallenge } from '../two-factor/service';
 import { assertMaySignIn, queueVerificationMail } from '../verification/service';
+import { announceCarrierProfile } from '../carrier-profile/announce';
 
 export interface SignedIn {
   user: User;
@@ -64,6 +65,7 @@ export async function register(
       { userId: row.id, role: row.role, name: row.name, email: row.email, company: row.company ?? null },
       meta,
     );
+    await announceCarrierProfile(context, trx, row);
     await queueVerificationMail(context, trx, row);
     return { user: toUserJson(row), session: await openSession(context, trx, row.id, client) };
   });

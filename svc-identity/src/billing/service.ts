@@ -14,6 +14,8 @@ import {
   type BillingChangeStatus,
   type BillingChangeWithUser,
 } from './repo';
+import { announceCarrierProfile } from '../carrier-profile/announce';
+import { verifyCarrierCvr } from '../carrier-profile/verify-cvr';
 
 export function billingOf(row: UserRow): BillingInfo {
   return {
@@ -108,7 +110,10 @@ export async function decideChange(
     });
     if (approved) {
       const updated = await updateUser(trx, carrier.id, billingPatch(change.data), now);
-      if (updated) await announceUserUpdated(context, trx, updated);
+      if (updated) {
+        await announceUserUpdated(context, trx, updated);
+        await announceCarrierProfile(context, trx, updated);
+      }
     }
     await context.mailer.queue(
       trx,
@@ -117,5 +122,7 @@ export async function decideChange(
     return row;
   });
   context.logger.info({ changeId, decision, by: caller.id }, 'billing change decided');
+  // The approved CVR number is checked against the register after the decision is stored (it may be slow or down).
+  if (decision === 'approve') await verifyCarrierCvr(context, decided.user_id);
   return toChangeJson(decided);
 }

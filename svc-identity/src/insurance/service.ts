@@ -1,6 +1,8 @@
 import type { AuthUser, InsuranceRecord } from '@fragtbud/contracts';
 import { messages } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
+import type { Knex } from 'knex';
+import { announceCarrierProfile } from '../carrier-profile/announce';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
 import { insertInsurance, listInsuranceOf, updateInsuranceOf, type InsuranceRow } from './repo';
@@ -17,6 +19,12 @@ function toJson(row: InsuranceRow, today: string): InsuranceRecord {
   };
 }
 
+/** The carrier's public 'Forsikret' badge follows their documents' expiry dates. */
+async function announceInsuranceChange(context: IdentityContext, trx: Knex.Transaction, userId: number): Promise<void> {
+  const user = await findUserById(trx, userId);
+  if (user) await announceCarrierProfile(context, trx, user);
+}
+
 const todayOf = (context: IdentityContext) => context.clock().toISOString().slice(0, 10);
 
 export async function myInsurance(context: IdentityContext, caller: AuthUser): Promise<InsuranceRecord[]> {
@@ -29,7 +37,11 @@ export async function addInsurance(
   caller: AuthUser,
   body: { file_url: string; expires_at: string | null; notes: string | null },
 ): Promise<InsuranceRecord> {
-  const row = await insertInsurance(context.db, { user_id: caller.id, ...body }, context.clock());
+  const row = await context.db.transaction(async (trx) => {
+    const inserted = await insertInsurance(trx, { user_id: caller.id, ...body }, context.clock());
+    await announceInsuranceChange(context, trx, caller.id);
+    return inserted;
+  });
   return toJson(row, todayOf(context));
 }
 
@@ -39,7 +51,11 @@ export async function changeInsurance(
   id: number,
   patch: Partial<{ file_url: string; expires_at: string | null; notes: string | null }>,
 ): Promise<InsuranceRecord> {
-  const row = await updateInsuranceOf(context.db, caller.id, id, patch, context.clock());
+  const row = await context.db.transaction(async (trx) => {
+    const updated = await updateInsuranceOf(trx, caller.id, id, patch, context.clock());
+    if (updated) await announceInsuranceChange(context, trx, caller.id);
+    return updated;
+  });
   if (!row) throw AppError.notFound(messages.insuranceNotFound, 'insurance_not_found');
   return toJson(row, todayOf(context));
 }

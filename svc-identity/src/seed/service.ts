@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { closeAllSessionsOf } from '../sessions/service';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users/repo';
 import { demoAccounts } from './demo-accounts';
+import { announceCarrierProfile } from '../carrier-profile/announce';
 
 interface SeedAccount {
   role: Role;
@@ -77,6 +78,7 @@ async function createIfMissing(context: IdentityContext, account: SeedAccount): 
       { userId: row.id, role: row.role, name: row.name, email: row.email, company: row.company ?? null },
       { correlationId: randomUUID() },
     );
+    await announceCarrierProfile(context, trx, row);
     return row;
   });
   if (!created) return (await findUserByEmail(context.db, account.email)) as UserRow;

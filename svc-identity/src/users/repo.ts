@@ -10,6 +10,8 @@ export interface UserRow {
   phone: string | null;
   company: string | null;
   cvr_number: string | null;
+  /** The CVR number the register last confirmed (see carrier-profile). */
+  cvr_verified_number: string | null;
   address: string | null;
   postal_code: string | null;
   city: string | null;
@@ -57,6 +59,7 @@ export type UserPatch = Partial<
     | 'is_blocked'
     | 'email_verified_at'
     | 'cvr_number'
+    | 'cvr_verified_number'
     | 'address'
     | 'postal_code'
     | 'city'

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { BidView, Role } from '@fragtbud/contracts';
+import type { BidView, CarrierSummary, Role } from '@fragtbud/contracts';
+import { CarrierSummaryCell } from '../carriers/carrier-summary';
 import { formatDateTime } from '../format/date';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { BidPrice } from './bid-price';
@@ -13,6 +14,8 @@ export interface BidsTableProps {
   /** The actions cell of a bid (choose, reject); empty when there is nothing to do. */
   renderActions?: (bid: BidView) => ReactNode;
   caption?: string;
+  /** The bidders' public profiles (stars, reviews, completed tasks, badges), by carrier id; a bid without one shows its name. */
+  carriers?: ReadonlyMap<number, CarrierSummary>;
 }
 
 const PRICE_HEADINGS: Record<Role, string> = {
@@ -21,8 +24,11 @@ const PRICE_HEADINGS: Record<Role, string> = {
   admin: 'Pris',
 };
 
-/** The bids tab's table (spec section 2): carrier, price as the server cut it for the viewer, status, actions. */
-export function BidsTable({ bids, viewer, renderActions, caption = 'Bud på opgaven' }: BidsTableProps) {
+/**
+ * The bids tab's table (spec section 2): carrier (linking to their public page, with stars, reviews, completed tasks
+ * and badges when known), price as the server cut it for the viewer, status, actions.
+ */
+export function BidsTable({ bids, viewer, renderActions, caption = 'Bud på opgaven', carriers }: BidsTableProps) {
   const columns: DataTableColumn<BidView>[] = [
     {
       key: 'carrier',
@@ -31,7 +37,7 @@ export function BidsTable({ bids, viewer, renderActions, caption = 'Bud på opga
       className: 'fb-bids-table__carrier',
       cell: (bid) => (
         <>
-          {bid.carrier_name}
+          <CarrierSummaryCell carrierId={bid.carrier_id} name={bid.carrier_name} summary={carriers?.get(bid.carrier_id)} />
           {bid.view === 'admin' && bid.carrier_list_name && <span className="fb-bid-price__note">Liste {bid.carrier_list_name}</span>}
         </>
       ),

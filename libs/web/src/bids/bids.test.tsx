@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { BidView } from '@fragtbud/contracts';
 import { api } from '../api/api-client';
-import { makeAdminBid, makeCarrierBid, makeCustomerBid, renderWithQueryClient, setupApiServer } from '../testing';
+import { makeAdminBid, makeCarrierBid, makeCustomerBid, renderWithProviders, renderWithQueryClient, setupApiServer } from '../testing';
 import { BidDecision } from './bid-decision';
 import { BidsTable } from './bids-table';
 import { filterBids } from './filter-bids';
@@ -15,7 +15,7 @@ const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name)
 
 describe('bids table', () => {
   it("shows the customer each bid's gross total with VAT and the small fee, and nothing of net or payout", () => {
-    renderWithQueryClient(<BidsTable viewer="customer" bids={[makeCustomerBid({ carrier_name: 'Jens Kørsel', net: 1000 })]} />);
+    renderWithProviders(<BidsTable viewer="customer" bids={[makeCustomerBid({ carrier_name: 'Jens Kørsel', net: 1000 })]} />);
     expect(screen.getByRole('columnheader', { name: 'Pris inkl. moms' })).toBeTruthy();
     const row = rowOf('Jens Kørsel');
     expect(row.textContent).toContain('1.400,00 DKK');
@@ -25,7 +25,7 @@ describe('bids table', () => {
   });
 
   it('shows the carrier only their payout, incl. and ex VAT', () => {
-    renderWithQueryClient(<BidsTable viewer="carrier" bids={[makeCarrierBid({ carrier_name: 'Jens Kørsel', net: 1000, status: 'accepted' })]} />);
+    renderWithProviders(<BidsTable viewer="carrier" bids={[makeCarrierBid({ carrier_name: 'Jens Kørsel', net: 1000, status: 'accepted' })]} />);
     expect(screen.getByRole('columnheader', { name: 'Din udbetaling' })).toBeTruthy();
     const row = rowOf('Jens Kørsel');
     expect(row.textContent).toContain('1.125,00 DKK');
@@ -35,7 +35,7 @@ describe('bids table', () => {
   });
 
   it('shows the admin the total and, on request, the whole breakdown', async () => {
-    renderWithQueryClient(<BidsTable viewer="admin" bids={[makeAdminBid({ carrier_name: 'Jens Kørsel', net: 1000, status: 'rejected' })]} />);
+    renderWithProviders(<BidsTable viewer="admin" bids={[makeAdminBid({ carrier_name: 'Jens Kørsel', net: 1000, status: 'rejected' })]} />);
     const row = rowOf('Jens Kørsel');
     expect(row.textContent).toContain('1.400,00 DKK');
     expect(within(row).getByText('Afvist')).toBeTruthy();

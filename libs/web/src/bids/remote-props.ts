@@ -1,4 +1,4 @@
-import type { BidView, CarrierBid, Task, TaskBidding } from '@fragtbud/contracts';
+import type { BidView, CarrierBid, CarrierSummary, Task, TaskBidding } from '@fragtbud/contracts';
 
 /*
  * What the shell hands the remote pieces it mounts on the task page's bids tab. Both sides import these types from
@@ -21,8 +21,10 @@ export interface BidPanelProps {
 /** mfe_customer `./ChooseBid`: the task owner's bids table with 'Vælg bud' and 'Afvis'. */
 export interface ChooseBidProps {
   task: BidTaskRef;
-  /** The bids to show (already filtered by the shell's filter box). */
+  /** The bids to show (already filtered and sorted by the shell's filter box and sort choice). */
   bids: readonly BidView[];
+  /** The bidders' public profiles by carrier id (stars, reviews, completed tasks, badges); optional for older shells. */
+  carriers?: ReadonlyMap<number, CarrierSummary>;
   /** A bid was accepted or rejected: the shell reloads the task and bids. */
   onDecided: (bid: BidView) => void;
   /** A bid's price changed after it was shown and nothing was chosen: the shell reloads the bids. */

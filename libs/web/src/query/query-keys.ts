@@ -29,11 +29,16 @@ export const queryKeys = {
   chatThreads: (id?: TaskId) => ['chat', 'threads', id === undefined ? 'all' : taskId(id)] as const,
   chatThread: (id: TaskId, partnerId: number) => ['chat', 'thread', taskId(id), partnerId] as const,
   publicReviews: () => ['reviews', 'public'] as const,
+  /** Public carrier profiles: one carrier's page, and the summaries a bid table asks for in one call. */
+  carrier: (id: number) => ['carriers', id] as const,
+  carrierSummaries: (ids: readonly number[]) => ['carriers', 'summaries', [...ids].sort((a, b) => a - b).join(',')] as const,
   /** The admin's lists: users, carriers, counts, carrier lists, fees and task types. */
   admin: () => ['admin'] as const,
   adminUsers: (filters: object) => ['admin', 'users', filters] as const,
   adminCounts: () => ['admin', 'counts'] as const,
   adminTasks: (filters: object) => ['admin', 'tasks', filters] as const,
+  /** A carrier's insurance documents, as the admin reviews them (GET /admin/users/{id}/insurance). */
+  adminCarrierInsurance: (carrierId: number) => ['admin', 'insurance', carrierId] as const,
   carrierLists: () => ['admin', 'carrier-lists'] as const,
   /** The admin's money screens: the ledger (filters and page), the financial overview, carriers' billing changes. */
   adminLedgers: () => ['admin', 'ledger'] as const,

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { messages, type BidView } from '@fragtbud/contracts';
-import { makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { messages, type BidView, type CarrierSummary } from '@fragtbud/contracts';
+import { makeCustomerBid, makeUser, renderWithProviders, setSession, setupApiServer } from '@fragtbud/web/testing';
 import CustomerChooseBid from './choose-bid-entry';
 
 const server = setupApiServer();
@@ -11,11 +11,11 @@ const server = setupApiServer();
 const jens = makeCustomerBid({ id: 71, task_id: 9, carrier_name: 'Jens Kørsel', net: 1000 });
 const hansen = makeCustomerBid({ id: 72, task_id: 9, carrier_name: 'Hansen Transport', net: 2000 });
 
-function renderChooseBid(bids: BidView[], status: 'open_for_bids' | 'assigned' = 'open_for_bids') {
+function renderChooseBid(bids: BidView[], status: 'open_for_bids' | 'assigned' = 'open_for_bids', carriers?: ReadonlyMap<number, CarrierSummary>) {
   setSession(makeUser({ id: 2, role: 'customer' }));
   const onDecided = vi.fn();
   const onBidsStale = vi.fn();
-  renderWithQueryClient(<CustomerChooseBid task={{ id: 9, status }} bids={bids} onDecided={onDecided} onBidsStale={onBidsStale} />);
+  renderWithProviders(<CustomerChooseBid task={{ id: 9, status }} bids={bids} carriers={carriers} onDecided={onDecided} onBidsStale={onBidsStale} />);
   return { onDecided, onBidsStale };
 }
 
@@ -27,6 +27,17 @@ describe('choosing a bid (./ChooseBid)', () => {
     expect(row('Jens Kørsel').textContent).toContain('1.400,00 DKK');
     expect(row('Hansen Transport').textContent).toContain('2.775,00 DKK');
     expect(document.body.textContent).not.toMatch(/udbetaling|netto|1\.000,00|1\.125,00/i);
+  });
+
+  it('shows each carrier with stars, reviews, completed tasks and badges, linking to their page', () => {
+    const rated: CarrierSummary = { id: jens.carrier_id, name: 'Jens Kørsel', company: 'Kørsel ApS', rating: { avg: 4, count: 3 }, completed_tasks: 5, badges: { insured: true, cvr_verified: false } };
+    renderChooseBid([jens], 'open_for_bids', new Map([[jens.carrier_id, rated]]));
+    const cell = within(row('Jens Kørsel'));
+    expect(cell.getByRole('link', { name: 'Jens Kørsel' }).getAttribute('href')).toBe(`/carrier/${jens.carrier_id}`);
+    expect(cell.getByText('4,0 (3 anmeldelser)')).toBeTruthy();
+    expect(cell.getByText('5 udførte opgaver')).toBeTruthy();
+    expect(cell.getByText('Forsikret')).toBeTruthy();
+    expect(cell.queryByText('CVR verificeret')).toBeNull();
   });
 
   it("confirms with the gross total, accepts with POST /bids/{id}/accept and tells the shell", async () => {

@@ -14,10 +14,11 @@ function noticeFor(bid: BidView): string {
 }
 
 /**
- * The task owner's bids (spec sections 2 and 4): each as the gross total they would pay, with 'Vælg bud' and 'Afvis' on
+ * The task owner's bids (spec sections 2 and 4): each as the gross total they would pay, its carrier's stars, reviews,
+ * completed tasks and badges (linking to the carrier page), with 'Vælg bud' and 'Afvis' on
  * a pending bid while the task is open and none is chosen. Once one is chosen the server lists only that bid.
  */
-export function ChooseBid({ task, bids, onDecided, onBidsStale }: ChooseBidProps) {
+export function ChooseBid({ task, bids, carriers, onDecided, onBidsStale }: ChooseBidProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const priceChanged = useCallback(() => {
     setNotice(messages.bidChanged);
@@ -36,6 +37,7 @@ export function ChooseBid({ task, bids, onDecided, onBidsStale }: ChooseBidProps
         <BidsTable
           viewer="customer"
           bids={bids}
+          carriers={carriers}
           renderActions={(bid) =>
             bid.view !== 'carrier' && isBidDecidable(bid, context) ? (
               <BidDecision

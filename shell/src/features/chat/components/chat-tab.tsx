@@ -27,7 +27,7 @@ export function ChatTab({ task, viewer }: ChatTabProps) {
   if (!isOwner && task.user_id !== null) partners.set(task.user_id, { id: task.user_id, name: 'Kunden' });
   for (const bidder of bidders.data ?? []) if (bidder.id !== viewer.id) partners.set(bidder.id, bidder);
   for (const thread of threads.data?.items ?? []) {
-    if (!partners.has(thread.partner_id)) partners.set(thread.partner_id, { id: thread.partner_id, name: `Bruger #${thread.partner_id}` });
+    if (!partners.has(thread.partner_id)) partners.set(thread.partner_id, { id: thread.partner_id, name: thread.partner_id === task.user_id ? 'Kunden' : 'Fragtbud' });
   }
   const unread = new Map((threads.data?.items ?? []).map((thread) => [thread.partner_id, thread.unread_count]));
   const list = [...partners.values()];

@@ -1,5 +1,6 @@
 import type { Task } from '@fragtbud/contracts';
 import {
+  carrierPath,
   RouteMap,
   formatDate,
   formatDateTime,
@@ -109,7 +110,13 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
             {task.view === 'full' && (
               <div>
                 <dt>Tildelt vognmand</dt>
-                <dd>{assignedCarrierText(task)}</dd>
+                <dd>
+                  {task.assigned_carrier_id === null ? (
+                    assignedCarrierText(task)
+                  ) : (
+                    <Link to={carrierPath(task.assigned_carrier_id)}>{assignedCarrierText(task)}</Link>
+                  )}
+                </dd>
               </div>
             )}
             <div>
@@ -171,10 +178,10 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
   );
 }
 
-/** The assigned carrier by name (and company), from the task's projection of identity; the number only as a fallback. */
+/** The assigned carrier by name (and company), from the task's projection of identity; never a number. */
 function assignedCarrierText(task: Pick<Task, 'assigned_carrier_id' | 'assigned_carrier'>): string {
   if (task.assigned_carrier_id === null) return 'Ikke tildelt endnu';
   const carrier = task.assigned_carrier;
-  if (!carrier) return `Vognmand #${task.assigned_carrier_id}`;
+  if (!carrier) return 'Se vognmandens profil';
   return carrier.company ? `${carrier.name} (${carrier.company})` : carrier.name;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages, type BidView } from '@fragtbud/contracts';
+import { messages, type BidView, type CarrierSummary } from '@fragtbud/contracts';
 import { BidDecision, BidsTable, isBidDecidable } from '@fragtbud/web';
 import { acceptBid } from './api/accept-bid';
 import { rejectBid } from './api/reject-bid';
@@ -11,13 +11,14 @@ interface AdminBidsProps {
   bids: readonly BidView[];
   anyAccepted: boolean;
   onDecided: () => void;
+  carriers?: ReadonlyMap<number, CarrierSummary>;
 }
 
 /**
  * An admin's bids: every bid with the full breakdown, and 'Vælg bud' / 'Afvis' like the owner has (spec section 6).
  * The admin's task actions live in the shell for now (as the status and delete controls do), so no remote is loaded.
  */
-export function AdminBids({ taskOpen, bids, anyAccepted, onDecided }: AdminBidsProps) {
+export function AdminBids({ taskOpen, bids, anyAccepted, onDecided, carriers }: AdminBidsProps) {
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
@@ -29,6 +30,7 @@ export function AdminBids({ taskOpen, bids, anyAccepted, onDecided }: AdminBidsP
       <BidsTable
         viewer="admin"
         bids={bids}
+        carriers={carriers}
         renderActions={(bid) =>
           bid.view !== 'carrier' && isBidDecidable(bid, { taskOpen, anyAccepted }) ? (
             <BidDecision

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BidView, BidsPage, Task, TaskBidding } from '@fragtbud/contracts';
+import type { BidView, BidsPage, CarrierSummary, Task, TaskBidding } from '@fragtbud/contracts';
 import {
   BidDecision,
   BidsTable,
@@ -44,12 +44,13 @@ function StubBidPanel(props: BidPanelProps) {
   return props.bidding?.bidding_open && !props.ownBid ? <Button onClick={props.onChanged}>Byd på opgaven</Button> : <p>Budrunden er lukket</p>;
 }
 
-function StubChooseBid({ task, bids, onDecided }: ChooseBidProps) {
+function StubChooseBid({ task, bids, carriers, onDecided }: ChooseBidProps) {
   const anyAccepted = bids.some((bid) => bid.status === 'accepted');
   return (
     <BidsTable
       viewer="customer"
       bids={bids}
+      carriers={carriers}
       renderActions={(bid) =>
         bid.view !== 'carrier' && isBidDecidable(bid, { taskOpen: task.status === 'open_for_bids', anyAccepted }) ? (
           <BidDecision bid={bid} onDecided={onDecided} calls={{ accept: acceptBid, reject: rejectBid }} />
@@ -82,10 +83,14 @@ beforeEach(() => {
   );
 });
 
-/** GET /bids?taskId= answering with `bids` and the round; every request's query is recorded. */
-function bidsApi(bids: () => BidView[], bidding: () => TaskBidding) {
+/** GET /bids?taskId= answering with `bids` and the round (and GET /carriers with `carriers`); every bids query is recorded. */
+function bidsApi(bids: () => BidView[], bidding: () => TaskBidding, carriers: CarrierSummary[] = []) {
   const requests: string[] = [];
   server.use(
+    http.get('/api/carriers', ({ request }) => {
+      const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').map(Number);
+      return HttpResponse.json({ items: carriers.filter((carrier) => ids.includes(carrier.id)) });
+    }),
     http.get('/api/bids', ({ request }) => {
       requests.push(new URL(request.url).search);
       const page: BidsPage = { items: bids(), total: bids().length, page: 1, limit: 100, bidding: bidding() };
@@ -130,6 +135,39 @@ describe('bids tab', () => {
     expect(within(panel()).getByRole('row', { name: /Hansen Transport/ }).textContent).toContain('2.775,00 DKK');
     expect(panel().textContent).not.toMatch(/udbetaling|netto|1\.000,00|1\.125,00/i);
     expect(loadedRemotes()).toEqual(['mfe_customer/ChooseBid']);
+  });
+
+  it('shows each bidder\'s stars, reviews and badges, and the customer can order the bids by price or by rating', async () => {
+    const summary = (id: number, name: string, avg: number, count: number, insured: boolean): CarrierSummary => ({
+      id,
+      name,
+      company: null,
+      rating: { avg, count },
+      completed_tasks: count * 2,
+      badges: { insured, cvr_verified: false },
+    });
+    const bids = [
+      makeCustomerBid({ id: 1, task_id: 5, carrier_id: 21, carrier_name: 'Billig Bo', net: 900 }),
+      makeCustomerBid({ id: 2, task_id: 5, carrier_id: 22, carrier_name: 'Dygtige Dorte', net: 2000 }),
+      makeCustomerBid({ id: 3, task_id: 5, carrier_id: 23, carrier_name: 'Middel Mads', net: 1200 }),
+    ];
+    bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: 3 }), [
+      summary(21, 'Billig Bo', 2.5, 2, false),
+      summary(22, 'Dygtige Dorte', 4.9, 40, true),
+      summary(23, 'Middel Mads', 4, 3, false),
+    ]);
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, bid_count: 3 }), customer);
+
+    const names = () => within(panel()).getAllByRole('link').map((link) => link.textContent);
+    await within(panel()).findByText('4,9 (40 anmeldelser)');
+    expect(names()).toEqual(['Billig Bo', 'Middel Mads', 'Dygtige Dorte']);
+    expect(within(within(panel()).getByRole('row', { name: /Dygtige Dorte/ })).getByText('Forsikret')).toBeTruthy();
+    expect(within(panel()).getByRole('link', { name: 'Dygtige Dorte' }).getAttribute('href')).toBe('/carrier/22');
+
+    await userEvent.selectOptions(within(panel()).getByRole('combobox', { name: 'Sortér efter' }), 'Bedømmelse (højeste først)');
+    await waitFor(() => expect(names()).toEqual(['Dygtige Dorte', 'Middel Mads', 'Billig Bo']));
+    await userEvent.selectOptions(within(panel()).getByRole('combobox', { name: 'Sortér efter' }), 'Pris (laveste først)');
+    await waitFor(() => expect(names()).toEqual(['Billig Bo', 'Middel Mads', 'Dygtige Dorte']));
   });
 
   it('filters the rows by what is typed in the filter box', async () => {

@@ -5,8 +5,12 @@ import {
   EmptyState,
   ErrorState,
   Field,
+  SelectField,
   Spinner,
+  BID_SORT_LABELS,
   filterBids,
+  sortBids,
+  type BidSort,
   type BidPanelProps,
   type ChooseBidProps,
   type User,
@@ -16,6 +20,7 @@ import { isTaskOwner } from '../task-access';
 import { AdminBids } from './admin-bids';
 import { useRefreshTask } from '../../api/task-cache';
 import { useTaskBids } from './list-task-bids';
+import { useBidCarriers } from './list-bid-carriers';
 import './bids-tab.css';
 
 export const BIDS_LOAD_ERROR = 'Kunne ikke hente bud';
@@ -26,7 +31,8 @@ interface BidsTabProps {
 }
 
 /**
- * The bids tab (spec section 2): the count in force ('2/5'), a filter box and the table, with the prices as svc-bids
+ * The bids tab (spec section 2): the count in force ('2/5'), a filter box, the order (price or the carrier's rating) and
+ * the table with each carrier's public profile summary (one GET /carriers for the whole table), the prices as svc-bids
  * cut them for the viewer. The role's own piece comes from its remote, loaded only for that role: a carrier gets
  * mfe_carrier's `./BidPanel` (bid button and modal), the task's owner mfe_customer's `./ChooseBid` (choose, reject);
  * an admin loads no remote.
@@ -39,6 +45,8 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
   const refreshTask = useRefreshTask();
   const reload = () => void refetch();
   const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<BidSort>('price');
+  const { data: carriers } = useBidCarriers(data?.items ?? []);
 
   if (!mayList) {
     return <EmptyState title="Buddene vises kun for opgavens ejer" message="Du kan se bud på de opgaver, du selv har oprettet." />;
@@ -47,7 +55,7 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
   // A bid placed, chosen or rejected: the task (status, lowest bid, count) and its bids are asked for again.
   const refresh = () => refreshTask(task.id);
   const bids = data?.items ?? [];
-  const visible = filterBids(bids, filter);
+  const visible = sortBids(filterBids(bids, filter), sort, carriers);
   const bidding = data?.bidding ?? null;
   const taskRef = { id: task.id, status: bidding?.status ?? task.status };
   const ownBid = bids.find((bid): bid is CarrierBid => bid.view === 'carrier' && bid.carrier_id === viewer?.id) ?? null;
@@ -77,20 +85,21 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
               bids={visible}
               anyAccepted={bids.some((bid) => bid.status === 'accepted')}
               onDecided={refresh}
+              carriers={carriers}
             />
           )}
         </>
       );
     } else if (role === 'carrier') {
-      list = noMatch ?? <BidsTable viewer="carrier" bids={visible} />;
+      list = noMatch ?? <BidsTable viewer="carrier" bids={visible} carriers={carriers} />;
     } else {
       list = (
         <>
           <RemoteApp<ChooseBidProps>
             remote="mfe_customer"
             module="ChooseBid"
-            props={{ task: taskRef, bids: visible, onDecided: refresh, onBidsStale: refresh }}
-            fallback={visible.length > 0 ? <BidsTable viewer="customer" bids={visible} /> : null}
+            props={{ task: taskRef, bids: visible, carriers, onDecided: refresh, onBidsStale: refresh }}
+            fallback={visible.length > 0 ? <BidsTable viewer="customer" bids={visible} carriers={carriers} /> : null}
           />
           {noMatch}
         </>
@@ -116,14 +125,25 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
         />
       )}
       {bids.length > 0 && (
-        <Field
-          className="bids-tab__filter"
-          label="Filtrér bud"
-          type="search"
-          value={filter}
-          placeholder="Vognmand, pris eller status"
-          onChange={(event) => setFilter(event.target.value)}
-        />
+        <div className="bids-tab__controls">
+          <Field
+            className="bids-tab__filter"
+            label="Filtrér bud"
+            type="search"
+            value={filter}
+            placeholder="Vognmand, pris eller status"
+            onChange={(event) => setFilter(event.target.value)}
+          />
+          {bids.length > 1 && (
+            <SelectField className="bids-tab__sort" label="Sortér efter" value={sort} onChange={(event) => setSort(event.target.value as BidSort)}>
+              {(Object.keys(BID_SORT_LABELS) as BidSort[]).map((key) => (
+                <option key={key} value={key}>
+                  {BID_SORT_LABELS[key]}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        </div>
       )}
       {list}
     </div>

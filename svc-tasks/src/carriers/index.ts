@@ -1,0 +1,2 @@
+export { carriersRouter } from './routes';
+export { carrierProfileConsumers } from './consumers';

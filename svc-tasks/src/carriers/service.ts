@@ -1,0 +1,62 @@
+import { carrierProfileReviewsMax, messages, type CarrierProfile, type CarrierSummary } from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
+import type { TasksContext } from '../context';
+import { completedTaskCounts, findCarriers, latestReviews, ratingTotals, type CarrierRow } from './repo';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function summaryOf(
+  row: CarrierRow,
+  rating: { count: number; avg: number } | undefined,
+  completed: number | undefined,
+  day: string,
+): CarrierSummary {
+  const count = rating?.count ?? 0;
+  return {
+    id: row.user_id,
+    name: row.name,
+    company: row.company,
+    rating: { avg: count === 0 ? 0 : Math.round((rating?.avg ?? 0) * 10) / 10, count },
+    completed_tasks: completed ?? 0,
+    badges: {
+      insured: row.insured_until !== null && row.insured_until >= day,
+      cvr_verified: row.cvr_verified === true && row.cvr_number !== null,
+    },
+  };
+}
+
+/** GET /carriers?ids=: the bid table's carriers in three queries, whatever their number; unknown ids are left out. */
+export async function carrierSummaries(context: TasksContext, ids: readonly number[]): Promise<CarrierSummary[]> {
+  const [rows, ratings, completed] = await Promise.all([
+    findCarriers(context.db, ids),
+    ratingTotals(context.db, ids),
+    completedTaskCounts(context.db, ids),
+  ]);
+  const day = today();
+  const byId = new Map(rows.map((row) => [row.user_id, summaryOf(row, ratings.get(row.user_id), completed.get(row.user_id), day)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** GET /carriers/{id}: the public carrier page; no e-mail, phone or address. */
+export async function carrierProfile(context: TasksContext, carrierId: number): Promise<CarrierProfile> {
+  const [row] = await findCarriers(context.db, [carrierId]);
+  if (!row) throw AppError.notFound(messages.carrierNotFound, 'carrier_not_found');
+  const [ratings, completed, reviews] = await Promise.all([
+    ratingTotals(context.db, [carrierId]),
+    completedTaskCounts(context.db, [carrierId]),
+    latestReviews(context.db, carrierId, carrierProfileReviewsMax),
+  ]);
+  return {
+    ...summaryOf(row, ratings.get(carrierId), completed.get(carrierId), today()),
+    cvr_number: row.cvr_number,
+    member_since: row.member_since ? new Date(row.member_since).toISOString() : null,
+    reviews: reviews.map((review) => ({
+      id: review.id,
+      rating: review.rating,
+      comment: review.comment,
+      customer_name: review.rater_first_name,
+      task_type: review.task_type,
+      date: new Date(review.created_at).toISOString(),
+    })),
+  };
+}
