@@ -55,7 +55,6 @@ export { createQueryClient, isRetryable } from './query/query-client';
 export { queryKeys, type QueryKey, type TaskId } from './query/query-keys';
 export { invalidateTask } from './query/invalidate-task';
 export { invalidateForLiveEvent, invalidateOnLiveEvents, queryKeysForLiveEvent, type LiveQueryEvent } from './query/live-events';
-export { useApiMutation, useApiQuery, type ApiMutationState, type ApiQueryState } from './query/use-api-compat';
 
 export { TaskStatusBadge, isTaskStatus, taskStatusLabel } from './tasks/task-status';
 export { TaskStatusProgress } from './tasks/task-status-progress';
@@ -76,7 +75,7 @@ export { StarRating, formatRating } from './carriers/star-rating';
 export { CarrierBadges } from './carriers/carrier-badges';
 export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, reviewCountLabel } from './carriers/carrier-summary';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
-export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, acceptBid, decisionFailure, rejectBid } from './bids/decide-bid';
+export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
 export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from './bids/remote-props';
 
 export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './proof/signature-pad';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { BillingChange } from '@fragtbud/contracts';
-import { api, Button, EmptyState, ErrorState, formatDateTime, isApiError, SelectField, Spinner, useApiQuery } from '@fragtbud/web';
-
-type StatusFilter = '' | BillingChange['status'];
+import { Button, EmptyState, ErrorState, formatDateTime, isApiError, SelectField, Spinner } from '@fragtbud/web';
+import { useDecideBillingChange, type BillingDecision } from './api/decide-billing-change';
+import { useBillingChanges, type BillingChangeFilter as StatusFilter } from './api/list-billing-changes';
 
 const STATUS_LABELS: Record<BillingChange['status'], string> = { pending: 'Afventer', approved: 'Godkendt', rejected: 'Afvist' };
 const FIELD_LABELS: Array<[keyof BillingChange['data'], string]> = [
@@ -17,20 +17,16 @@ const FIELD_LABELS: Array<[keyof BillingChange['data'], string]> = [
 /** 'Fakturaændringer': carriers' billing change requests; approving makes the values the carrier's billing details. */
 export function BillingChangesTab() {
   const [status, setStatus] = useState<StatusFilter>('pending');
-  const changes = useApiQuery(`billing-changes:${status}`, (signal) =>
-    api.get<{ items: BillingChange[] }>('/admin/billing-changes', { query: status ? { status } : {}, signal }),
-  );
+  const changes = useBillingChanges(status);
+  const decideChange = useDecideBillingChange(status);
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const decide = async (change: BillingChange, decision: 'approve' | 'reject') => {
+  const decide = async (change: BillingChange, decision: BillingDecision) => {
     setBusy(change.id);
     setError(null);
     try {
-      const decided = await api.put<BillingChange>(`/admin/billing-changes/${change.id}/${decision}`, undefined, { preferServerMessage: true });
-      changes.setData((current) =>
-        current && { items: current.items.map((item) => (item.id === change.id ? { ...item, ...decided, user: item.user } : item)).filter((item) => !status || item.status === status) },
-      );
+      await decideChange.mutateAsync({ change, decision });
     } catch (caught) {
       setError(isApiError(caught) ? caught.message : decision === 'approve' ? 'Kunne ikke godkende' : 'Kunne ikke afvise');
     } finally {
@@ -52,10 +48,10 @@ export function BillingChangesTab() {
           {error}
         </p>
       )}
-      {changes.loading && !changes.data ? (
+      {changes.isFetching && !changes.data ? (
         <Spinner />
       ) : changes.error ? (
-        <ErrorState message="Kunne ikke hente ændringer" onRetry={changes.reload} />
+        <ErrorState message="Kunne ikke hente ændringer" onRetry={() => void changes.refetch()} />
       ) : !changes.data?.items.length ? (
         <EmptyState title="Ingen ændringer." />
       ) : (

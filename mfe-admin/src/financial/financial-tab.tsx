@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { FinancialOverview, PlatformSaldo } from '@fragtbud/contracts';
-import { EmptyState, ErrorState, Spinner, formatDkkFromKroner, useApiQuery } from '@fragtbud/web';
-import { getFinancialOverview, getPlatformSaldo, platformSaldoCsvUrl } from '../ledger/ledger-api';
+import { EmptyState, ErrorState, Spinner, formatDkkFromKroner } from '@fragtbud/web';
+import { platformSaldoCsvUrl, useFinancial } from './api/get-financial-overview';
 import { RevenueChart } from './revenue-chart';
 
 /**
@@ -10,17 +10,14 @@ import { RevenueChart } from './revenue-chart';
  * and the carriers with money waiting to be paid out (each a link to their rows in the ledger).
  */
 export function FinancialTab() {
-  const data = useApiQuery('financial', async (signal) => {
-    const [overview, saldo] = await Promise.all([getFinancialOverview(signal), getPlatformSaldo(signal)]);
-    return { overview, saldo };
-  });
+  const data = useFinancial();
   return (
     <section aria-labelledby="financial-title">
       <h2 id="financial-title" className="admin-panel__title">
         Økonomioversigt
       </h2>
       {data.error ? (
-        <ErrorState message="Kunne ikke hente økonomi." onRetry={data.reload} />
+        <ErrorState message="Kunne ikke hente økonomi." onRetry={() => void data.refetch()} />
       ) : !data.data ? (
         <Spinner label="Henter økonomi …" />
       ) : (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, api, isApiError, useApiMutation } from '@fragtbud/web';
+import { Button, Field, isApiError } from '@fragtbud/web';
+import { useMoneyAction } from './api/run-money-action';
 
 interface ActionField {
   name: string;
@@ -90,22 +91,25 @@ function bodyOf(fields: ActionField[], values: Record<string, string>): Record<s
   return Object.fromEntries(fields.filter((f) => f.name !== 'userId' && values[f.name]?.trim()).map((f) => [f.name, values[f.name]!.trim()]));
 }
 
-function ActionForm({ spec, onDone }: { spec: ActionSpec; onDone: () => void }) {
+function ActionForm({ spec }: { spec: ActionSpec }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [key, setKey] = useState(newKey);
   const [result, setResult] = useState<string | null>(null);
-  const send = useApiMutation(() =>
-    api.post<{ message?: string; url?: string }>(spec.path(values), bodyOf(spec.fields, values), { idempotencyKey: key }),
-  );
-  const onSubmit = async (event: FormEvent) => {
+  const send = useMoneyAction();
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setResult(null);
-    const answer = await send.run();
-    if (!answer) return;
-    setKey(newKey());
-    setValues({});
-    setResult(answer.url ? `${spec.done}: ${answer.url}` : (answer.message ?? spec.done));
-    onDone();
+    send.mutate(
+      { path: spec.path(values), body: bodyOf(spec.fields, values), idempotencyKey: key },
+      {
+        onSuccess: (answer) => {
+          if (!answer) return;
+          setKey(newKey());
+          setValues({});
+          setResult(answer.url ? `${spec.done}: ${answer.url}` : (answer.message ?? spec.done));
+        },
+      },
+    );
   };
   const error = send.error ? (isApiError(send.error) && send.error.status !== 0 && send.error.status < 500 ? send.error.message : spec.failure) : null;
   return (
@@ -119,7 +123,7 @@ function ActionForm({ spec, onDone }: { spec: ActionSpec; onDone: () => void }) 
           onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
         />
       ))}
-      <Button type="submit" disabled={send.pending}>
+      <Button type="submit" disabled={send.isPending}>
         {spec.submit}
       </Button>
       {result && <p role="status">{result}</p>}
@@ -128,13 +132,13 @@ function ActionForm({ spec, onDone }: { spec: ActionSpec; onDone: () => void }) 
   );
 }
 
-/** 'Handlinger' under the ledger: payouts, adjustments, an extra fee, a Connect account. */
-export function LedgerActions({ onDone }: { onDone: () => void }) {
+/** 'Handlinger' under the ledger: payouts, adjustments, an extra fee, a Connect account (each refreshes the ledger). */
+export function LedgerActions() {
   return (
     <details className="admin-ledger__actions">
       <summary>Handlinger: udbetalinger, justeringer og gebyrer</summary>
       {ACTIONS.map((spec) => (
-        <ActionForm key={spec.key} spec={spec} onDone={onDone} />
+        <ActionForm key={spec.key} spec={spec} />
       ))}
     </details>
   );

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LedgerRow } from '@fragtbud/contracts';
-import { Button, EmptyState, ErrorState, Field, SelectField, Spinner, formatDate, formatDkkFromKroner, useApiMutation, useApiQuery } from '@fragtbud/web';
+import { Button, EmptyState, ErrorState, Field, SelectField, Spinner, formatDate, formatDkkFromKroner } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
+import { LEDGER_FILTER_KEYS, LEDGER_PAGE_SIZE, ledgerCsvUrl, useLedger, type LedgerFilterKey, type LedgerFilters } from './api/get-ledger';
+import { useMarkPayoutPaid } from './api/mark-payout-paid';
 import { LedgerActions } from './ledger-actions';
-import { LEDGER_FILTER_KEYS, getLedger, ledgerCsvUrl, markPayoutPaid, type LedgerFilterKey, type LedgerFilters } from './ledger-api';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Alle typer' },
@@ -43,8 +44,7 @@ export function LedgerTab() {
   const filters = filtersFrom(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState<LedgerFilters>(filters);
-  const key = JSON.stringify({ filters, page });
-  const ledger = useApiQuery(key, (signal) => getLedger(filters, page, signal));
+  const ledger = useLedger(filters, page);
 
   const apply = (next: LedgerFilters, nextPage = 1) => {
     const search = new URLSearchParams({ tab: 'ledger' });
@@ -58,7 +58,7 @@ export function LedgerTab() {
   };
 
   const total = ledger.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / 20));
+  const pages = Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE));
 
   return (
     <section aria-labelledby="ledger-title">
@@ -98,10 +98,10 @@ export function LedgerTab() {
         </a>
       </form>
 
-      <LedgerActions onDone={ledger.reload} />
+      <LedgerActions />
       {ledger.error ? (
-        <ErrorState message="Kunne ikke hente ledger" onRetry={ledger.reload} />
-      ) : ledger.loading && !ledger.data ? (
+        <ErrorState message="Kunne ikke hente ledger" onRetry={() => void ledger.refetch()} />
+      ) : ledger.isFetching && !ledger.data ? (
         <Spinner label="Henter ledger …" />
       ) : !ledger.data || ledger.data.items.length === 0 ? (
         <EmptyState title="Ingen rækker" message="Ingen rækker matcher filtrene." />
@@ -130,7 +130,7 @@ export function LedgerTab() {
               </thead>
               <tbody>
                 {ledger.data.items.map((row) => (
-                  <LedgerTableRow key={`${row.type}-${row.id}`} row={row} onChanged={ledger.reload} />
+                  <LedgerTableRow key={`${row.type}-${row.id}`} row={row} />
                 ))}
               </tbody>
             </table>
@@ -154,7 +154,7 @@ export function LedgerTab() {
 
 const money = (value: number | null) => (value === null ? '–' : formatDkkFromKroner(value));
 
-function LedgerTableRow({ row, onChanged }: { row: LedgerRow; onChanged: () => void }) {
+function LedgerTableRow({ row }: { row: LedgerRow }) {
   return (
     <tr>
       <td>{formatDate(row.date)}</td>
@@ -168,24 +168,25 @@ function LedgerTableRow({ row, onChanged }: { row: LedgerRow; onChanged: () => v
       <td>{money(row.vatTotal)}</td>
       <td>{money(row.carrierPayoutGross)}</td>
       <td>{money(row.carrierPayoutNet)}</td>
-      <td>{row.type === 'payout' && row.status === 'pending' ? <MarkPaid payoutId={row.id} onDone={onChanged} /> : row.providerRef ?? ''}</td>
+      <td>{row.type === 'payout' && row.status === 'pending' ? <MarkPaid payoutId={row.id} /> : row.providerRef ?? ''}</td>
     </tr>
   );
 }
 
-function MarkPaid({ payoutId, onDone }: { payoutId: number; onDone: () => void }) {
+/** The ledger is asked for again once the payout is marked (the mutation invalidates it). */
+function MarkPaid({ payoutId }: { payoutId: number }) {
   const [reference, setReference] = useState('');
-  const mark = useApiMutation((ref: string) => markPayoutPaid(payoutId, ref));
+  const mark = useMarkPayoutPaid(payoutId);
   return (
     <form
       className="admin-ledger__mark-paid"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        if (await mark.run(reference)) onDone();
+        mark.mutate(reference);
       }}
     >
       <Field label={`Reference for udbetaling ${payoutId}`} value={reference} onChange={(event) => setReference(event.target.value)} />
-      <Button type="submit" disabled={mark.pending}>
+      <Button type="submit" disabled={mark.isPending}>
         Markér som udbetalt
       </Button>
       {mark.error ? <p role="alert">{adminActionError(mark.error, 'Kunne ikke udføre handlingen.')}</p> : null}

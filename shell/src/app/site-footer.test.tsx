@@ -1,16 +1,15 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskTypes } from '@fragtbud/contracts';
+import { renderWithQueryClient as render } from '@fragtbud/web/testing';
 import { legalRoutes } from '../features/legal/legal-routes';
-import { resetSiteInfo } from '../layout/site-info';
 import { setupShellApiServer } from '../testing/api-server';
 import { SiteFooter } from '../layout/site-footer';
 
 const site = { companyName: 'Fragtbud ApS', cvr: '12345678', address: 'Vestergade 1, 8000 Aarhus C', email: 'hej@fragtbud.dk', phone: null };
 setupShellApiServer(http.get('/api/site', () => HttpResponse.json(site)));
-afterEach(() => resetSiteInfo());
 
 function renderFooter() {
   render(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@fragtbud/web';
 
 /** The company behind the site, as the gateway's configuration gives it (GET /api/site; SITE_* keys). */
@@ -13,31 +13,13 @@ export interface SiteInfo {
 /** Until the answer arrives (or when it fails) only the name is shown: nothing made up. */
 export const fallbackSiteInfo: SiteInfo = { companyName: 'Fragtbud', cvr: null, address: null, email: null, phone: null };
 
-let cached: Promise<SiteInfo> | undefined;
+export const getSiteInfo = (signal?: AbortSignal) => api.get<SiteInfo>('/site', { signal });
 
-export function loadSiteInfo(): Promise<SiteInfo> {
-  cached ??= api.get<SiteInfo>('/site').catch(() => {
-    cached = undefined;
-    return fallbackSiteInfo;
-  });
-  return cached;
-}
-
-/** For tests: forget the cached answer. */
-export function resetSiteInfo(): void {
-  cached = undefined;
-}
+/** The configuration does not change while the page is open: asked for once, again only after a failure. */
+export const siteInfoQueryOptions = () =>
+  queryOptions({ queryKey: ['site'], queryFn: ({ signal }) => getSiteInfo(signal), staleTime: Infinity, refetchOnWindowFocus: false });
 
 export function useSiteInfo(): SiteInfo {
-  const [site, setSite] = useState<SiteInfo>(fallbackSiteInfo);
-  useEffect(() => {
-    let live = true;
-    void loadSiteInfo().then((info) => {
-      if (live) setSite(info);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return site;
+  const { data } = useQuery(siteInfoQueryOptions());
+  return data ?? fallbackSiteInfo;
 }

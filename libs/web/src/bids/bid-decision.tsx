@@ -5,7 +5,7 @@ import { invalidateTask } from '../query/invalidate-task';
 import { formatDkkFromKroner } from '../format/money';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
-import { acceptBid, BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, rejectBid } from './decide-bid';
+import { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './decision-failure';
 import './bids.css';
 
 export interface BidDecisionProps {
@@ -15,6 +15,8 @@ export interface BidDecisionProps {
   onDecided: (bid: BidView) => void;
   /** The carrier changed the price after it was shown, so nothing was chosen: reload the bids and say so. */
   onPriceChanged?: () => void;
+  /** The accept and reject calls, from the feature that owns the choice. */
+  calls: BidDecisionCalls;
 }
 
 type Step = 'idle' | 'accept' | 'reject';
@@ -32,13 +34,13 @@ function FailureText({ failure }: { failure: { message: string; reason: string |
  * 'Vælg bud' and 'Afvis' for one pending bid, each behind a confirmation: choosing shows the gross total the customer
  * will pay (spec section 4) and assigns the task; rejecting frees the bid's slot.
  */
-export function BidDecision({ bid, onDecided, onPriceChanged }: BidDecisionProps) {
+export function BidDecision({ bid, onDecided, onPriceChanged, calls }: BidDecisionProps) {
   const [step, setStep] = useState<Step>('idle');
   const client = useQueryClient();
   // A choice changes the task (assigned, lowest bid), every bid of it and the task lists.
   const decided = () => void invalidateTask(client, bid.task_id);
   const accept = useMutation({
-    mutationFn: ({ bidId, expectedTotal }: { bidId: number; expectedTotal: number }) => acceptBid(bidId, expectedTotal),
+    mutationFn: ({ bidId, expectedTotal }: { bidId: number; expectedTotal: number }) => calls.accept(bidId, expectedTotal),
     onSuccess: decided,
     onError: (error) => {
       if (!isBidChanged(error)) return;
@@ -48,7 +50,7 @@ export function BidDecision({ bid, onDecided, onPriceChanged }: BidDecisionProps
       onPriceChanged?.();
     },
   });
-  const reject = useMutation({ mutationFn: rejectBid, onSuccess: decided });
+  const reject = useMutation({ mutationFn: (bidId: number) => calls.reject(bidId), onSuccess: decided });
   const payer = bid.view === 'customer' ? 'Du betaler' : 'Kunden betaler';
   const pending = accept.isPending || reject.isPending;
 

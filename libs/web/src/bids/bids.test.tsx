@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { BidView } from '@fragtbud/contracts';
+import { api } from '../api/api-client';
 import { makeAdminBid, makeCarrierBid, makeCustomerBid, renderWithProviders, renderWithQueryClient, setupApiServer } from '../testing';
 import { BidDecision } from './bid-decision';
 import { BidsTable } from './bids-table';
@@ -72,6 +74,12 @@ describe('bids table', () => {
   });
 });
 
+/** The calls a feature hands to BidDecision (the real ones live in mfe-customer's choose-bid and the shell's admin bids). */
+const decisionCalls = {
+  accept: (bidId: number, expectedTotal: number) => api.post<BidView>(`/bids/${bidId}/accept`, { expectedTotal }),
+  reject: (bidId: number) => api.post<BidView>(`/bids/${bidId}/reject`),
+};
+
 describe('choosing or rejecting a bid', () => {
   it('confirms with the gross total, accepts, and hands back the accepted bid', async () => {
     const accepted = makeCustomerBid({ id: 7, carrier_name: 'Jens Kørsel', status: 'accepted' });
@@ -83,7 +91,7 @@ describe('choosing or rejecting a bid', () => {
       }),
     );
     const onDecided = vi.fn();
-    renderWithQueryClient(<BidDecision bid={makeCustomerBid({ id: 7, carrier_name: 'Jens Kørsel' })} onDecided={onDecided} />);
+    renderWithQueryClient(<BidDecision bid={makeCustomerBid({ id: 7, carrier_name: 'Jens Kørsel' })} onDecided={onDecided} calls={decisionCalls} />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Vælg bud fra Jens Kørsel' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Vælg bud fra Jens Kørsel?' });
@@ -103,7 +111,7 @@ describe('choosing or rejecting a bid', () => {
       ),
     );
     const onDecided = vi.fn();
-    renderWithQueryClient(<BidDecision bid={makeAdminBid({ id: 7, carrier_name: 'Jens Kørsel' })} onDecided={onDecided} />);
+    renderWithQueryClient(<BidDecision bid={makeAdminBid({ id: 7, carrier_name: 'Jens Kørsel' })} onDecided={onDecided} calls={decisionCalls} />);
     await userEvent.click(screen.getByRole('button', { name: 'Vælg bud fra Jens Kørsel' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('Kunden betaler 1.400,00 DKK');
@@ -125,7 +133,7 @@ describe('choosing or rejecting a bid', () => {
       }),
     );
     const onDecided = vi.fn();
-    renderWithQueryClient(<BidDecision bid={makeCustomerBid({ id: 8, carrier_name: 'Hansen' })} onDecided={onDecided} />);
+    renderWithQueryClient(<BidDecision bid={makeCustomerBid({ id: 8, carrier_name: 'Hansen' })} onDecided={onDecided} calls={decisionCalls} />);
     await userEvent.click(screen.getByRole('button', { name: 'Afvis bud fra Hansen' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Afvis bud fra Hansen?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Afvis bud' }));

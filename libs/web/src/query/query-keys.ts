@@ -43,6 +43,26 @@ export const queryKeys = {
   /** A carrier's insurance documents, as the admin reviews them (GET /admin/users/{id}/insurance). */
   adminCarrierInsurance: (carrierId: number) => ['admin', 'insurance', carrierId] as const,
   carrierLists: () => ['admin', 'carrier-lists'] as const,
+  /** The admin's money screens: the ledger (filters and page), the financial overview, carriers' billing changes. */
+  adminLedgers: () => ['admin', 'ledger'] as const,
+  adminLedger: (filters: object) => ['admin', 'ledger', filters] as const,
+  adminFinancial: () => ['admin', 'financial'] as const,
+  allAdminBillingChanges: () => ['admin', 'billing-changes'] as const,
+  adminBillingChanges: (status: string) => ['admin', 'billing-changes', status] as const,
+  /** The signed-in user's own data (profile tabs, finance, payments); prefix of all of it. */
+  me: () => ['me'] as const,
+  myBilling: () => ['me', 'billing'] as const,
+  myBillingChange: () => ['me', 'billing-change'] as const,
+  myBank: () => ['me', 'bank'] as const,
+  myInsurance: () => ['me', 'insurance'] as const,
+  myTwoFactor: () => ['me', 'two-factor'] as const,
+  mySessions: () => ['me', 'sessions'] as const,
+  /** The carrier's balance, pending payout and rows (GET /finance/me). */
+  myFinance: () => ['me', 'finance'] as const,
+  /** The customer's payment history and ledger adjustments. */
+  myPayments: () => ['me', 'payments'] as const,
+  oidcConfig: () => ['auth', 'oidc-config'] as const,
+  devMail: (to: string) => ['dev-mail', to] as const,
   platformSettings: () => ['settings', 'platform'] as const,
   taskTypes: () => ['settings', 'task-types'] as const,
 } as const;

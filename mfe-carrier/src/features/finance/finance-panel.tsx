@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { messages } from '@fragtbud/contracts';
-import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, isApiError, useApiMutation, useApiQuery } from '@fragtbud/web';
-import { getOwnFinance, getPayoutLink, ownFinanceCsvUrl, requestPayout } from './finance-api';
+import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, isApiError } from '@fragtbud/web';
+import { ownFinanceCsvUrl, useOwnFinance } from './api/get-own-finance';
+import { usePayoutLink } from './api/get-payout-link';
+import { useRequestPayout } from './api/request-payout';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -13,11 +15,11 @@ const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math
  * 'Opsæt udbetalinger' (Stripe Connect onboarding, or why it cannot be set up).
  */
 export function FinancePanel() {
-  const finance = useApiQuery('finance-me', (signal) => getOwnFinance(signal));
+  const finance = useOwnFinance();
   const [notice, setNotice] = useState<Notice>(null);
   const requestKey = useRef(newKey());
-  const request = useApiMutation(() => requestPayout(requestKey.current));
-  const link = useApiMutation(() => getPayoutLink());
+  const request = useRequestPayout();
+  const link = usePayoutLink();
 
   const onRequest = async () => {
     setNotice(null);
@@ -25,18 +27,24 @@ export function FinancePanel() {
       setNotice({ tone: 'error', text: messages.noPayoutAmount });
       return;
     }
-    const answer = await request.run();
-    if (answer) {
+    try {
+      const answer = await request.mutateAsync(requestKey.current);
+      if (!answer) return;
       requestKey.current = newKey();
       setNotice({ tone: 'success', text: answer.message });
-      finance.reload();
+    } catch {
+      // shown below from request.error
     }
   };
   const onSetup = async () => {
     setNotice(null);
-    const answer = await link.run();
-    if (answer?.url) window.location.assign(answer.url);
-    else if (answer) setNotice({ tone: 'error', text: answer.message ?? messages.payoutProviderNotConfigured });
+    try {
+      const answer = await link.mutateAsync();
+      if (answer?.url) window.location.assign(answer.url);
+      else if (answer) setNotice({ tone: 'error', text: answer.message ?? messages.payoutProviderNotConfigured });
+    } catch {
+      // shown below from link.error
+    }
   };
   const failure = request.error ?? link.error;
 
@@ -44,7 +52,7 @@ export function FinancePanel() {
     <section className="fb-card carrier-finance" aria-labelledby="carrier-finance-title">
       <h2 id="carrier-finance-title">Økonomi</h2>
       {finance.error ? (
-        <ErrorState message="Kunne ikke hente økonomi." onRetry={finance.reload} />
+        <ErrorState message="Kunne ikke hente økonomi." onRetry={() => void finance.refetch()} />
       ) : !finance.data ? (
         <Spinner label="Henter økonomi …" />
       ) : (
@@ -60,10 +68,10 @@ export function FinancePanel() {
             </div>
           </dl>
           <div className="carrier-finance__actions">
-            <Button onClick={onRequest} disabled={request.pending}>
+            <Button onClick={onRequest} disabled={request.isPending}>
               Anmod om udbetaling
             </Button>
-            <Button variant="secondary" onClick={onSetup} disabled={link.pending}>
+            <Button variant="secondary" onClick={onSetup} disabled={link.isPending}>
               Opsæt udbetalinger
             </Button>
             <a className="fb-button fb-button--secondary" href={ownFinanceCsvUrl()} download="okonomi.csv">

@@ -1,7 +1,11 @@
 import { useCallback, useState } from 'react';
 import { messages, type BidView } from '@fragtbud/contracts';
 import { BidDecision, BidsTable, isBidDecidable, type ChooseBidProps } from '@fragtbud/web';
+import { acceptBid } from './api/accept-bid';
+import { rejectBid } from './api/reject-bid';
 import './choose-bid.css';
+
+const decisionCalls = { accept: acceptBid, reject: rejectBid };
 
 function noticeFor(bid: BidView): string {
   return bid.status === 'accepted'
@@ -38,6 +42,7 @@ export function ChooseBid({ task, bids, carriers, onDecided, onBidsStale }: Choo
             bid.view !== 'carrier' && isBidDecidable(bid, context) ? (
               <BidDecision
                 bid={bid}
+                calls={decisionCalls}
                 onDecided={(decided) => {
                   setNotice(noticeFor(decided));
                   onDecided(decided);

@@ -1,5 +1,5 @@
-import { EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, useApiQuery } from '@fragtbud/web';
-import { getCustomerLedger, getPaymentHistory } from './payment-history-api';
+import { EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner } from '@fragtbud/web';
+import { usePayments } from './api/get-payment-history';
 
 const TYPE_LABELS = { payment: 'Betaling', refund: 'Refundering', charge: 'Ekstra gebyr' } as const;
 const ADJUSTMENT_STATUS = { applied: 'Anvendt', pending: 'Afventer' } as const;
@@ -9,15 +9,12 @@ const ADJUSTMENT_STATUS = { applied: 'Anvendt', pending: 'Afventer' } as const;
  * extra fees included) and ledger adjustments with total applied and total pending.
  */
 export function PaymentsPanel() {
-  const data = useApiQuery('customer-payments', async (signal) => {
-    const [history, ledger] = await Promise.all([getPaymentHistory(signal), getCustomerLedger(signal)]);
-    return { history, ledger };
-  });
+  const data = usePayments();
   return (
     <section className="fb-card customer-payments" aria-labelledby="customer-payments-title">
       <h2 id="customer-payments-title">Betalinger</h2>
       {data.error ? (
-        <ErrorState message="Kunne ikke hente data" onRetry={data.reload} />
+        <ErrorState message="Kunne ikke hente data" onRetry={() => void data.refetch()} />
       ) : !data.data ? (
         <Spinner label="Henter betalinger …" />
       ) : (

@@ -1,22 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { messages, type PaymentIntentResponse } from '@fragtbud/contracts';
 import { Modal, Spinner, formatDkkFromKroner, toast } from '@fragtbud/web';
+import { useCompleteMockPayment } from './api/complete-mock-payment';
+import { useConfirmPayment } from './api/confirm-payment';
+import { usePaymentIntent } from './api/create-payment-intent';
+import { usePaidPoll } from './api/poll-until-paid';
 import { MockCardForm } from './mock-card-form';
-import {
-  PAYMENT_STATUS_TIMEOUT,
-  cardErrorMessage,
-  completeMockPayment,
-  confirmPayment,
-  createPaymentIntent,
-  intentErrorMessage,
-  pollUntilPaid,
-} from './payment-api';
+import { PAYMENT_STATUS_TIMEOUT, cardErrorMessage, intentErrorMessage } from './model/payment-messages';
 import { StripePaymentForm, type StripeLoader, type StripeOutcome } from './stripe-payment-form';
+
+type Intent = PaymentIntentResponse & { clientSecret: string; paymentIntentId: string };
 
 type Phase =
   | { kind: 'starting' }
   | { kind: 'failed'; message: string }
-  | { kind: 'form'; intent: PaymentIntentResponse & { clientSecret: string; paymentIntentId: string } }
+  | { kind: 'form'; intent: Intent }
   | { kind: 'polling' }
   | { kind: 'timeout' };
 
@@ -31,59 +29,48 @@ interface PayModalProps {
 
 export const UNEXPECTED_STATUS = (status: string) => `Uventet status: ${status}`;
 
-/** The payment modal: creates the intent, shows the provider's card step, then polls the task until it is paid. */
-export function PayModal({ taskId, open, onClose, onPaid, loadStripe }: PayModalProps) {
-  const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
+/** The payment modal: each opening creates the intent, shows the provider's card step, then polls until it is paid. */
+export function PayModal({ open, onClose, ...flow }: PayModalProps) {
+  return (
+    <Modal open={open} title="Betal opgaven" onClose={onClose}>
+      {open && <PaymentFlow onClose={onClose} {...flow} />}
+    </Modal>
+  );
+}
+
+let attempts = 0;
+const newAttempt = () => `${Date.now()}-${++attempts}`;
+
+/** What the modal shows, from the intent, whether the card step is done, and the polls. */
+function phaseOf(intent: ReturnType<typeof usePaymentIntent>, polling: boolean, paid: boolean | undefined): Phase {
+  if (intent.isPending) return { kind: 'starting' };
+  if (intent.isError) return { kind: 'failed', message: intentErrorMessage(intent.error) };
+  if (polling || intent.data.paid) return paid === false ? { kind: 'timeout' } : { kind: 'polling' };
+  const { clientSecret, paymentIntentId } = intent.data;
+  if (!clientSecret || !paymentIntentId || (intent.data.provider === 'stripe' && !intent.data.publishableKey)) {
+    return { kind: 'failed', message: messages.paymentFlowInitFailed };
+  }
+  return { kind: 'form', intent: { ...intent.data, clientSecret, paymentIntentId } };
+}
+
+/** One opening of the modal (mounted while it is open, so closing cancels the polls and forgets the intent). */
+function PaymentFlow({ taskId, onClose, onPaid, loadStripe }: Omit<PayModalProps, 'open'>) {
+  const [attempt] = useState(newAttempt);
+  const [polling, setPolling] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
-  const controllerRef = useRef<AbortController | null>(null);
   const onPaidRef = useRef(onPaid);
   onPaidRef.current = onPaid;
-
-  const waitForPaid = useCallback(async () => {
-    const controller = controllerRef.current;
-    setPhase({ kind: 'polling' });
-    try {
-      const paid = await pollUntilPaid(taskId, { signal: controller?.signal });
-      if (controller?.signal.aborted) return;
-      if (paid) onPaidRef.current();
-      else setPhase({ kind: 'timeout' });
-    } catch {
-      // closed while polling
-    }
-  }, [taskId]);
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setPhase({ kind: 'starting' });
-    setCardError(null);
-    createPaymentIntent(taskId).then(
-      (intent) => {
-        if (controller.signal.aborted) return;
-        if (intent.paid) {
-          void waitForPaid();
-          return;
-        }
-        const { clientSecret, paymentIntentId } = intent;
-        if (!clientSecret || !paymentIntentId || (intent.provider === 'stripe' && !intent.publishableKey)) {
-          setPhase({ kind: 'failed', message: messages.paymentFlowInitFailed });
-          return;
-        }
-        setPhase({ kind: 'form', intent: { ...intent, clientSecret, paymentIntentId } });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setPhase({ kind: 'failed', message: intentErrorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [open, taskId, waitForPaid]);
+  const intent = usePaymentIntent(taskId, attempt);
+  const poll = usePaidPoll(taskId, attempt, polling || intent.data?.paid === true, () => onPaidRef.current());
+  const completeMock = useCompleteMockPayment();
+  const confirm = useConfirmPayment();
+  const phase = phaseOf(intent, polling, poll.data);
 
   const payMock = async (paymentIntentId: string, card: string) => {
     setCardError(null);
     try {
-      const state = await completeMockPayment(paymentIntentId, card);
-      if (state.paid || state.status === 'succeeded') await waitForPaid();
+      const state = await completeMock.mutateAsync({ paymentIntentId, card });
+      if (state.paid || state.status === 'succeeded') setPolling(true);
       else setCardError(UNEXPECTED_STATUS(state.providerStatus || state.status));
     } catch (error) {
       const message = cardErrorMessage(error);
@@ -99,14 +86,14 @@ export function PayModal({ taskId, open, onClose, onPaid, loadStripe }: PayModal
       return;
     }
     setCardError(null);
-    await confirmPayment(outcome.paymentIntentId).catch(() => undefined);
-    await waitForPaid();
+    await confirm.mutateAsync(outcome.paymentIntentId).catch(() => undefined);
+    setPolling(true);
   };
 
   const submitLabel = (amount: number | null) => (amount === null ? 'Betal' : `Betal ${formatDkkFromKroner(amount)}`);
 
   return (
-    <Modal open={open} title="Betal opgaven" onClose={onClose}>
+    <>
       {phase.kind === 'starting' && <Spinner label="Starter betaling…" />}
       {phase.kind === 'failed' && (
         <p className="pay-form__error" role="alert">
@@ -148,6 +135,6 @@ export function PayModal({ taskId, open, onClose, onPaid, loadStripe }: PayModal
           {PAYMENT_STATUS_TIMEOUT}
         </p>
       )}
-    </Modal>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { api, useApiQuery } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
+import { useOidcConfig } from './api/get-oidc-config';
 
 const oidcErrors: Record<string, string> = {
   no_account: 'Der findes ingen konto med den e-mail, udbyderen har bekræftet. Opret en bruger først.',
@@ -12,7 +12,7 @@ const oidcErrors: Record<string, string> = {
 /** 'Log ind med MitID' (OpenID Connect): shown only when the server has a provider configured. */
 export function OidcLoginLink({ next }: { next: string }) {
   const [searchParams] = useSearchParams();
-  const config = useApiQuery('oidc-config', (signal) => api.get<{ enabled: boolean; label: string | null }>('/auth/oidc/config', { signal }));
+  const config = useOidcConfig();
   const error = searchParams.get('oidcError');
   return (
     <>

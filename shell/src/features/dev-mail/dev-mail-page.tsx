@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api, EmptyState, ErrorState, Field, formatDateTime, isApiError, PageHeader, Spinner, useApiQuery } from '@fragtbud/web';
+import { EmptyState, ErrorState, Field, formatDateTime, isApiError, PageHeader, Spinner } from '@fragtbud/web';
 import { useDocumentTitle } from '../../routing/use-document-title';
-
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
+import { useDevMail } from './api/list-dev-mail';
 
 /** /dev/mail: the development mailbox (MAIL_TRANSPORT=dev); the server answers 404 anywhere else. */
 export function DevMailPage() {
@@ -17,9 +10,7 @@ export function DevMailPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const to = searchParams.get('to') ?? '';
   const [draft, setDraft] = useState(to);
-  const mails = useApiQuery(`dev-mail:${to}`, (signal) =>
-    api.get<{ items: DevMail[] }>('/dev/mail', { query: to ? { to } : {}, signal }),
-  );
+  const mails = useDevMail(to);
   const unavailable = isApiError(mails.error) && mails.error.status === 404;
 
   return (
@@ -35,12 +26,12 @@ export function DevMailPage() {
       >
         <Field label="Modtager" name="to" type="email" value={draft} onChange={(event) => setDraft(event.target.value)} />
       </form>
-      {mails.loading && !mails.data ? (
+      {mails.isFetching && !mails.data ? (
         <Spinner />
       ) : unavailable ? (
         <EmptyState title="Udviklingsposten er slået fra her." />
       ) : mails.error ? (
-        <ErrorState message={isApiError(mails.error) ? mails.error.message : 'Noget gik galt'} onRetry={mails.reload} />
+        <ErrorState message={isApiError(mails.error) ? mails.error.message : 'Noget gik galt'} onRetry={() => void mails.refetch()} />
       ) : mails.data?.items.length ? (
         <ul className="fb-stack" aria-label="Mails">
           {mails.data.items.map((mail) => (

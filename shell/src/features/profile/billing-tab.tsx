@@ -1,21 +1,27 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { billingCountries, billingInfoBodySchema, messages, type BillingInfo, type CompanyLookup } from '@fragtbud/contracts';
-import { api, Button, ErrorState, Field, isApiError, SelectField, Spinner, useApiQuery, type Role } from '@fragtbud/web';
+import { useQueryClient } from '@tanstack/react-query';
+import { billingCountries, billingInfoBodySchema, messages, type BillingInfo } from '@fragtbud/contracts';
+import { Button, ErrorState, Field, isApiError, SelectField, Spinner, type Role } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
+import { useBilling } from './api/get-billing';
+import { useOwnBillingChange } from './api/get-billing-change';
+import { companyQueryOptions } from './api/look-up-company';
+import { useRequestBillingChange } from './api/request-billing-change';
+import { useSaveBilling } from './api/save-billing';
 
 const statusLabels = { pending: 'Afventer godkendelse', approved: 'Godkendt', rejected: 'Afvist' } as const;
 const emptyBilling: Record<keyof BillingInfo, string> = { company: '', cvrNumber: '', address: '', postalCode: '', city: '', country: 'Danmark' };
 
 /** Billing tab: customers save directly; carriers submit a change for an admin's approval and see its status. */
 export function BillingTab({ role }: { role: Role }) {
-  const billing = useApiQuery('my-billing', (signal) => api.get<{ billing: BillingInfo }>('/users/billing', { signal }));
-  const change = useApiQuery(role === 'carrier' ? 'my-billing-change' : null, (signal) =>
-    api.get<{ change: { status: keyof typeof statusLabels } | null }>('/users/billing-changes/me', { signal }),
-  );
+  const client = useQueryClient();
+  const billing = useBilling();
+  const change = useOwnBillingChange(role === 'carrier');
+  const save = useSaveBilling();
+  const requestChange = useRequestBillingChange();
   const [form, setForm] = useState(emptyBilling);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [lookingUp, setLookingUp] = useState(false);
 
   useEffect(() => {
@@ -35,7 +41,7 @@ export function BillingTab({ role }: { role: Role }) {
     setLookingUp(true);
     setErrors({});
     try {
-      const company = await api.get<CompanyLookup>(`/cvr/${encodeURIComponent(form.cvrNumber.trim())}`);
+      const company = await client.fetchQuery(companyQueryOptions(form.cvrNumber.trim()));
       setForm({ ...form, company: company.name, address: company.address ?? '', postalCode: company.postalCode ?? '', city: company.city ?? '' });
     } catch (caught) {
       setErrors({ cvrNumber: isApiError(caught) && caught.status !== 401 ? caught.message : messages.cvrNotFound });
@@ -56,25 +62,21 @@ export function BillingTab({ role }: { role: Role }) {
       return;
     }
     setErrors({});
-    setSaving(true);
     try {
       if (role === 'carrier') {
-        await api.post('/users/billing-changes', { data: parsed.data }, { preferServerMessage: true });
+        await requestChange.mutateAsync(parsed.data);
         setOutcome({ kind: 'note', text: messages.billingChangeSent });
-        change.reload();
       } else {
-        await api.put('/users/billing', parsed.data, { preferServerMessage: true });
+        await save.mutateAsync(parsed.data);
         setOutcome({ kind: 'note', text: messages.billingSaved });
       }
     } catch (caught) {
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.profileSaveFailed });
-    } finally {
-      setSaving(false);
     }
   };
 
-  if (billing.loading && !billing.data) return <Spinner />;
-  if (billing.error) return <ErrorState message={isApiError(billing.error) ? billing.error.message : messages.somethingWentWrong} onRetry={billing.reload} />;
+  if (billing.isFetching && !billing.data) return <Spinner />;
+  if (billing.error) return <ErrorState message={isApiError(billing.error) ? billing.error.message : messages.somethingWentWrong} onRetry={() => void billing.refetch()} />;
 
   return (
     <form className="fb-card fb-stack" onSubmit={onSubmit} noValidate aria-label="Faktureringsoplysninger">
@@ -95,7 +97,7 @@ export function BillingTab({ role }: { role: Role }) {
         ))}
       </SelectField>
       <div>
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={save.isPending || requestChange.isPending}>
           {role === 'carrier' ? 'Send til godkendelse' : 'Gem'}
         </Button>{' '}
         {change.data?.change && <span className="fb-muted">Seneste ændring: {statusLabels[change.data.change.status]}</span>}

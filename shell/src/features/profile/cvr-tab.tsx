@@ -1,23 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import type { BillingInfo, CompanyLookup } from '@fragtbud/contracts';
-import { api, EmptyState, ErrorState, isApiError, Spinner } from '@fragtbud/web';
+import { EmptyState, ErrorState, isApiError, Spinner } from '@fragtbud/web';
+import { useBilling } from './api/get-billing';
+import { useCompany } from './api/look-up-company';
 
 /**
  * The carrier's CVR tab (spec 2, profile): the company as registered in the CVR register, looked up from the CVR
  * number on the carrier's billing details. Changing the number goes through the billing tab (an admin approves it).
  */
 export function CvrTab() {
-  const billing = useQuery({
-    queryKey: ['me', 'billing'],
-    queryFn: ({ signal }) => api.get<{ billing: BillingInfo }>('/users/billing', { signal }),
-  });
+  const billing = useBilling();
   const cvrNumber = billing.data?.billing.cvrNumber?.trim() || null;
-  const company = useQuery({
-    queryKey: ['cvr', cvrNumber],
-    queryFn: ({ signal }) => api.get<CompanyLookup>(`/cvr/${encodeURIComponent(cvrNumber ?? '')}`, { signal }),
-    enabled: cvrNumber !== null,
-    retry: false,
-  });
+  const company = useCompany(cvrNumber);
 
   if (billing.isPending) return <Spinner label="Henter CVR-oplysninger" />;
   if (billing.isError) return <ErrorState message="Kunne ikke hente data" onRetry={() => void billing.refetch()} />;

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { messages, type InsuranceRecord } from '@fragtbud/contracts';
-import { api, Button, ErrorState, Field, formatDate, isApiError, Spinner, uploadDocument, useApiQuery } from '@fragtbud/web';
+import { messages } from '@fragtbud/contracts';
+import { Button, ErrorState, Field, formatDate, isApiError, Spinner } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
+import { useAddInsurance } from './api/add-insurance';
+import { useOwnInsurance } from './api/get-insurance';
 
 /** Carriers' insurance certificates: upload a PDF or image with expiry date and notes. */
 export function InsuranceTab() {
-  const records = useApiQuery('my-insurance', (signal) => api.get<{ items: InsuranceRecord[] }>('/users/insurance/me', { signal }));
+  const records = useOwnInsurance();
+  const add = useAddInsurance();
   const [file, setFile] = useState<File | null>(null);
   const [expiresAt, setExpiresAt] = useState('');
   const [notes, setNotes] = useState('');
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -19,19 +21,14 @@ export function InsuranceTab() {
       setOutcome({ kind: 'error', text: messages.insuranceFileRequired });
       return;
     }
-    setSaving(true);
     try {
-      const fileUrl = await uploadDocument(file, file.name);
-      await api.post('/users/insurance', { file_url: fileUrl, expires_at: expiresAt, notes }, { preferServerMessage: true });
+      await add.mutateAsync({ file, expiresAt, notes });
       setFile(null);
       setExpiresAt('');
       setNotes('');
       setOutcome({ kind: 'note', text: 'Forsikring gemt' });
-      records.reload();
     } catch (caught) {
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : 'Kunne ikke uploade/gemme forsikring.' });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -42,14 +39,14 @@ export function InsuranceTab() {
         <Field label="Forsikringsbevis (PDF eller billede)" name="file" type="file" accept="application/pdf,image/*" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
         <Field label="Udløbsdato" name="expires_at" type="date" value={expiresAt} onChange={(event) => setExpiresAt(event.target.value)} />
         <Field label="Noter" name="notes" value={notes} onChange={(event) => setNotes(event.target.value)} />
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={add.isPending}>
           Gem forsikring
         </Button>
       </form>
-      {records.loading && !records.data ? (
+      {records.isFetching && !records.data ? (
         <Spinner />
       ) : records.error ? (
-        <ErrorState message="Kunne ikke hente forsikring." onRetry={records.reload} />
+        <ErrorState message="Kunne ikke hente forsikring." onRetry={() => void records.refetch()} />
       ) : (
         <ul className="fb-stack" aria-label="Forsikringer">
           {records.data?.items.map((record) => (

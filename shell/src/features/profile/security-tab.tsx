@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { changePasswordFormSchema, messages, totpCodeSchema } from '@fragtbud/contracts';
-import { api, Button, ErrorState, Field, formatDateTime, isApiError, Spinner, useApiQuery } from '@fragtbud/web';
+import { Button, ErrorState, Field, formatDateTime, isApiError, Spinner } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
+import { useChangePassword } from './api/change-password';
+import { useDisableTwoFactor } from './api/disable-two-factor';
+import { useEnableTwoFactor } from './api/enable-two-factor';
+import { useEndSession } from './api/end-session';
+import { useTwoFactorStatus } from './api/get-two-factor';
+import { useSessions } from './api/list-sessions';
+import { useSetUpTwoFactor, type TwoFactorSetup as TwoFactorSecret } from './api/set-up-two-factor';
 
 const errorText = (caught: unknown, fallback: string) => (isApiError(caught) ? caught.message : fallback);
 
@@ -20,7 +27,7 @@ function PasswordChange() {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const change = useChangePassword();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -31,15 +38,12 @@ function PasswordChange() {
     if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
     setErrors(found);
     if (!parsed.success) return;
-    setSaving(true);
     try {
-      await api.post('/auth/reset-password', { currentPassword: form.currentPassword, newPassword: form.newPassword }, { preferServerMessage: true });
+      await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });
       setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
       setOutcome({ kind: 'note', text: messages.passwordChanged });
     } catch (caught) {
       setOutcome({ kind: 'error', text: errorText(caught, messages.passwordChangeFailed) });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -51,7 +55,7 @@ function PasswordChange() {
         <Field label="Nuværende adgangskode" name="currentPassword" type="password" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} error={errors.currentPassword} />
         <Field label="Ny adgangskode" name="newPassword" type="password" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} error={errors.newPassword} />
         <Field label="Bekræft ny adgangskode" name="confirmPassword" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={change.isPending}>
           Skift adgangskode
         </Button>
       </form>
@@ -59,15 +63,12 @@ function PasswordChange() {
   );
 }
 
-interface TwoFactorStatus {
-  enabled: boolean;
-  pending: boolean;
-  recoveryCodesLeft: number;
-}
-
 function TwoFactorSetup() {
-  const status = useApiQuery('2fa-status', (signal) => api.get<TwoFactorStatus>('/auth/2fa', { signal }));
-  const [setup, setSetup] = useState<{ qr: string; base32: string } | null>(null);
+  const status = useTwoFactorStatus();
+  const setUp = useSetUpTwoFactor();
+  const enableWith = useEnableTwoFactor();
+  const disableWith = useDisableTwoFactor();
+  const [setup, setSetup] = useState<TwoFactorSecret | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -92,7 +93,7 @@ function TwoFactorSetup() {
 
   const start = () =>
     run(async () => {
-      setSetup(await api.post<{ qr: string; base32: string }>('/auth/2fa/setup', undefined, { preferServerMessage: true }));
+      setSetup(await setUp.mutateAsync());
       setCode('');
     }, messages.twoFactorSetupFailed);
   const enable = (event: FormEvent<HTMLFormElement>) => {
@@ -100,11 +101,10 @@ function TwoFactorSetup() {
     const valid = checkedCode();
     if (!valid) return;
     void run(async () => {
-      const answer = await api.post<{ recoveryCodes: string[] }>('/auth/2fa/enable', { code: valid }, { preferServerMessage: true });
+      const answer = await enableWith.mutateAsync(valid);
       setRecoveryCodes(answer.recoveryCodes);
       setSetup(null);
       setCode('');
-      status.reload();
     }, messages.twoFactorCodeNotValid);
   };
   const disable = (event: FormEvent<HTMLFormElement>) => {
@@ -112,10 +112,9 @@ function TwoFactorSetup() {
     const valid = checkedCode();
     if (!valid) return;
     void run(async () => {
-      await api.post('/auth/2fa/disable', { code: valid }, { preferServerMessage: true });
+      await disableWith.mutateAsync(valid);
       setCode('');
       setRecoveryCodes(null);
-      status.reload();
     }, messages.twoFactorCodeNotValid);
   };
 
@@ -127,10 +126,10 @@ function TwoFactorSetup() {
     <section className="fb-card fb-stack" aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">Totrinsbekræftelse</h2>
       {error && <FormMessage kind="error">{error}</FormMessage>}
-      {status.loading && !status.data ? (
+      {status.isFetching && !status.data ? (
         <Spinner />
       ) : status.error ? (
-        <ErrorState compact message={errorText(status.error, messages.somethingWentWrong)} onRetry={status.reload} />
+        <ErrorState compact message={errorText(status.error, messages.somethingWentWrong)} onRetry={() => void status.refetch()} />
       ) : setup ? (
         <form className="fb-stack" onSubmit={enable} noValidate aria-label="Bekræft totrinsbekræftelse">
           <p>Scan QR-koden med din autentifikator-app, eller indtast nøglen, og skriv den 6-cifrede kode.</p>
@@ -175,23 +174,14 @@ function TwoFactorSetup() {
   );
 }
 
-interface SessionItem {
-  id: number;
-  device: string;
-  ip: string | null;
-  created_at: string;
-  last_seen_at: string;
-  current: boolean;
-}
-
 function SessionsList() {
-  const sessions = useApiQuery('my-sessions', (signal) => api.get<{ items: SessionItem[] }>('/auth/sessions', { signal }));
+  const sessions = useSessions();
+  const endSession = useEndSession();
   const [error, setError] = useState<string | null>(null);
   const end = async (id: number) => {
     setError(null);
     try {
-      await api.delete(`/auth/sessions/${id}`);
-      sessions.setData((current) => current && { items: current.items.filter((item) => item.id !== id) });
+      await endSession.mutateAsync(id);
     } catch (caught) {
       setError(errorText(caught, messages.couldNotPerformAction));
     }
@@ -200,10 +190,10 @@ function SessionsList() {
     <section className="fb-card fb-stack" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Aktive sessioner</h2>
       {error && <FormMessage kind="error">{error}</FormMessage>}
-      {sessions.loading && !sessions.data ? (
+      {sessions.isFetching && !sessions.data ? (
         <Spinner />
       ) : sessions.error ? (
-        <ErrorState compact message={errorText(sessions.error, messages.somethingWentWrong)} onRetry={sessions.reload} />
+        <ErrorState compact message={errorText(sessions.error, messages.somethingWentWrong)} onRetry={() => void sessions.refetch()} />
       ) : (
         <ul className="fb-stack" aria-label="Sessioner">
           {sessions.data?.items.map((session) => (

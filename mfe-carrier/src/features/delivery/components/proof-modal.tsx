@@ -1,5 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { limits, messages } from '@fragtbud/contracts';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { limits } from '@fragtbud/contracts';
 import {
   Button,
   Field,
@@ -9,12 +11,12 @@ import {
   getCurrentLocation,
   isApiError,
   type PhotoPickerProps,
-  type ProofLocation,
   type SignaturePadHandle,
 } from '@fragtbud/web';
-import { useSubmitProof, type ProofAnswer, type ProofRequest } from '../api/submit-proof';
+import { useSubmitProof, type ProofAnswer } from '../api/submit-proof';
 import { uploadSignature } from '../api/upload-signature';
 import { PROOF_NOT_SAVED, PROOF_NOT_SUBMITTED, failureOf, type ProofKind } from '../model/delivery-messages';
+import { EVIDENCE_ERROR, emptyProof, proofBody, proofFormSchema, type ProofValues } from '../model/proof-form';
 
 export const PROOF_TITLES: Record<ProofKind, string> = { pickup: 'Bekræft afhentning', delivery: 'Bekræft levering' };
 export const FAILED_TRIP_LABEL = 'Forgæves kørsel (modtager nægtede / kunne ikke gennemføres)';
@@ -37,35 +39,31 @@ interface Failure {
 
 /**
  * The pickup or delivery proof (spec sections 2 and 5): up to 6 photos, a signature, the GPS position, signer name and
- * note, or 'forgæves kørsel'. At least one of photo, signature, position or the flag, else the spec's rule text. The
- * signature is uploaded as a PNG first; the proof then goes as POST /tasks/{id}/proofs.
+ * note, or 'forgæves kørsel'. At least one of photo, signature, position or the flag, else the spec's rule text
+ * (react-hook-form with the zod resolver, the body checked with the contracts' schema). The signature is uploaded as a
+ * PNG first; the proof then goes as POST /tasks/{id}/proofs.
  */
 export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, upload }: ProofModalProps) {
   const formId = useId();
   const signatureRef = useRef<SignaturePadHandle>(null);
-  const [images, setImages] = useState<string[]>([]);
+  const resolver = useMemo(() => zodResolver(proofFormSchema(type)) as unknown as Resolver<ProofValues>, [type]);
+  const form = useForm<ProofValues>({ resolver, defaultValues: emptyProof });
+  const images = form.watch('images');
+  const location = form.watch('location');
   const [uploading, setUploading] = useState(false);
-  const [signed, setSigned] = useState(false);
-  const [location, setLocation] = useState<ProofLocation | null>(null);
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState<string | null>(null);
-  const [signerName, setSignerName] = useState('');
-  const [note, setNote] = useState('');
-  const [failed, setFailed] = useState(false);
-  const [ruleError, setRuleError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const send = useSubmitProof(taskId);
+  const submitting = form.formState.isSubmitting;
+  const errors = form.formState.errors as typeof form.formState.errors & Partial<Record<typeof EVIDENCE_ERROR, { message?: string }>>;
+  const ruleError = errors[EVIDENCE_ERROR]?.message ?? null;
+  /** Any proof given takes the rule text away at once. */
+  const evidenceGiven = () => form.clearErrors(EVIDENCE_ERROR as keyof ProofValues);
 
   const reset = () => {
-    setImages([]);
-    setSigned(false);
-    setLocation(null);
+    form.reset(emptyProof);
     setLocationError(null);
-    setSignerName('');
-    setNote('');
-    setFailed(false);
-    setRuleError(null);
     setFailure(null);
   };
 
@@ -79,59 +77,48 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
     setLocating(true);
     setLocationError(null);
     try {
-      setLocation(await getCurrentLocation());
-      setRuleError(null);
+      form.setValue('location', await getCurrentLocation());
+      evidenceGiven();
     } catch (error) {
-      setLocation(null);
+      form.setValue('location', null);
       setLocationError(error instanceof Error ? error.message : 'Kunne ikke hente lokation. Tjek tilladelser og prøv igen.');
     } finally {
       setLocating(false);
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting || uploading) return;
-    setFailure(null);
-    const hasSignature = signed && !!signatureRef.current && !signatureRef.current.isEmpty();
-    if (images.length === 0 && !hasSignature && !location && !failed) {
-      setRuleError(messages.proofRequired);
-      return;
-    }
-    setRuleError(null);
-    setSubmitting(true);
-    try {
-      const body: ProofRequest = { type };
-      if (images.length > 0) body.images = images;
-      if (hasSignature && signatureRef.current) {
-        try {
-          body.signature = await uploadSignature(await signatureRef.current.toBlob());
-        } catch (error) {
-          setFailure({ message: PROOF_NOT_SAVED, reason: isApiError(error) && error.message !== PROOF_NOT_SAVED ? error.message : null });
-          return;
-        }
-      }
-      if (location) {
-        body.lat = location.lat;
-        body.lng = location.lng;
-        body.accuracy = location.accuracy;
-      }
-      if (signerName.trim()) body.signer_name = signerName.trim();
-      if (note.trim()) body.note = note.trim();
-      if (failed) body.failed = true;
+  const hasSignature = () => !!signatureRef.current && !signatureRef.current.isEmpty();
 
-      let answer: ProofAnswer;
+  const sendProof = form.handleSubmit(async (values) => {
+    const body = proofBody(type, values);
+    if (values.signed && hasSignature() && signatureRef.current) {
       try {
-        answer = await send.mutateAsync(body);
+        body.signature = await uploadSignature(await signatureRef.current.toBlob());
       } catch (error) {
-        setFailure(isApiError(error) && error.status === 0 ? { message: PROOF_NOT_SUBMITTED, reason: error.message } : failureOf(error, PROOF_NOT_SAVED));
+        setFailure({ message: PROOF_NOT_SAVED, reason: isApiError(error) && error.message !== PROOF_NOT_SAVED ? error.message : null });
         return;
       }
-      reset();
-      onSubmitted(answer, failed);
-    } finally {
-      setSubmitting(false);
     }
+    let answer: ProofAnswer;
+    try {
+      answer = await send.mutateAsync(body);
+    } catch (error) {
+      setFailure(isApiError(error) && error.status === 0 ? { message: PROOF_NOT_SUBMITTED, reason: error.message } : failureOf(error, PROOF_NOT_SAVED));
+      return;
+    }
+    reset();
+    onSubmitted(answer, values.failed);
+  });
+
+  function submit(event: FormEvent) {
+    if (submitting || uploading) {
+      event.preventDefault();
+      return;
+    }
+    setFailure(null);
+    // A pad that reports a drawing but is empty (cleared) is no signature.
+    if (form.getValues('signed') && !hasSignature()) form.setValue('signed', false);
+    void sendProof(event);
   }
 
   const accuracy = location ? Math.round(location.accuracy) : 0;
@@ -159,8 +146,8 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
         <PhotoPicker
           value={images}
           onChange={(next) => {
-            setImages(next);
-            if (next.length > 0) setRuleError(null);
+            form.setValue('images', next);
+            if (next.length > 0) evidenceGiven();
           }}
           max={limits.imagesPerProof}
           label="Billeder"
@@ -174,8 +161,8 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
           ref={signatureRef}
           disabled={submitting}
           onChange={(value) => {
-            setSigned(value);
-            if (value) setRuleError(null);
+            form.setValue('signed', value);
+            if (value) evidenceGiven();
           }}
         />
         <div className="proof-form__location">
@@ -193,21 +180,34 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
             </p>
           )}
         </div>
-        <Field label="Navn på underskriver" value={signerName} maxLength={200} autoComplete="off" onChange={(event) => setSignerName(event.target.value)} />
+        <Field label="Navn på underskriver" maxLength={200} autoComplete="off" error={errors.signer_name?.message} {...form.register('signer_name')} />
         <div className="fb-field">
           <label className="fb-field__label" htmlFor={`${formId}-note`}>
             Note
           </label>
-          <textarea id={`${formId}-note`} className="fb-input" rows={3} maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
+          <textarea
+            id={`${formId}-note`}
+            className="fb-input"
+            rows={3}
+            maxLength={1000}
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? `${formId}-note-error` : undefined}
+            {...form.register('note')}
+          />
+          {errors.note?.message && (
+            <p id={`${formId}-note-error`} className="fb-field__error" role="alert">
+              {errors.note.message}
+            </p>
+          )}
         </div>
         <label className="proof-form__failed">
           <input
             type="checkbox"
-            checked={failed}
-            onChange={(event) => {
-              setFailed(event.target.checked);
-              if (event.target.checked) setRuleError(null);
-            }}
+            {...form.register('failed', {
+              onChange: (event: { target: { checked: boolean } }) => {
+                if (event.target.checked) evidenceGiven();
+              },
+            })}
           />
           <span>{FAILED_TRIP_LABEL}</span>
         </label>

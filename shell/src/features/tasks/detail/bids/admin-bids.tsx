@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { messages, type BidView, type CarrierSummary } from '@fragtbud/contracts';
 import { BidDecision, BidsTable, isBidDecidable } from '@fragtbud/web';
+import { acceptBid } from './api/accept-bid';
+import { rejectBid } from './api/reject-bid';
+
+const decisionCalls = { accept: acceptBid, reject: rejectBid };
 
 interface AdminBidsProps {
   taskOpen: boolean;
@@ -31,6 +35,7 @@ export function AdminBids({ taskOpen, bids, anyAccepted, onDecided, carriers }: 
           bid.view !== 'carrier' && isBidDecidable(bid, { taskOpen, anyAccepted }) ? (
             <BidDecision
               bid={bid}
+              calls={decisionCalls}
               onDecided={(decided) => {
                 setNotice(
                   decided.status === 'accepted'

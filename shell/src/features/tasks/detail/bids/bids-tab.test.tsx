@@ -17,6 +17,8 @@ import { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, makeUser, r
 import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
 import { fakeTasksApi, makeTask } from '../../../../testing/tasks';
 import { TaskDetailPage } from '../task-detail-page';
+import { acceptBid } from './api/accept-bid';
+import { rejectBid } from './api/reject-bid';
 
 /*
  * The shell side of the bids tab: which remote piece each role gets (through the real RemoteApp and manifest, with the
@@ -51,7 +53,7 @@ function StubChooseBid({ task, bids, carriers, onDecided }: ChooseBidProps) {
       carriers={carriers}
       renderActions={(bid) =>
         bid.view !== 'carrier' && isBidDecidable(bid, { taskOpen: task.status === 'open_for_bids', anyAccepted }) ? (
-          <BidDecision bid={bid} onDecided={onDecided} />
+          <BidDecision bid={bid} onDecided={onDecided} calls={{ accept: acceptBid, reject: rejectBid }} />
         ) : null
       }
     />

@@ -1,5 +1,4 @@
 import type { BidView } from '@fragtbud/contracts';
-import { api } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 
 /** Spec section 8. */
@@ -7,22 +6,18 @@ export const BID_NOT_ACCEPTED = 'Kunne ikke acceptere bud';
 export const BID_NOT_REJECTED = 'Kunne ikke afvise bud';
 
 /**
- * POST /bids/{id}/accept: the task becomes assigned to the bid's carrier, the other pending bids are rejected. The
- * gross total the user was shown goes along; if the carrier changed the price meanwhile the server answers 409
- * `bid_changed` instead of accepting a total the user never saw.
+ * The calls behind 'Vælg bud' and 'Afvis' (POST /bids/{id}/accept with the gross total shown, POST /bids/{id}/reject).
+ * They live in the feature that owns the choice (the customer's choose-bid remote, the shell's admin bids), which
+ * hands them to `BidDecision`.
  */
-export function acceptBid(bidId: number, expectedTotal: number): Promise<BidView> {
-  return api.post<BidView>(`/bids/${bidId}/accept`, { expectedTotal });
+export interface BidDecisionCalls {
+  accept: (bidId: number, expectedTotal: number) => Promise<BidView>;
+  reject: (bidId: number) => Promise<BidView>;
 }
 
 /** The server refused a choice because the bid's price changed after it was shown: reload the bids. */
 export function isBidChanged(error: unknown): boolean {
   return isApiError(error) && error.code === 'bid_changed';
-}
-
-/** POST /bids/{id}/reject: the bid is rejected and its slot frees up. */
-export function rejectBid(bidId: number): Promise<BidView> {
-  return api.post<BidView>(`/bids/${bidId}/reject`);
 }
 
 /**

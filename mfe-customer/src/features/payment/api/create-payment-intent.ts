@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { paymentCurrency, type PaymentIntentResponse } from '@fragtbud/contracts';
+import { api } from '@fragtbud/web';
+
+/** POST /payments/intents: the card step for the task's accepted bid (the server computes the amount). */
+export function createPaymentIntent(taskId: number): Promise<PaymentIntentResponse> {
+  return api.post<PaymentIntentResponse>('/payments/intents', { taskId, currency: paymentCurrency });
+}
+
+/**
+ * The intent of one opening of the payment modal (`attempt`): created once when it opens (StrictMode's second mount
+ * joins the same request), never again on focus or as a retry, and forgotten when the modal closes.
+ */
+export const usePaymentIntent = (taskId: number, attempt: string) =>
+  useQuery({
+    queryKey: ['payment-intent', taskId, attempt],
+    queryFn: () => createPaymentIntent(taskId),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
