@@ -15,6 +15,19 @@ describe('query client', () => {
     expect(isRetryable(new Error('bug'))).toBe(false);
   });
 
+  it('when the signed-in user signs out or another signs in, then nothing cached for the first one is kept', () => {
+    useSession.setState({ user: makeUser({ id: 1 }), status: 'ready', expired: false });
+    const client = createQueryClient({ retry: false });
+    client.setQueryData(['me', 'bank'], { account: '1234 5678901' });
+    useSession.setState({ user: makeUser({ id: 1, name: 'Nyt navn' }) });
+    expect(client.getQueryData(['me', 'bank'])).toEqual({ account: '1234 5678901' });
+    useSession.setState({ user: makeUser({ id: 2 }) });
+    expect(client.getQueryData(['me', 'bank'])).toBeUndefined();
+    client.setQueryData(['me', 'bank'], { account: '9999 0000001' });
+    useSession.setState({ user: null });
+    expect(client.getQueryData(['me', 'bank'])).toBeUndefined();
+  });
+
   it('when a query answers 401 while signed in, then the session is marked expired', async () => {
     useSession.setState({ user: makeUser(), status: 'ready', expired: false });
     const client = createQueryClient({ retry: false });

@@ -44,7 +44,7 @@ function refetchOnWindowFocusToo(): void {
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   const retry = options.retry ?? true;
   refetchOnWindowFocusToo();
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: onApiFailure }),
     mutationCache: new MutationCache({ onError: onApiFailure }),
     defaultOptions: {
@@ -55,5 +55,19 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
       },
       mutations: { retry: false },
     },
+  });
+  forgetDataOfPreviousUser(client);
+  return client;
+}
+
+/**
+ * Cached answers belong to the user who asked: when that user signs out, their session expires or someone else signs
+ * in on the same page, nothing they saw (profile, bank details, payments, chats) may be shown to the next one.
+ */
+function forgetDataOfPreviousUser(client: QueryClient): void {
+  useSession.subscribe((state, previous) => {
+    const before = previous.user?.id ?? null;
+    const now = state.user?.id ?? null;
+    if (before !== null && before !== now) client.clear();
   });
 }
