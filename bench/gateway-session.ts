@@ -9,7 +9,7 @@ import { createLogger, internalTokenHeader, signInternalToken } from '@fragtbud/
 import { startEmbedded } from '@fragtbud/embedded';
 
 const topology = await startEmbedded({
-  env: { INTERNAL_TOKEN_SECRET: 'bench-secret-'.padEnd(40, 'x'), LOG_LEVEL: 'silent', DEMO_SEED: '1', API_RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_RATE_LIMIT: '1000000' },
+  env: { PORT: '0', INTERNAL_TOKEN_SECRET: 'bench-secret-'.padEnd(40, 'x'), LOG_LEVEL: 'silent', DEMO_SEED: '1', API_RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_RATE_LIMIT: '1000000' },
   dataDir: 'memory',
   logger: createLogger({ name: 'bench', level: 'silent' }),
 });

@@ -30,7 +30,7 @@ interface ResourceRow {
 }
 
 const topology = await startEmbedded({
-  env: { LOG_LEVEL: 'silent', DEMO_SEED: '1' },
+  env: { PORT: '0', LOG_LEVEL: 'silent', DEMO_SEED: '1' },
   dataDir: 'memory',
   logger: createLogger({ name: 'lighthouse', level: 'silent' }),
 });

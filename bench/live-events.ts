@@ -18,7 +18,7 @@ const now = () => performance.timeOrigin + performance.now();
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 const topology = await startEmbedded({
-  env: { LOG_LEVEL: 'silent', DEMO_SEED: '1', API_RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT: '1000000' },
+  env: { PORT: '0', LOG_LEVEL: 'silent', DEMO_SEED: '1', API_RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT: '1000000' },
   dataDir: 'memory',
   logger: createLogger({ name: 'bench', level: 'silent' }),
 });

@@ -70,7 +70,7 @@ function remoteFirstChunks(): Weight[] {
 }
 
 const topology = await startEmbedded({
-  env: { LOG_LEVEL: 'silent', DEMO_SEED: '1' },
+  env: { PORT: '0', LOG_LEVEL: 'silent', DEMO_SEED: '1' },
   dataDir: 'memory',
   logger: createLogger({ name: 'page-weight', level: 'silent' }),
 });
