@@ -66,6 +66,7 @@ export const messages = {
   invalidDate: 'Ugyldig dato – brug formatet åååå-mm-dd',
   invalidTime: 'Ugyldigt tidspunkt – brug formatet tt:mm',
   deliveryBeforePickup: 'Leveringsdatoen kan ikke ligge før afhentningsdatoen.',
+  pickupDateInPast: 'Afhentningsdatoen kan ikke ligge før i dag.',
   timeFrameOrder: 'Tidsrummets slut skal ligge efter dets start.',
   addressTooLong: 'Adressen er for lang (højst 300 tegn)',
   descriptionTooLong: 'Beskrivelsen er for lang (højst 5000 tegn)',
