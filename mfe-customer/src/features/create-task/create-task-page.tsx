@@ -223,9 +223,10 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
     setParams(
       (current) => {
         const url = new URLSearchParams(current);
-        url.set('step', String(next));
         const chosen = getValues('type');
         if (chosen && !editing) url.set('type', chosen);
+        url.delete('step');
+        url.set('step', String(next));
         return url;
       },
       { replace },
