@@ -204,6 +204,8 @@ export const messages = {
   paymentNotFound: 'Betalingen blev ikke fundet.',
   mockPaymentsOnly: 'Testbetaling er kun mulig, når testudbyderen er valgt.',
   cardNumberInvalid: 'Ugyldigt kortnummer',
+  cardExpiryInvalid: 'Angiv udløb som MM/ÅÅ',
+  cardExpired: 'Kortet er udløbet',
   cardDeclined: 'Kortet blev afvist. Prøv et andet kort.',
   cardInsufficientFunds: 'Kortet blev afvist: der er ikke dækning på kontoen.',
   webhookNotConfigured: 'Webhooks er ikke konfigureret.',

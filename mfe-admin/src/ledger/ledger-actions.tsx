@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, api, isApiError, useApiMutation } from '@fragtbud/web';
+import { Button, Field, api, isApiError, newIdempotencyKey, useApiMutation } from '@fragtbud/web';
 
 interface ActionField {
   name: string;
@@ -83,8 +83,6 @@ const ACTIONS: ActionSpec[] = [
   },
 ];
 
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
-
 /** Empty fields are left out, so the server tells which one is missing. */
 function bodyOf(fields: ActionField[], values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(fields.filter((f) => f.name !== 'userId' && values[f.name]?.trim()).map((f) => [f.name, values[f.name]!.trim()]));
@@ -92,7 +90,7 @@ function bodyOf(fields: ActionField[], values: Record<string, string>): Record<s
 
 function ActionForm({ spec, onDone }: { spec: ActionSpec; onDone: () => void }) {
   const [values, setValues] = useState<Record<string, string>>({});
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [result, setResult] = useState<string | null>(null);
   const send = useApiMutation(() =>
     api.post<{ message?: string; url?: string }>(spec.path(values), bodyOf(spec.fields, values), { idempotencyKey: key }),
@@ -102,7 +100,7 @@ function ActionForm({ spec, onDone }: { spec: ActionSpec; onDone: () => void }) 
     setResult(null);
     const answer = await send.run();
     if (!answer) return;
-    setKey(newKey());
+    setKey(newIdempotencyKey());
     setValues({});
     setResult(answer.url ? `${spec.done}: ${answer.url}` : (answer.message ?? spec.done));
     onDone();
@@ -116,7 +114,10 @@ function ActionForm({ spec, onDone }: { spec: ActionSpec; onDone: () => void }) 
           key={field.name}
           label={field.label}
           value={values[field.name] ?? ''}
-          onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+          onChange={(event) => {
+            setValues({ ...values, [field.name]: event.target.value });
+            setKey(newIdempotencyKey()); // other values are another request
+          }}
         />
       ))}
       <Button type="submit" disabled={send.pending}>

@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
 import { messages } from '@fragtbud/contracts';
-import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, isApiError, useApiMutation, useApiQuery } from '@fragtbud/web';
+import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, isApiError, newIdempotencyKey, useApiMutation, useApiQuery } from '@fragtbud/web';
 import { getOwnFinance, getPayoutLink, ownFinanceCsvUrl, requestPayout } from './finance-api';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
 
 /**
  * The carrier's 'Økonomi' (spec sections 2, 3 and 9): balance and pending (net), the rows oldest first, the CSV,
@@ -15,7 +14,7 @@ const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math
 export function FinancePanel() {
   const finance = useApiQuery('finance-me', (signal) => getOwnFinance(signal));
   const [notice, setNotice] = useState<Notice>(null);
-  const requestKey = useRef(newKey());
+  const requestKey = useRef(newIdempotencyKey());
   const request = useApiMutation(() => requestPayout(requestKey.current));
   const link = useApiMutation(() => getPayoutLink());
 
@@ -27,7 +26,7 @@ export function FinancePanel() {
     }
     const answer = await request.run();
     if (answer) {
-      requestKey.current = newKey();
+      requestKey.current = newIdempotencyKey();
       setNotice({ tone: 'success', text: answer.message });
       finance.reload();
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages, type PaymentIntentResponse } from '@fragtbud/contracts';
-import { Modal, Spinner, formatDkkFromKroner, toast } from '@fragtbud/web';
+import { Modal, Spinner, formatDkkFromKroner, toast, useSubmitKey } from '@fragtbud/web';
 import { MockCardForm } from './mock-card-form';
 import {
   PAYMENT_STATUS_TIMEOUT,
@@ -36,6 +36,7 @@ export function PayModal({ taskId, open, onClose, onPaid, loadStripe }: PayModal
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
   const [cardError, setCardError] = useState<string | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
+  const intentKey = useSubmitKey();
   const onPaidRef = useRef(onPaid);
   onPaidRef.current = onPaid;
 
@@ -53,12 +54,15 @@ export function PayModal({ taskId, open, onClose, onPaid, loadStripe }: PayModal
   }, [taskId]);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      intentKey.renew(); // the next opening is a new payment attempt
+      return;
+    }
     const controller = new AbortController();
     controllerRef.current = controller;
     setPhase({ kind: 'starting' });
     setCardError(null);
-    createPaymentIntent(taskId).then(
+    createPaymentIntent(taskId, intentKey.current()).then(
       (intent) => {
         if (controller.signal.aborted) return;
         if (intent.paid) {
@@ -77,7 +81,7 @@ export function PayModal({ taskId, open, onClose, onPaid, loadStripe }: PayModal
       },
     );
     return () => controller.abort();
-  }, [open, taskId, waitForPaid]);
+  }, [open, taskId, waitForPaid, intentKey]);
 
   const payMock = async (paymentIntentId: string, card: string) => {
     setCardError(null);

@@ -8,9 +8,12 @@ import {
 } from '@fragtbud/contracts';
 import { api, isApiError } from '@fragtbud/web';
 
-/** POST /payments/intents: the card step for the task's accepted bid (the server computes the amount). */
-export function createPaymentIntent(taskId: number): Promise<PaymentIntentResponse> {
-  return api.post<PaymentIntentResponse>('/payments/intents', { taskId, currency: paymentCurrency });
+/**
+ * POST /payments/intents: the card step for the task's accepted bid (the server computes the amount). One
+ * Idempotency-Key per opening of the payment, so a repeat gives the same intent.
+ */
+export function createPaymentIntent(taskId: number, idempotencyKey: string): Promise<PaymentIntentResponse> {
+  return api.post<PaymentIntentResponse>('/payments/intents', { taskId, currency: paymentCurrency }, { idempotencyKey });
 }
 
 /** POST /payments/mock/{id}/complete: the mock provider's card step. */
