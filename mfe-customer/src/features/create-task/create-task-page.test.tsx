@@ -64,7 +64,7 @@ async function editFormLoaded() {
 /** Step 2's 'Fortsæt': the form is checked (asynchronously) and step 3 opens. */
 async function continueToConfirm(user: UserEvent) {
   await user.click(next());
-  await screen.findByRole('heading', { level: 2, name: 'Bekræft og send' });
+  await screen.findByRole('heading', { level: 2, name: 'Bekræft og send' }, { timeout: 5_000 }); // room on a busy machine
 }
 
 async function fillAddresses(user: UserEvent) {
@@ -321,7 +321,7 @@ describe('create task: sending', () => {
     expect(screen.queryByRole('textbox', { name: 'E-mail (valgfri)' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
-    expect(await screen.findByRole('heading', { name: 'Side: browse-tasks' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 })).toBeTruthy();
     expect(posted.bodies).toHaveLength(1);
     expect(posted.bodies[0]).toMatchObject({
       type: 'courier',
@@ -371,7 +371,7 @@ describe('create task: sending', () => {
     await continueToConfirm(user);
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
 
-    await screen.findByRole('heading', { name: 'Side: browse-tasks' });
+    await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 });
     expect(posted.bodies[0]).toMatchObject({
       from_address: 'Vestergade 1, 8000 Aarhus C',
       from_postal_code: '8000',
@@ -419,7 +419,7 @@ describe('create task: guests', () => {
     expect(screen.getByRole('region', { name: 'Kontakt' }).textContent).toContain('Gaest@Example.dk');
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
 
-    await screen.findByRole('heading', { name: 'Side: browse-tasks' });
+    await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 });
     expect(posted.bodies[0]).toMatchObject({ type: 'furniture', contact_email: 'gaest@example.dk', contact_phone: null });
   });
 
@@ -493,7 +493,7 @@ describe('edit a task', () => {
     await continueToConfirm(user);
     await user.click(screen.getByRole('button', { name: 'Gem ændringer' }));
 
-    await screen.findByRole('heading', { name: 'Side: browse-tasks' });
+    await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 });
     expect(saved.bodies[0]).toMatchObject({
       type: 'furniture',
       details: { furnitureType: 'sofa', numberOfItems: 3, weight: 80.5, dimensions: { length: 220, width: 90, height: 85 }, needAssembly: true },
@@ -513,7 +513,7 @@ describe('edit a task', () => {
     await continueToConfirm(user);
     await user.click(screen.getByRole('button', { name: 'Gem ændringer' }));
 
-    expect(await screen.findByRole('heading', { name: 'Side: task' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Side: task' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/task/7');
     expect(screen.getByRole('status').textContent).toBe('Opgaven kan ikke længere redigeres.');
   });
@@ -521,20 +521,20 @@ describe('edit a task', () => {
   it('a task already assigned (or later) is not opened for editing', async () => {
     server.use(getTaskHandler(() => HttpResponse.json(makeTask({ status: 'assigned' }))));
     renderAt('/create-task?edit=7');
-    expect(await screen.findByRole('heading', { name: 'Side: task' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Side: task' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Opgaven kan ikke længere redigeres.');
   });
 
   it('a task that cannot be loaded sends the user to /browse-tasks with "Kunne ikke hente opgaven til redigering."', async () => {
     server.use(getTaskHandler(() => HttpResponse.json({ code: 'not_found', message: 'Opgave ikke fundet' }, { status: 404 })));
     renderAt('/create-task?edit=7');
-    expect(await screen.findByRole('heading', { name: 'Side: browse-tasks' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Kunne ikke hente opgaven til redigering.');
   });
 
   it('a non-numeric edit id is a load failure too, without asking the server', async () => {
     renderAt('/create-task?edit=abc');
-    expect(await screen.findByRole('heading', { name: 'Side: browse-tasks' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 })).toBeTruthy();
   });
 
   it('editing needs a signed-in user, even with guest=1', () => {
