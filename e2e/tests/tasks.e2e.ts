@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { assertNoAxeViolations } from '../support/axe';
 import { demo, snapshot } from '../support/browser';
 import { productSuite } from '../support/suite';
-import { logIn } from '../support/session';
+import { apiCall, bearerTokenOf, logIn } from '../support/session';
 
 const product = productSuite();
 
@@ -16,6 +16,25 @@ async function fillAddresses(page: Page, from: string, to: string) {
 async function submitWizard(page: Page, buttonName: string) {
   await page.getByRole('button', { name: 'Fortsæt' }).click();
   await page.getByRole('button', { name: buttonName }).click();
+}
+
+/** The demo customer's tasks whose description is `description` (newest first), read through the API. */
+async function customerTasksDescribed(description: string): Promise<Array<{ id: number; user_id: number | null; is_guest: boolean }>> {
+  const token = await bearerTokenOf(product.url, demo.customer);
+  const page = await apiCall<{ items: Array<{ id: number; description: string; user_id: number | null; is_guest: boolean }> }>(
+    product.url,
+    '/tasks?mine=1&limit=50',
+    token,
+  );
+  return page.items.filter((task) => task.description === description);
+}
+
+/** Step 2 of a courier task, filled in (the weight typed the Danish way). */
+async function fillCourier(page: Page, description: string) {
+  await fillAddresses(page, 'Kongensgade 10, 5000 Odense C', 'Algade 3, 4000 Roskilde');
+  await page.getByLabel('Pakkestørrelse').selectOption({ index: 1 });
+  await page.getByLabel('Vægt (kg)').fill('12,5');
+  await page.getByLabel('Beskrivelse af opgaven').fill(description);
 }
 
 /** The id of the newest task card whose text contains `text` on the browse page. */
@@ -88,6 +107,94 @@ describe('tasks', () => {
     await page.getByText('En stor hjørnesofa og et sofabord').waitFor();
     await snapshot(page, 'task-detail');
     await assertNoAxeViolations(page, 'a task page');
+    await page.context().close();
+  });
+
+  it('when the wizard is reloaded midway, then the draft is kept; Back moves one step', async () => {
+    const page = await product.newPage();
+    await logIn(page, product.url, demo.customer);
+    await page.waitForURL(/\/dashboard/);
+    await page.goto(`${product.url}/create-task`);
+    await page.getByRole('button', { name: /Kurertransport/ }).click();
+    await page.waitForURL(/step=2/);
+    await fillCourier(page, 'Kladde der overlever en genindlæsning');
+    await page.reload();
+    await page.getByLabel('Vægt (kg)').waitFor();
+    assert.equal(await page.getByLabel('Afhentningsadresse').inputValue(), 'Kongensgade 10, 5000 Odense C');
+    assert.equal(await page.getByLabel('Vægt (kg)').inputValue(), '12,5');
+    assert.equal(await page.getByLabel('Beskrivelse af opgaven').inputValue(), 'Kladde der overlever en genindlæsning');
+
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Bekræft og send' }).waitFor();
+    assert.match(page.url(), /step=3/);
+    await page.getByText('12,5 kg').waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Kurertransport' }).waitFor();
+    assert.equal(await page.getByLabel('Vægt (kg)').inputValue(), '12,5');
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Hvad skal transporteres?' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { level: 2, name: 'Kurertransport' }).waitFor();
+    await page.context().close();
+  });
+
+  it("when 'Opret opgave' is clicked three times quickly, then one task is created", async () => {
+    const page = await product.newPage();
+    await logIn(page, product.url, demo.customer);
+    await page.waitForURL(/\/dashboard/);
+    const description = `Tre hurtige klik ${Date.now()}`;
+    await page.goto(`${product.url}/create-task?type=courier`);
+    await fillCourier(page, description);
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+    const create = page.getByRole('button', { name: 'Opret opgave' });
+    await create.waitFor();
+    await create.evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+      button.click();
+    });
+    await page.waitForURL(/\/browse-tasks/);
+    const created = await customerTasksDescribed(description);
+    assert.equal(created.length, 1);
+    await page.context().close();
+  });
+
+  it("when the session is ended in another tab, then the wizard says 'Session udløbet – log ind igen', posts nothing, and the draft survives login", async () => {
+    const page = await product.newPage();
+    await logIn(page, product.url, demo.customer);
+    await page.waitForURL(/\/dashboard/);
+    const description = `Session mistet undervejs ${Date.now()}`;
+    await page.goto(`${product.url}/create-task?type=courier`);
+    await fillCourier(page, description);
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+    await page.getByRole('button', { name: 'Opret opgave' }).waitFor();
+
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(`${product.url}/dashboard`);
+    await otherTab.getByRole('banner').getByRole('button', { name: 'Log ud' }).click();
+    await otherTab.getByRole('banner').getByRole('link', { name: 'Log ind' }).waitFor();
+    await otherTab.close();
+
+    await page.getByRole('button', { name: 'Opret opgave' }).click();
+    const alert = page.locator('.ct-banner');
+    await alert.getByText('Session udløbet – log ind igen').waitFor();
+    assert.equal((await customerTasksDescribed(description)).length, 0);
+
+    // The header knows it too: the user is signed out here as well.
+    await page.getByRole('banner').getByRole('link', { name: 'Log ind' }).waitFor();
+    await alert.getByRole('link', { name: 'Log ind' }).click();
+    const form = page.getByRole('form', { name: 'Log ind' });
+    await form.getByLabel('E-mail').fill(demo.customer.email);
+    await form.getByLabel('Adgangskode', { exact: true }).fill(demo.customer.password);
+    await form.getByRole('button', { name: 'Log ind' }).click();
+    await page.waitForURL(/\/create-task\?type=courier&step=3/);
+    await page.getByRole('heading', { level: 2, name: 'Bekræft og send' }).waitFor();
+    await page.getByText(description).waitFor();
+    await page.getByRole('button', { name: 'Opret opgave' }).click();
+    await page.waitForURL(/\/browse-tasks/);
+    const created = await customerTasksDescribed(description);
+    assert.equal(created.length, 1);
+    assert.equal(created[0]?.is_guest, false);
     await page.context().close();
   });
 });

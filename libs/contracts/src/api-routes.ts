@@ -210,7 +210,7 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'get', path: '/admin/carriers/pending-count', service: 'identity', summary: 'Antal vognmænd der venter på godkendelse', access: 'admin', response: countSchema },
   { method: 'get', path: '/admin/users/blocked-count', service: 'identity', summary: 'Antal blokerede brugere', access: 'admin', response: countSchema },
   { method: 'get', path: '/tasks', service: 'tasks', summary: 'Opgaver (filtre, fritekstsøgning, sider); offentlig visning for uvedkommende', access: 'anyone', query: taskListQuerySchema, response: tasksPageSchema },
-  { method: 'post', path: '/tasks', service: 'tasks', summary: 'Opret opgave (kunde, gæst eller admin; ikke vognmand)', access: 'anyone', body: createTaskBodySchema, response: taskSchema, status: 201 },
+  { method: 'post', path: '/tasks', service: 'tasks', summary: 'Opret opgave (kunde, gæst eller admin; ikke vognmand; Idempotency-Key; ?signedIn=1: 401 i stedet for en gæsteopgave, når sessionen er væk; afhentningsdato før i dag: 400)', access: 'anyone', body: createTaskBodySchema, response: taskSchema, status: 201 },
   { method: 'get', path: '/tasks/{id}', service: 'tasks', summary: 'En opgave (fuld visning for ejer, admin og tildelt vognmand; uden login med en gæsts link ?access= ejerens visning, skrivebeskyttet)', access: 'logged_in', query: taskAccessQuerySchema, response: taskSchema },
   { method: 'put', path: '/tasks/{id}', service: 'tasks', summary: 'Ret en opgave (ejer før tildeling, admin)', access: 'logged_in', body: updateTaskBodySchema, response: taskSchema },
   { method: 'delete', path: '/tasks/{id}', service: 'tasks', summary: 'Slet en opgave', access: 'admin', status: 204 },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createTaskBodySchema,
   normaliseDate,
+  todayInDenmark,
   parsePostalCity,
   taskIdSchema,
   taskListQuerySchema,
@@ -54,22 +55,37 @@ describe('createTaskBodySchema', () => {
   it('when dates come as timestamps, then they are normalised to the UTC date', () => {
     const parsed = createTaskBodySchema.parse({
       ...base,
-      preferred_pickup_date: '2026-05-01T22:30:00.000Z',
-      preferred_delivery_date: '2026-05-03',
+      preferred_pickup_date: '2099-05-01T22:30:00.000Z',
+      preferred_delivery_date: '2099-05-03',
       time_frame_start: '8:00',
       time_frame_end: '16:30:00',
     });
     expect(parsed).toMatchObject({
-      preferred_pickup_date: '2026-05-01',
-      preferred_delivery_date: '2026-05-03',
+      preferred_pickup_date: '2099-05-01',
+      preferred_delivery_date: '2099-05-03',
       time_frame_start: '08:00',
       time_frame_end: '16:30',
     });
   });
 
   it('when the delivery date is before pickup, then it is refused in Danish', () => {
-    const result = createTaskBodySchema.safeParse({ ...base, preferred_pickup_date: '2026-05-03', preferred_delivery_date: '2026-05-01' });
+    const result = createTaskBodySchema.safeParse({ ...base, preferred_pickup_date: '2099-05-03', preferred_delivery_date: '2099-05-01' });
     expect(firstMessage(result)).toBe(messages.deliveryBeforePickup);
+  });
+
+  it('when the pickup date is before today (in Denmark), then a new task is refused in Danish; today itself is fine', () => {
+    const today = todayInDenmark();
+    const yesterday = todayInDenmark(new Date(Date.now() - 24 * 3600 * 1000));
+    const refused = createTaskBodySchema.safeParse({ ...base, preferred_pickup_date: yesterday });
+    expect(refused.error?.issues).toEqual([expect.objectContaining({ message: messages.pickupDateInPast, path: ['preferred_pickup_date'] })]);
+    expect(createTaskBodySchema.safeParse({ ...base, preferred_pickup_date: today }).success).toBe(true);
+    // An edit may send back the date the task already has; the service judges a changed one.
+    expect(updateTaskBodySchema.safeParse({ preferred_pickup_date: yesterday }).success).toBe(true);
+  });
+
+  it('todayInDenmark counts the day in Copenhagen, not in UTC', () => {
+    expect(todayInDenmark(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
+    expect(todayInDenmark(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12-31');
   });
 
   it('when a date is not a real date, then it says so', () => {

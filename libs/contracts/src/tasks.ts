@@ -101,6 +101,13 @@ export function normaliseDate(value: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
+const danishDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in Denmark as `yyyy-mm-dd`: the earliest pickup date a task may ask for. */
+export function todayInDenmark(now: Date = new Date()): string {
+  return danishDate.format(now);
+}
+
 /** A time of day → `HH:MM` (accepts H:MM and HH:MM:SS). */
 export const timeOfDaySchema = z
   .string({ error: messages.invalidTime })
@@ -199,6 +206,10 @@ function checkAcrossFields(value: unknown, ctx: z.RefinementCtx, requireDetailsF
   }
   const pickup = fields.preferred_pickup_date;
   const delivery = fields.preferred_delivery_date;
+  // An edit may keep the date the task already has; the service refuses a changed one in the past itself.
+  if (requireDetailsFor === 'create' && typeof pickup === 'string' && pickup < todayInDenmark()) {
+    ctx.addIssue({ code: 'custom', message: messages.pickupDateInPast, path: ['preferred_pickup_date'] });
+  }
   if (typeof pickup === 'string' && typeof delivery === 'string' && delivery < pickup) {
     ctx.addIssue({ code: 'custom', message: messages.deliveryBeforePickup, path: ['preferred_delivery_date'] });
   }

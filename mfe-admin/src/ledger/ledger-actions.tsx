@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, isApiError } from '@fragtbud/web';
+import { Button, Field, isApiError, newIdempotencyKey } from '@fragtbud/web';
 import { useMoneyAction } from './api/run-money-action';
 
 interface ActionField {
@@ -84,8 +84,6 @@ const ACTIONS: ActionSpec[] = [
   },
 ];
 
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
-
 /** Empty fields are left out, so the server tells which one is missing. */
 function bodyOf(fields: ActionField[], values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(fields.filter((f) => f.name !== 'userId' && values[f.name]?.trim()).map((f) => [f.name, values[f.name]!.trim()]));
@@ -93,7 +91,7 @@ function bodyOf(fields: ActionField[], values: Record<string, string>): Record<s
 
 function ActionForm({ spec }: { spec: ActionSpec }) {
   const [values, setValues] = useState<Record<string, string>>({});
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [result, setResult] = useState<string | null>(null);
   const send = useMoneyAction();
   const onSubmit = (event: FormEvent) => {
@@ -104,7 +102,7 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
       {
         onSuccess: (answer) => {
           if (!answer) return;
-          setKey(newKey());
+          setKey(newIdempotencyKey());
           setValues({});
           setResult(answer.url ? `${spec.done}: ${answer.url}` : (answer.message ?? spec.done));
         },
@@ -120,7 +118,10 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
           key={field.name}
           label={field.label}
           value={values[field.name] ?? ''}
-          onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+          onChange={(event) => {
+            setValues({ ...values, [field.name]: event.target.value });
+            setKey(newIdempotencyKey()); // other values are another request
+          }}
         />
       ))}
       <Button type="submit" disabled={send.isPending}>

@@ -47,13 +47,19 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
 }
 
 /** Records the bodies sent to POST /api/tasks and answers with `answer` (201 with a task by default). */
-export function createTaskHandler(answer?: () => Response) {
+/** POST /tasks: records each body, its Idempotency-Key and query; `answer` may differ per call (0, 1, …). */
+export function createTaskHandler(answer?: (call: number) => Response | Promise<Response>) {
   const bodies: Record<string, unknown>[] = [];
+  const keys: Array<string | null> = [];
+  const queries: string[] = [];
   const handler = http.post('/api/tasks', async ({ request }) => {
+    const call = bodies.length;
     bodies.push((await request.json()) as Record<string, unknown>);
-    return answer ? answer() : HttpResponse.json(makeTask({ id: 42 }), { status: 201 });
+    keys.push(request.headers.get('Idempotency-Key'));
+    queries.push(new URL(request.url).search);
+    return answer ? answer(call) : HttpResponse.json(makeTask({ id: 42 }), { status: 201 });
   });
-  return { handler, bodies };
+  return { handler, bodies, keys, queries };
 }
 
 export function getTaskHandler(answer: () => Response) {

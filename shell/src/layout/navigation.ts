@@ -5,9 +5,16 @@ export interface NavigationLink {
   label: string;
 }
 
-/** Header links of spec section 2, for a visitor (null) or a signed-in role. */
+/**
+ * Header links of spec section 2, for a visitor (null) or a signed-in role. A visitor has no dashboard or profile
+ * (issue 13 item 7), and 'Opret Opgave' lets them post as a guest.
+ */
 export function headerLinksFor(role: Role | null): NavigationLink[] {
   const links: NavigationLink[] = [{ to: '/BrowseTasks', label: 'Opgaver' }];
+  if (role === null) {
+    links.push({ to: '/create-task?guest=1', label: 'Opret Opgave' });
+    return links;
+  }
   if (role !== 'carrier') links.push({ to: '/create-task', label: 'Opret Opgave' });
   links.push({ to: '/dashboard', label: 'Dashboard' });
   if (role === 'admin') links.push({ to: '/AdminDashboard', label: 'Admin Dashboard' });

@@ -149,6 +149,25 @@ describe('notification bar, fed locally', () => {
   });
 });
 
+describe('notification bar on a phone', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is one line with the count at first, and opens on request', async () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      media,
+      matches: media === '(max-width: 640px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    for (let i = 1; i <= 3; i++) useNotifications.getState().push({ id: i, kind: 'info', message: `Besked ${i}` });
+    renderBar();
+    expect(screen.getByText('3 nye beskeder')).toBeTruthy();
+    expect(screen.queryByRole('listitem')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Vis beskeder' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+});
+
 describe('notification bar, fed by GET /api/notifications', () => {
   it('asks nothing for a visitor and stays hidden', async () => {
     const chat = fakeChat([notification(1, 'Varerne er afhentet')]);

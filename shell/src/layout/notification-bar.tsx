@@ -34,6 +34,23 @@ function NotificationItem({ notification, onDismiss }: { notification: BarNotifi
   );
 }
 
+const PHONE_QUERY = '(max-width: 640px)';
+
+const phoneQuery = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : null);
+
+/** True on a narrow screen, following rotation and resizing. */
+function useIsPhone(): boolean {
+  const [matches, setMatches] = useState(() => phoneQuery()?.matches ?? false);
+  useEffect(() => {
+    const query = phoneQuery();
+    if (!query) return;
+    const onChange = () => setMatches(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return matches;
+}
+
 /**
  * The signed-in user's new notifications (spec sections 2 and 9): shown only when there are any; collapsible; up to
  * 5, the newest kept; each dismissible and gone after 6 seconds (either way it is marked read). Fetch failures
@@ -43,13 +60,16 @@ export function NotificationBar() {
   useNotificationFeed();
   const notifications = useNotifications((state) => state.notifications);
   const dismiss = useNotifications((state) => state.dismiss);
-  const [collapsed, setCollapsed] = useState(false);
+  // On a phone the bar starts as one line with the count (issue 13 item 7); the user may open it.
+  const phone = useIsPhone();
+  const [chosen, setCollapsed] = useState<boolean | null>(null);
+  const collapsed = chosen ?? phone;
 
   if (notifications.length === 0) return null;
   return (
     <section className="notification-bar" aria-label="Beskeder">
       <div className="fb-container">
-        <div className="notification-bar__header">
+        <div className={`notification-bar__header${collapsed ? ' notification-bar__header--collapsed' : ''}`}>
           <span className="notification-bar__count">
             {notifications.length === 1 ? '1 ny besked' : `${notifications.length} nye beskeder`}
           </span>
@@ -57,7 +77,7 @@ export function NotificationBar() {
             type="button"
             className="notification-bar__toggle"
             aria-expanded={!collapsed}
-            onClick={() => setCollapsed((value) => !value)}
+            onClick={() => setCollapsed(!collapsed)}
           >
             {collapsed ? 'Vis beskeder' : 'Skjul beskeder'}
           </button>

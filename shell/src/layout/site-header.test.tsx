@@ -18,10 +18,10 @@ function headerLinks(): string[] {
 }
 
 describe('site header', () => {
-  it('shows a visitor the public links and the sign-in links', () => {
+  it('shows a visitor the public links (no Dashboard or Profil; Opret Opgave as a guest) and the sign-in links', () => {
     setSession(null);
     renderApp('/');
-    expect(headerLinks()).toEqual(['Opgaver /BrowseTasks', 'Opret Opgave /create-task', 'Dashboard /dashboard', 'Profil /profile']);
+    expect(headerLinks()).toEqual(['Opgaver /BrowseTasks', 'Opret Opgave /create-task?guest=1']);
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login');
     expect(within(banner).getByRole('link', { name: 'Opret bruger' }).getAttribute('href')).toBe('/register');

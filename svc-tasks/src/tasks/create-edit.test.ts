@@ -2,7 +2,7 @@
  * POST /tasks and PUT /tasks/:id: the five types' rules, guests, carriers refused, editing while unassigned only,
  * photos until a bid is accepted, and the events written in the same transaction.
  */
-import { eventTypes, messages, taskSchema } from '@fragtbud/contracts';
+import { eventTypes, messages, taskSchema, todayInDenmark } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, validDetails, type StartedTasks } from '../test-harness';
 
@@ -51,7 +51,7 @@ describe('POST /tasks', () => {
       from_city: 'Aarhus C',
       to_postal_code: '1165',
       to_city: 'København K',
-      preferred_pickup_date: '2026-08-01',
+      preferred_pickup_date: '2099-08-01',
       time_frame_start: '08:00',
       bid_count: 0,
       lowest_bid: null,
@@ -96,15 +96,15 @@ describe('POST /tasks', () => {
       ...rest,
       fromAddress: from_address,
       toAddress: to_address,
-      preferredPickupDate: '2026-07-31T23:30:00.000Z',
-      preferred_delivery_date: '2026-08-01T01:00:00+02:00',
+      preferredPickupDate: '2099-07-31T23:30:00.000Z',
+      preferred_delivery_date: '2099-08-01T01:00:00+02:00',
       isFlexible: true,
     });
     expect(task).toMatchObject({
       from_address,
       to_address,
-      preferred_pickup_date: '2026-07-31',
-      preferred_delivery_date: '2026-07-31',
+      preferred_pickup_date: '2099-07-31',
+      preferred_delivery_date: '2099-07-31',
       is_flexible: true,
     });
   });
@@ -213,9 +213,34 @@ describe('POST /tasks', () => {
   });
 
   it('when the delivery date lies before pickup, then 400', async () => {
-    const reply = await create(taskBody('courier', { preferred_pickup_date: '2026-08-05', preferred_delivery_date: '2026-08-01' }));
+    const reply = await create(taskBody('courier', { preferred_pickup_date: '2099-08-05', preferred_delivery_date: '2099-08-01' }));
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(messages.deliveryBeforePickup);
+  });
+
+  it('when the pickup date lies before today, then 400 in Danish and nothing is stored; today is accepted', async () => {
+    const yesterday = todayInDenmark(new Date(Date.now() - 24 * 3600 * 1000));
+    const before = await tasks.db('tasks').count({ n: '*' }).first();
+    for (const as of [customer, null]) {
+      const reply = await create(taskBody('courier', { preferred_pickup_date: yesterday, preferred_delivery_date: null }), as);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ code: 'invalid_input', message: messages.pickupDateInPast });
+      expect(reply.body.details).toEqual([expect.objectContaining({ path: 'preferred_pickup_date', message: messages.pickupDateInPast })]);
+    }
+    expect(await tasks.db('tasks').count({ n: '*' }).first()).toEqual(before);
+    const today = todayInDenmark();
+    expect((await createdTask(taskBody('courier', { preferred_pickup_date: today, preferred_delivery_date: null }))).preferred_pickup_date).toBe(today);
+  });
+
+  it('when a signed-in wizard (?signedIn=1) posts without a session, then 401 Session udløbet and no guest task is stored', async () => {
+    const before = await tasks.db('tasks').count({ n: '*' }).first();
+    const reply = await tasks.call('POST', '/tasks?signedIn=1', { as: null, body: taskBody('courier') });
+    expect(reply.status).toBe(401);
+    expect(reply.body.message).toBe(messages.sessionExpired);
+    expect(await tasks.db('tasks').count({ n: '*' }).first()).toEqual(before);
+    const signedIn = await tasks.call('POST', '/tasks?signedIn=1', { as: customer, body: taskBody('courier') });
+    expect(signedIn.status).toBe(201);
+    expect(signedIn.body.user_id).toBe(customer.id);
   });
 
   it('when a task is created, then tasks.task.created is in the outbox with the request id as correlation', async () => {
@@ -268,6 +293,19 @@ describe('PUT /tasks/:id', () => {
     const reply = await tasks.call('PUT', `/tasks/${task.id}`, { as: customer, body: { from_address: '' } });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(messages.fillBothAddresses);
+  });
+
+  it('when an edit moves the pickup date before today, then 400; a task keeping its (now past) date may still be edited', async () => {
+    const task = await createdTask();
+    const yesterday = todayInDenmark(new Date(Date.now() - 24 * 3600 * 1000));
+    const refused = await tasks.call('PUT', `/tasks/${task.id}`, { as: customer, body: { preferred_pickup_date: yesterday, preferred_delivery_date: null } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(messages.pickupDateInPast);
+
+    await tasks.db('tasks').where({ id: task.id }).update({ preferred_pickup_date: '2020-01-02', preferred_delivery_date: null });
+    const kept = await tasks.call('PUT', `/tasks/${task.id}`, { as: customer, body: { preferred_pickup_date: '2020-01-02', description: 'Ny tekst' } });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ preferred_pickup_date: '2020-01-02', description: 'Ny tekst' });
   });
 
   it('when the owner edits an assigned task, then 409 Opgaven kan ikke længere redigeres.', async () => {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { createTaskBodySchema, taskAccessQuerySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
-import { eventMetaOf, idempotent, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
+import { createTaskBodySchema, messages, taskAccessQuerySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
+import { AppError, eventMetaOf, idempotent, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { pageOf } from './browse-cache';
 import { taskIdParam } from '../http';
@@ -37,6 +37,9 @@ export function tasksRouter(context: TasksContext): Router {
 
   router.post('/', idempotent(() => context.db), async (ctx) => {
     const caller = ctx.state.user ?? null;
+    // A signed-in user's wizard says so (`?signedIn=1`): if the session was lost meanwhile (a logout in another tab),
+    // the task must not be stored as an ownerless guest task.
+    if (!caller && ctx.query.signedIn === '1') throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
     const body = parseBody(ctx, createTaskBodySchema, strictBody);
     ctx.body = await createTask(context, caller, body, eventMetaOf(ctx));
     ctx.status = 201;

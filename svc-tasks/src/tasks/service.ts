@@ -6,6 +6,7 @@ import {
   finishedTaskStatuses,
   isTaskEditable,
   messages,
+  todayInDenmark,
   parsePostalCity,
   taskStatuses,
   typesRequiringDescription,
@@ -289,6 +290,9 @@ function patchOf(current: TaskRow, body: UpdateTaskBody): TaskPatch {
   if (body.is_flexible !== undefined) patch.is_flexible = body.is_flexible;
   if (body.images !== undefined) patch.images = body.images;
 
+  if (typeof patch.preferred_pickup_date === 'string' && patch.preferred_pickup_date !== current.preferred_pickup_date && patch.preferred_pickup_date < todayInDenmark()) {
+    throw AppError.badRequest(messages.pickupDateInPast, 'invalid_input', [{ path: 'preferred_pickup_date', message: messages.pickupDateInPast }]);
+  }
   const pickup = patch.preferred_pickup_date !== undefined ? patch.preferred_pickup_date : current.preferred_pickup_date;
   const delivery = patch.preferred_delivery_date !== undefined ? patch.preferred_delivery_date : current.preferred_delivery_date;
   if (pickup && delivery && delivery < pickup) {

@@ -10,7 +10,14 @@ export interface ApiErrorInit {
  * Every failed API call ends in an ApiError. `message` is already the Danish text to show the user
  * (spec section 8); `serverMessage` keeps what the server said, for screens that show it as is (login).
  */
+/**
+ * libs/web is bundled into the shell and into each remote, so an ApiError thrown in a remote is not an instance of
+ * the shell's class: a global symbol marks it instead, and the shell's 401 handling sees a remote's error too.
+ */
+const apiErrorBrand = Symbol.for('fragtbud.ApiError');
+
 export class ApiError extends Error {
+  readonly [apiErrorBrand] = true;
   readonly status: number;
   readonly code: string;
   readonly details?: unknown;
@@ -27,7 +34,7 @@ export class ApiError extends Error {
 }
 
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  return error instanceof ApiError || (typeof error === 'object' && error !== null && (error as { [apiErrorBrand]?: unknown })[apiErrorBrand] === true);
 }
 
 /** Field errors from a 400 answer's `details`, keyed by field name, when the server named the fields. */

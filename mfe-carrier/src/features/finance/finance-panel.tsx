@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
 import { messages } from '@fragtbud/contracts';
-import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, isApiError } from '@fragtbud/web';
+import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, isApiError, newIdempotencyKey } from '@fragtbud/web';
 import { ownFinanceCsvUrl, useOwnFinance } from './api/get-own-finance';
 import { usePayoutLink } from './api/get-payout-link';
 import { useRequestPayout } from './api/request-payout';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
 
 /**
  * The carrier's 'Økonomi' (spec sections 2, 3 and 9): balance and pending (net), the rows oldest first, the CSV,
@@ -17,7 +16,7 @@ const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `k${Date.now()}${Math
 export function FinancePanel() {
   const finance = useOwnFinance();
   const [notice, setNotice] = useState<Notice>(null);
-  const requestKey = useRef(newKey());
+  const requestKey = useRef(newIdempotencyKey());
   const request = useRequestPayout();
   const link = usePayoutLink();
 
@@ -30,7 +29,7 @@ export function FinancePanel() {
     try {
       const answer = await request.mutateAsync(requestKey.current);
       if (!answer) return;
-      requestKey.current = newKey();
+      requestKey.current = newIdempotencyKey();
       setNotice({ tone: 'success', text: answer.message });
     } catch {
       // shown below from request.error

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -225,6 +225,32 @@ describe('bid panel', () => {
     await userEvent.type(priceField(dialog), '900');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Kunne ikke afgive bud. Prøv igen.');
+  });
+
+  it('a retry of the same bid sends the same Idempotency-Key; another price gets a new one', async () => {
+    quoteApi();
+    const keys: Array<string | null> = [];
+    server.use(
+      http.post('/api/bids', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return keys.length < 3 ? HttpResponse.error() : HttpResponse.json(makeCarrierBid({ id: 42, task_id: 12, net: 950 }), { status: 201 });
+      }),
+    );
+    renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '900');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    await within(dialog).findByRole('alert');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    await userEvent.clear(priceField(dialog));
+    await userEvent.type(priceField(dialog), '950');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Bud afgivet');
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('tells a carrier who is not approved yet that they cannot bid, without a bid button', () => {

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { isTaskEditable, taskIdSchema, type TaskType } from '@fragtbud/contracts';
-import { Button, isApiError, isTaskType, loginPathFor, PageHeader, Spinner, taskCreatedPathFor, useSession, withFlash } from '@fragtbud/web';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors as FormErrors, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams, type NavigateFunction } from 'react-router-dom';
+import { isTaskEditable, taskIdSchema, type CreateTaskBody, type Task, type TaskType } from '@fragtbud/contracts';
+import { Button, isApiError, isTaskType, loginPathFor, PageHeader, Spinner, useSession, taskCreatedPathFor, useSubmitKey, withFlash } from '@fragtbud/web';
 import { useCreateTask } from './api/create-task';
 import { useTaskToEdit } from './api/get-task';
 import { useUpdateTask } from './api/update-task';
@@ -9,20 +11,33 @@ import { ConfirmStep } from './components/confirm-step';
 import { DetailsStep } from './components/details-step';
 import { StepIndicator, type WizardStep } from './components/step-indicator';
 import { TypeStep } from './components/type-step';
+import { clearDraft, loadDraft, saveDraft } from './model/draft';
 import { serverFieldErrors, SUBMIT_MESSAGES, submitFailureMessage } from './model/submit-errors';
-import { emptyTaskForm, stepOfErrors, taskToForm, validateTaskForm, type DetailInput, type FieldErrors, type TaskForm } from './model/task-form';
+import {
+  emptyTaskForm,
+  stepOfErrors,
+  taskFormSchema,
+  taskToForm,
+  validateTaskForm,
+  type DetailInput,
+  type FieldErrors,
+  type FormOptions,
+  type TaskForm,
+} from './model/task-form';
 import './create-task.css';
 
 /**
  * /create-task and /tasks/create (spec section 2): `type` preselects a type and opens its form, `guest=1` lets a
- * visitor create a task, `edit={taskId}` edits one. A carrier never belongs here (the shell redirects too), and a
- * visitor without `guest=1` signs in first.
+ * visitor create a task, `edit={taskId}` edits one, `step` is the wizard's step (so Back and Forward move between
+ * steps). A carrier never belongs here (the shell redirects too), and a visitor without `guest=1` signs in first. A
+ * signed-in user whose session ran out meanwhile stays here with the draft and is asked to sign in again.
  */
 export function CreateTaskPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
+  const expired = useSession((state) => state.expired);
   const loadSession = useSession((state) => state.loadSession);
 
   useEffect(() => {
@@ -40,10 +55,20 @@ export function CreateTaskPage() {
     );
   }
   if (user?.role === 'carrier') return <Navigate to="/BrowseTasks" replace />;
-  const guest = !user && params.get('guest') === '1' && editParam === null;
-  if (!user && !guest) return <Navigate to={loginPath} replace />;
+  // A session lost in the middle of the wizard never turns the user into a guest.
+  const guest = !user && !expired && params.get('guest') === '1' && editParam === null;
+  if (!user && !guest && !expired) return <Navigate to={loginPath} replace />;
 
-  return <TaskWizard key={editParam ?? 'new'} editParam={editParam} guest={guest} loginPath={loginPath} />;
+  return <TaskWizard key={editParam ?? 'new'} editParam={editParam} guest={guest} loginPath={loginPath} userId={user?.id ?? null} />;
+}
+
+/**
+ * Where the wizard goes once a new task is stored. Kept apart so the guest's confirmation page can take over here.
+ */
+function afterCreated(navigate: NavigateFunction, task: Task, guest: boolean): void {
+  // A guest sees the confirmation with the task number and the mailed link; a customer the list with a notice.
+  if (guest) navigate(taskCreatedPathFor(task), { replace: true });
+  else navigate('/browse-tasks', { state: withFlash('success', 'Opgaven er oprettet.') });
 }
 
 interface TaskWizardProps {
@@ -51,6 +76,8 @@ interface TaskWizardProps {
   editParam: string | null;
   guest: boolean;
   loginPath: string;
+  /** The signed-in user's id, or null (a guest, or a session that ran out). */
+  userId: number | null;
 }
 
 function parseTaskId(raw: string): number | null {
@@ -58,17 +85,27 @@ function parseTaskId(raw: string): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Error keys a change makes stale: the key itself and everything under it. */
-function without(errors: FieldErrors, keys: readonly string[]): FieldErrors {
-  if (!keys.some((key) => Object.keys(errors).some((existing) => existing === key || existing.startsWith(`${key}.`)))) return errors;
-  const next: FieldErrors = {};
-  for (const [key, message] of Object.entries(errors)) {
-    if (!keys.some((stale) => key === stale || key.startsWith(`${stale}.`))) next[key] = message;
+/** react-hook-form's error tree (keyed by the body's paths) as one message per path: 'details.pallets.0.quantity'. */
+function flatErrors(tree: FormErrors | Record<string, unknown> | undefined, prefix = ''): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, value] of Object.entries(tree ?? {})) {
+    if (!value || typeof value !== 'object' || key === 'ref') continue;
+    const path = `${prefix}${key}`;
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === 'string' && message) out[path] = message;
+    Object.assign(out, flatErrors(value as Record<string, unknown>, `${path}.`));
   }
-  return next;
+  return out;
 }
 
-function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
+/** Error paths are the body's, not the form's: react-hook-form keeps them in its error tree all the same. */
+const errorPath = (key: string) => key as FieldPath<TaskForm>;
+
+function stepFromUrl(value: string | null, fallback: WizardStep): WizardStep {
+  return value === '1' ? 1 : value === '2' ? 2 : value === '3' ? 3 : fallback;
+}
+
+function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const urlType = params.get('type');
@@ -76,18 +113,53 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
   const editId = editing ? parseTaskId(editParam) : null;
   const withContact = guest || editing;
 
-  const [form, setForm] = useState<TaskForm>(() => emptyTaskForm(!editing && isTaskType(urlType) ? urlType : null));
-  const [step, setStep] = useState<WizardStep>(() => (!editing && isTaskType(urlType) ? 2 : 1));
+  // Who opened the wizard: a signed-in user's submit must never become a guest's (issue 13 item 6), and the draft
+  // stays theirs even while the session is gone.
+  const [startedAs] = useState(() => ({ signedIn: !guest, ownerId: userId }));
+  const [draft] = useState(() => (editing ? null : loadDraft(userId)));
+  const submitKey = useSubmitKey(draft?.submitKey);
+
+  const [initialForm] = useState<TaskForm>(() => {
+    const start = { ...emptyTaskForm(), ...draft?.form };
+    return !editing && isTaskType(urlType) ? { ...start, type: urlType } : start;
+  });
+  const [keptPickupDate, setKeptPickupDate] = useState<string | undefined>();
+  const options: FormOptions = { withContact, keptPickupDate };
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  const { watch, setValue, getValues, reset, handleSubmit, setError, clearErrors, formState } = useForm<TaskForm, unknown, CreateTaskBody>({
+    defaultValues: initialForm,
+    // The options change once an edit has loaded its task; the resolver reads them when it runs.
+    resolver: (values, context, resolverOptions) => zodResolver(taskFormSchema(optionsRef.current))(values, context, resolverOptions),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const form = watch();
+  const errors = flatErrors(formState.errors);
+
   const [loading, setLoading] = useState(editing);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
+  const [sessionLost, setSessionLost] = useState(false);
   const [uploading, setUploading] = useState(false);
   const create = useCreateTask();
   const update = useUpdateTask();
-  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
   const toEdit = useTaskToEdit(editId);
   const cardRef = useRef<HTMLFormElement>(null);
-  const focusAfterRender = useRef<'heading' | 'error' | null>(null);
+  /** Where focus goes after the next render: the step's heading, the first invalid field (once shown), the banner. */
+  const focusAfterRender = useRef<'heading' | 'field' | 'error' | null>(null);
+
+  // The draft follows every change; a changed form is a new submit with a new Idempotency-Key.
+  useEffect(() => {
+    if (editing) return;
+    const subscription = watch((values) => {
+      submitKey.renew();
+      saveDraft({ form: values as TaskForm, ownerId: startedAs.ownerId });
+    });
+    return () => subscription.unsubscribe();
+  }, [editing, watch, submitKey, startedAs]);
 
   // Edit: load the task and prefill, unless it can no longer be edited (spec sections 2 and 4).
   useEffect(() => {
@@ -107,107 +179,118 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
       navigate(`/task/${editId}`, { replace: true, state: withFlash('error', SUBMIT_MESSAGES.noLongerEditable) });
       return;
     }
-    setForm(taskToForm(task));
-    setStep(2);
+    const prefilled = taskToForm(task);
+    reset(prefilled);
+    setKeptPickupDate(prefilled.preferredPickupDate || undefined);
     setLoading(false);
-  }, [editing, editId, navigate, loading, toEdit.data, toEdit.error]);
+  }, [editing, editId, navigate, loading, toEdit.data, toEdit.error, reset]);
 
   // A new ?type= (e.g. a type card on the home page while this page is open) opens that type's form.
   const previousUrlType = useRef(urlType);
   useEffect(() => {
     if (editing || previousUrlType.current === urlType) return;
     previousUrlType.current = urlType;
-    if (isTaskType(urlType)) {
-      setForm((current) => (current.type === urlType ? current : { ...current, type: urlType }));
-      setStep((current) => (current === 1 ? 2 : current));
-    } else {
-      setStep(1);
-    }
-  }, [editing, urlType]);
+    if (isTaskType(urlType) && getValues('type') !== urlType) setValue('type', urlType);
+  }, [editing, urlType, getValues, setValue]);
+
+  // The step is in the URL; one that cannot be shown yet (no type; step 3 with errors) shows the one before it.
+  const type = form.type;
+  const requested = stepFromUrl(params.get('step'), editing || isTaskType(urlType) ? 2 : 1);
+  let step: WizardStep = type ? requested : 1;
+  if (step === 3 && !formState.isSubmitting && !validateTaskForm(form, options).ok) step = 2;
 
   // After a step change or a refused step, move focus where the user needs it (and the page scrolls with it).
-  useEffect(() => {
+  const errorCount = Object.keys(errors).length;
+  // A layout effect: the focus moves in the same commit that shows the step or the errors.
+  useLayoutEffect(() => {
     const target = focusAfterRender.current;
-    focusAfterRender.current = null;
     const card = cardRef.current;
     if (!target || !card) return;
+    // Field errors reach the form state, and the step showing them the URL, a render after the banner: wait for both.
+    if (target === 'field' && (errorCount === 0 || step !== stepOfErrors(errors))) return;
+    focusAfterRender.current = null;
     const element =
-      target === 'error'
-        ? (card.querySelector<HTMLElement>('[aria-invalid="true"]') ?? card.querySelector<HTMLElement>('[role="alert"]'))
-        : card.querySelector<HTMLElement>('h2');
+      target === 'heading'
+        ? card.querySelector<HTMLElement>('h2')
+        : (card.querySelector<HTMLElement>('[aria-invalid="true"]') ?? card.querySelector<HTMLElement>('[role="alert"]'));
     element?.focus();
   });
 
-  function goTo(next: WizardStep) {
-    setStep(next);
+  /** Opens a step: a new history entry, so the browser's Back returns to the step before. */
+  function goTo(next: WizardStep, { replace = false }: { replace?: boolean } = {}) {
     setBanner(null);
+    setSessionLost(false);
     focusAfterRender.current = 'heading';
+    if (next === step) return;
+    setParams(
+      (current) => {
+        const url = new URLSearchParams(current);
+        const chosen = getValues('type');
+        if (chosen && !editing) url.set('type', chosen);
+        url.delete('step');
+        url.set('step', String(next));
+        return url;
+      },
+      { replace },
+    );
   }
 
   function showErrors(found: FieldErrors, message: string) {
-    setErrors(found);
+    for (const [key, text] of Object.entries(found)) setError(errorPath(key), { type: 'server', message: text });
+    goTo(stepOfErrors(found), { replace: true });
     setBanner(message);
-    setStep(stepOfErrors(found));
-    focusAfterRender.current = 'error';
+    focusAfterRender.current = Object.keys(found).length > 0 ? 'field' : 'error';
   }
 
-  function selectType(type: TaskType) {
-    setForm((current) => ({ ...current, type }));
-    setErrors((current) => without(current, ['type', 'details', 'description']));
-    previousUrlType.current = type;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('type', type);
-        return next;
-      },
-      { replace: true },
-    );
+  function selectType(chosen: TaskType) {
+    setValue('type', chosen);
+    clearErrors(['type', 'details', 'description']);
+    previousUrlType.current = chosen;
     goTo(2);
   }
 
   function change(changes: Partial<TaskForm>, clear: readonly string[]) {
-    setForm((current) => ({ ...current, ...changes }));
-    setErrors((current) => without(current, clear));
+    for (const [key, value] of Object.entries(changes)) setValue(key as keyof TaskForm, value as never, { shouldDirty: true });
+    clearErrors(clear.map(errorPath));
   }
 
   function changeDetail(key: string, value: DetailInput) {
-    const type = form.type;
-    if (!type) return;
-    setForm((current) => ({ ...current, details: { ...current.details, [type]: { ...(current.details[type] ?? {}), [key]: value } } }));
+    const current = getValues('type');
+    if (!current) return;
+    setValue(`details.${current}.${key}` as FieldPath<TaskForm>, value as never, { shouldDirty: true });
     // Courier's length/width/height live directly in details but are edited together as `dimensions`.
-    setErrors((current) => without(current, key === 'dimensions' ? ['details.dimensions', 'details.length', 'details.width', 'details.height'] : [`details.${key}`]));
+    clearErrors((key === 'dimensions' ? ['details.dimensions', 'details.length', 'details.width', 'details.height'] : [`details.${key}`]).map(errorPath));
   }
 
-  function toConfirm() {
-    const checked = validateTaskForm(form, { withContact });
-    if (!checked.ok) {
-      showErrors(checked.errors, SUBMIT_MESSAGES.fixTheForm);
-      return;
-    }
-    setErrors({});
-    goTo(3);
-  }
-
-  async function send() {
-    const checked = validateTaskForm(form, { withContact });
-    if (!checked.ok) {
-      showErrors(checked.errors, SUBMIT_MESSAGES.fixTheForm);
-      return;
-    }
-    setSubmitting(true);
+  async function send(body: CreateTaskBody) {
+    if (inFlight.current) return; // a double click while the first is on its way
+    inFlight.current = true;
     setBanner(null);
+    setSessionLost(false);
     try {
-      if (editId !== null) await update.mutateAsync({ taskId: editId, body: checked.body });
-      else if (guest) return void navigate(taskCreatedPathFor(await create.mutateAsync(checked.body)), { replace: true });
-      else await create.mutateAsync(checked.body);
-      navigate('/browse-tasks', { state: withFlash('success', editing ? 'Ændringerne er gemt.' : 'Opgaven er oprettet.') });
+      if (editId !== null) {
+        await update.mutateAsync({ taskId: editId, body });
+        navigate('/browse-tasks', { state: withFlash('success', 'Ændringerne er gemt.') });
+        return;
+      }
+      const idempotencyKey = submitKey.current();
+      saveDraft({ form: getValues(), ownerId: startedAs.ownerId, submitKey: idempotencyKey });
+      const task = await create.mutateAsync({ body, idempotencyKey, signedIn: startedAs.signedIn });
+      clearDraft();
+      afterCreated(navigate, task, guest);
     } catch (error) {
       if (editId !== null && isApiError(error) && error.status === 409) {
         navigate(`/task/${editId}`, { replace: true, state: withFlash('error', SUBMIT_MESSAGES.noLongerEditable) });
         return;
       }
-      const named = serverFieldErrors(error, form);
+      if (isApiError(error) && error.status === 401) {
+        // The session is gone (signed out in another tab): nothing was stored; the draft waits for the next login.
+        setSessionLost(true);
+        setBanner(SUBMIT_MESSAGES.sessionExpired);
+        focusAfterRender.current = 'error';
+        return;
+      }
+      const named = serverFieldErrors(error, getValues());
       const hasFields = Object.keys(named).length > 0;
       const message = submitFailureMessage(error, editing ? SUBMIT_MESSAGES.saveFailed : SUBMIT_MESSAGES.createFailed, hasFields);
       if (hasFields) showErrors(named, message);
@@ -215,18 +298,26 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
         setBanner(message);
         focusAfterRender.current = 'error';
       }
-      setSubmitting(false);
+    } finally {
+      inFlight.current = false;
     }
   }
 
+  const submit = handleSubmit(
+    async (body) => {
+      if (step === 2) goTo(3);
+      else if (step === 3) await send(body);
+    },
+    (found) => showErrors(flatErrors(found), SUBMIT_MESSAGES.fixTheForm),
+  );
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (uploading || submitting) return;
-    if (step === 2) toConfirm();
-    else if (step === 3) void send();
+    if (uploading || inFlight.current || step === 1) return;
+    void submit(event);
   }
 
-  const type = form.type;
+  const submitting = formState.isSubmitting || create.isPending || update.isPending;
   const title = editing ? (editId !== null ? `Rediger opgave #${editId}` : 'Rediger opgave') : 'Opret en ny transportopgave';
 
   return (
@@ -246,6 +337,12 @@ function TaskWizard({ editParam, guest, loginPath }: TaskWizardProps) {
             {banner && (
               <p className="fb-form-error ct-banner" role="alert" tabIndex={-1}>
                 {banner}
+                {sessionLost && (
+                  <>
+                    {' '}
+                    <Link to={loginPath}>Log ind</Link> – det, du har udfyldt, er gemt.
+                  </>
+                )}
               </p>
             )}
             {step === 1 || !type ? (

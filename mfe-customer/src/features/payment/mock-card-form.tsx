@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { messages, mockCards } from '@fragtbud/contracts';
 import { Button, Field } from '@fragtbud/web';
+import { cardExpiryProblem } from './card-expiry';
 
 interface MockCardFormProps {
   /** The button's text, e.g. 'Betal 1.400,00 DKK'. */
@@ -17,20 +18,25 @@ export function MockCardForm({ submitLabel, onPay, error, onCancel }: MockCardFo
   const [expiry, setExpiry] = useState('12/34');
   const [cvc, setCvc] = useState('123');
   const [cardError, setCardError] = useState<string | null>(null);
+  const [expiryError, setExpiryError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const digits = card.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(digits)) {
-      setCardError(messages.cardNumberInvalid);
-      return;
-    }
-    setCardError(null);
+    const numberProblem = /^\d{12,19}$/.test(digits) ? null : messages.cardNumberInvalid;
+    const expiryProblem = cardExpiryProblem(expiry);
+    setCardError(numberProblem);
+    setExpiryError(expiryProblem);
+    if (numberProblem || expiryProblem) return;
+    if (inFlight.current) return; // a double click while the card step is on its way
+    inFlight.current = true;
     setBusy(true);
     try {
       await onPay(card);
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
@@ -54,7 +60,17 @@ export function MockCardForm({ submitLabel, onPay, error, onCancel }: MockCardFo
         onChange={(event) => setCard(event.target.value)}
       />
       <div className="pay-form__row">
-        <Field label="Udløb (MM/ÅÅ)" name="expiry" autoComplete="off" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+        <Field
+          label="Udløb (MM/ÅÅ)"
+          name="expiry"
+          autoComplete="off"
+          value={expiry}
+          error={expiryError}
+          onChange={(event) => {
+            setExpiry(event.target.value);
+            setExpiryError(null);
+          }}
+        />
         <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="off" value={cvc} onChange={(event) => setCvc(event.target.value)} />
       </div>
       {error && (

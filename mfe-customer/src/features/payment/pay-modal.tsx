@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { messages, type PaymentIntentResponse } from '@fragtbud/contracts';
-import { Modal, Spinner, formatDkkFromKroner, toast } from '@fragtbud/web';
+import { Modal, Spinner, formatDkkFromKroner, newIdempotencyKey, toast } from '@fragtbud/web';
 import { useCompleteMockPayment } from './api/complete-mock-payment';
 import { useConfirmPayment } from './api/confirm-payment';
 import { usePaymentIntent } from './api/create-payment-intent';
@@ -38,8 +38,6 @@ export function PayModal({ open, onClose, ...flow }: PayModalProps) {
   );
 }
 
-let attempts = 0;
-const newAttempt = () => `${Date.now()}-${++attempts}`;
 
 /** What the modal shows, from the intent, whether the card step is done, and the polls. */
 function phaseOf(intent: ReturnType<typeof usePaymentIntent>, polling: boolean, paid: boolean | undefined): Phase {
@@ -55,7 +53,8 @@ function phaseOf(intent: ReturnType<typeof usePaymentIntent>, polling: boolean, 
 
 /** One opening of the modal (mounted while it is open, so closing cancels the polls and forgets the intent). */
 function PaymentFlow({ taskId, onClose, onPaid, loadStripe }: Omit<PayModalProps, 'open'>) {
-  const [attempt] = useState(newAttempt);
+  // One opening of the modal is one payment attempt: its key makes a repeated intent request the same intent.
+  const [attempt] = useState(newIdempotencyKey);
   const [polling, setPolling] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const onPaidRef = useRef(onPaid);

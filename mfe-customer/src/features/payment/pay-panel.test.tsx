@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Stripe } from '@stripe/stripe-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentIntentResponse } from '@fragtbud/contracts';
+import { messages, type PaymentIntentResponse } from '@fragtbud/contracts';
 import { makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { makeTask } from '../../testing/handlers';
 import { PayPanel } from './pay-panel';
@@ -124,6 +124,43 @@ describe('paying an assigned task (./PayPanel)', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Kortet blev afvist. Prøv et andet kort.');
     expect(within(dialog).getByRole('button', { name: 'Betal 1.400,00 DKK' })).toBeTruthy();
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('refuses a card expiry in the past (or not MM/ÅÅ) beside the field and sends nothing', async () => {
+    useBackend(mockIntent());
+    const completes: unknown[] = [];
+    server.use(
+      http.post('/api/payments/mock/mock_pi_1/complete', () => {
+        completes.push(1);
+        return HttpResponse.json({ paymentIntentId: 'mock_pi_1', status: 'succeeded', providerStatus: 'succeeded', paid: true });
+      }),
+    );
+    renderPanel();
+    const dialog = await openModal();
+    const expiry = await within(dialog).findByLabelText('Udløb (MM/ÅÅ)');
+    const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
+    for (const [typed, message] of [[`12/${lastYear}`, messages.cardExpired], ['13/40', messages.cardExpiryInvalid]]) {
+      await user().clear(expiry);
+      await user().type(expiry, typed);
+      await user().click(within(dialog).getByRole('button', { name: 'Betal 1.400,00 DKK' }));
+      expect(document.getElementById(expiry.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    }
+    expect(completes).toEqual([]);
+  });
+
+  it('asks for the payment intent with an Idempotency-Key', async () => {
+    const keys: Array<string | null> = [];
+    useBackend(mockIntent());
+    server.use(
+      http.post('/api/payments/intents', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.json(mockIntent());
+      }),
+    );
+    renderPanel();
+    const dialog = await openModal();
+    await within(dialog).findByLabelText('Kortnummer');
+    expect(keys).toEqual([expect.stringMatching(/^[A-Za-z0-9_.:-]{8,}$/)]);
   });
 
   it("says the bid's payment deadline has passed on 409 bid_expired", async () => {

@@ -14,9 +14,12 @@ export interface PlaceBidRequest {
   valid_until: string;
 }
 
-/** POST /bids: the bid as its carrier sees it (their price, fee and payout). */
-export function placeBid(body: PlaceBidRequest): Promise<CarrierBid> {
-  return api.post<CarrierBid>('/bids', body);
+/**
+ * POST /bids: the bid as its carrier sees it (their price, fee and payout). `idempotencyKey`: one per logical submit,
+ * the same for its retries, so a double click places one bid.
+ */
+export function placeBid({ idempotencyKey, ...body }: PlaceBidRequest & { idempotencyKey: string }): Promise<CarrierBid> {
+  return api.post<CarrierBid>('/bids', body, { idempotencyKey });
 }
 
 /** Placing a bid changes the task (count, lowest bid), its bids and the task lists. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { messages, type CarrierBid } from '@fragtbud/contracts';
-import { Button, Field, Modal, fieldErrorsOf, isApiError } from '@fragtbud/web';
+import { Button, Field, Modal, fieldErrorsOf, isApiError, useSubmitKey } from '@fragtbud/web';
 import { BID_NOT_PLACED, usePlaceBid } from '../api/place-bid';
 import { netPriceOf } from '../model/price';
 import { defaultValidity, validUntilOf, type ValidityState } from '../model/validity';
@@ -39,6 +39,7 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
   const [attempted, setAttempted] = useState(false);
   const [validity, setValidity] = useState<ValidityState>(() => defaultValidity(openedAt));
   const place = usePlaceBid();
+  const bidKey = useSubmitKey();
 
   const net = netPriceOf(priceText);
   const validityResult = validUntilOf(validity, openedAt);
@@ -63,12 +64,14 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
+    if (place.isPending) return; // a double click: the bid is on its way
     place.reset();
     if (net === null || !validityResult.until) return;
     place.mutate(
-      { taskId, price: net, valid_until: validityResult.until.toISOString() },
+      { taskId, price: net, valid_until: validityResult.until.toISOString(), idempotencyKey: bidKey.current() },
       {
         onSuccess: (bid) => {
+          bidKey.renew();
           setPriceText('');
           setAttempted(false);
           setValidity(defaultValidity(now()));
@@ -112,6 +115,7 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
           value={priceText}
           onChange={(event) => {
             setPriceText(event.target.value);
+            bidKey.renew(); // another price is another bid
             place.reset();
           }}
           onBlur={() => setPriceTouched(true)}
@@ -123,6 +127,7 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
           value={validity}
           onChange={(next) => {
             setValidity(next);
+            bidKey.renew();
             place.reset();
           }}
           now={openedAt}

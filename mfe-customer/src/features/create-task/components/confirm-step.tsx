@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { palletTypeLabels, type PalletType, type TaskType } from '@fragtbud/contracts';
-import { formatLongDate, RouteMap, taskTypeLabel, TaskTypeIcon } from '@fragtbud/web';
+import { formatDanishNumberInput, formatLongDate, parseDanishNumber, RouteMap, taskTypeLabel, TaskTypeIcon } from '@fragtbud/web';
 import { DIMENSION_PARTS, TASK_FIELD_GROUPS, type FieldDef } from '../model/task-fields';
 import type { DetailsInput, DimensionsInput, PalletLineInput, TaskForm } from '../model/task-form';
 
@@ -12,7 +12,11 @@ export interface ConfirmStepProps {
   onEdit: () => void;
 }
 
-const decimal = (value: string) => value.trim().replace('.', ',');
+/** A typed number as the summary shows it: `1.234,5` and `1234.5` both read 1234,5. */
+const decimal = (value: string) => {
+  const parsed = parseDanishNumber(value);
+  return parsed === null ? value.trim() : formatDanishNumberInput(parsed);
+};
 
 function dimensionsText(value: DimensionsInput | undefined): string | null {
   if (!value) return null;

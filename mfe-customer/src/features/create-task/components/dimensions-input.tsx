@@ -12,7 +12,7 @@ export interface DimensionsInputProps {
   hint?: string;
 }
 
-/** Length × width × height in whole or decimal centimetres, each at least 1 (spec section 5). */
+/** Length × width × height in whole or decimal centimetres (`40,5`), each at least 1 (spec section 5). */
 export function DimensionsInput({ label, value, onChange, errors, hint }: DimensionsInputProps) {
   const id = useId();
   return (
@@ -23,11 +23,9 @@ export function DimensionsInput({ label, value, onChange, errors, hint }: Dimens
           <Field
             key={part.key}
             label={part.label}
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={1}
-            max={10_000}
-            step={0.1}
+            autoComplete="off"
             value={value[part.key]}
             onChange={(event) => onChange({ ...value, [part.key]: event.target.value })}
             error={errors[part.key]}

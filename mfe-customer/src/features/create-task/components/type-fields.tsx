@@ -49,11 +49,8 @@ function Control({ field, values, onChange, errors }: { field: FieldDef } & Omit
         <Field
           label={<FieldLabel text={field.label} required={field.required} unit={field.unit} />}
           required={field.required}
-          type="number"
-          inputMode={field.step < 1 ? 'decimal' : 'numeric'}
-          min={field.min}
-          max={field.max}
-          step={field.step}
+          // Decimals are typed the Danish way ('12,5'), which a number input would throw away: a text field for them.
+          {...(field.step < 1 ? { type: 'text', inputMode: 'decimal' as const, autoComplete: 'off' } : { type: 'number', inputMode: 'numeric' as const, min: field.min, max: field.max, step: field.step })}
           value={String(values[field.key] ?? '')}
           onChange={(event) => onChange(field.key, event.target.value)}
           error={error}

@@ -9,6 +9,7 @@ export const SUBMIT_MESSAGES = {
   loadForEditFailed: 'Kunne ikke hente opgaven til redigering.',
   noLongerEditable: messages.taskNoLongerEditable,
   fixTheForm: 'Ret venligst fejl i formularen',
+  sessionExpired: messages.sessionExpired,
 } as const;
 
 /**

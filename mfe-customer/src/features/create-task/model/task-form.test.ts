@@ -90,7 +90,8 @@ describe('task form model', () => {
     });
     expect(prefilled.preferredPickupDate).toBe('2026-03-05');
     expect(prefilled.timeFrameStart).toBe('08:00');
-    const again = validateTaskForm(prefilled, { withContact: true });
+    // The task's own pickup date has passed; an edit may keep it.
+    const again = validateTaskForm(prefilled, { withContact: true, keptPickupDate: '2026-03-05' });
     expect(again.ok && again.body.details).toMatchObject({ packageType: 'box', numberOfItems: 4, pallets: [{ palletType: 'half', quantity: 2 }] });
   });
 });

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import {
   createTaskBodySchema,
+  messages,
   normaliseDate,
   taskTypes,
   typesRequiringDescription,
@@ -7,7 +9,7 @@ import {
   type Task,
   type TaskType,
 } from '@fragtbud/contracts';
-import { parseDanishNumber, type AddressValue } from '@fragtbud/web';
+import { formatDanishNumberInput, parseDanishNumber, type AddressValue } from '@fragtbud/web';
 import { TASK_FIELD_GROUPS, type DimensionKey } from './task-fields';
 
 /*
@@ -120,6 +122,8 @@ function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record
 export interface FormOptions {
   /** Contact e-mail and phone are asked for (and sent): a guest creating, or anyone editing (spec section 2). */
   withContact: boolean;
+  /** An edit may keep the pickup date the task already has, even once it has passed (the service allows it too). */
+  keptPickupDate?: string;
 }
 
 /** What the form sends before the schema normalises it (snake_case keys of the API). */
@@ -148,7 +152,7 @@ export type Validation = { ok: true; body: CreateTaskBody } | { ok: false; error
 
 /** The form checked with the service's own schema: the body to send, or the Danish message of each field. */
 export function validateTaskForm(form: TaskForm, options: FormOptions): Validation {
-  const result = createTaskBodySchema.safeParse(toTaskInput(form, options));
+  const result = taskFormSchema(options).safeParse(form);
   if (result.success) return { ok: true, body: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
@@ -158,9 +162,37 @@ export function validateTaskForm(form: TaskForm, options: FormOptions): Validati
   return { ok: false, errors };
 }
 
+/** The date an edit started with may stay, though it is in the past; any other past pickup date is refused. */
+function isKeptPastDate(issue: z.core.$ZodIssue, form: TaskForm, options: FormOptions): boolean {
+  return (
+    issue.message === messages.pickupDateInPast &&
+    options.keptPickupDate !== undefined &&
+    form.preferredPickupDate === options.keptPickupDate
+  );
+}
+
+/**
+ * The wizard's schema for react-hook-form's zod resolver: the form as typed in, turned into the body and checked by
+ * the service's own `createTaskBodySchema`. Its issues keep the body's paths ('from_address', 'details.weight').
+ */
+export function taskFormSchema(options: FormOptions) {
+  return z.custom<TaskForm>((value) => typeof value === 'object' && value !== null).transform((form, ctx): CreateTaskBody => {
+    const result = createTaskBodySchema.safeParse(toTaskInput(form, options));
+    if (result.success) return result.data;
+    const issues = result.error.issues.filter((issue) => !isKeptPastDate(issue, form, options));
+    if (issues.length === 0) {
+      const body = createTaskBodySchema.parse(toTaskInput({ ...form, preferredPickupDate: '' }, options));
+      return { ...body, preferred_pickup_date: form.preferredPickupDate };
+    }
+    for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] as (string | number)[] });
+    return z.NEVER;
+  });
+}
+
 // ---- task → form (edit) ----
 
-const text = (value: unknown): string => (typeof value === 'number' || typeof value === 'string' ? String(value) : '');
+/** A stored value back into its input: numbers the Danish way (`12,5`). */
+const text = (value: unknown): string => (typeof value === 'number' ? formatDanishNumberInput(value) : typeof value === 'string' ? value : '');
 const flag = (value: unknown): boolean => value === true;
 const optionalText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 const optionalNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);

@@ -2,19 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { paymentCurrency, type PaymentIntentResponse } from '@fragtbud/contracts';
 import { api } from '@fragtbud/web';
 
-/** POST /payments/intents: the card step for the task's accepted bid (the server computes the amount). */
-export function createPaymentIntent(taskId: number): Promise<PaymentIntentResponse> {
-  return api.post<PaymentIntentResponse>('/payments/intents', { taskId, currency: paymentCurrency });
+/**
+ * POST /payments/intents: the card step for the task's accepted bid (the server computes the amount). One
+ * Idempotency-Key per opening of the payment, so a repeat gives the same intent.
+ */
+export function createPaymentIntent(taskId: number, idempotencyKey: string): Promise<PaymentIntentResponse> {
+  return api.post<PaymentIntentResponse>('/payments/intents', { taskId, currency: paymentCurrency }, { idempotencyKey });
 }
 
 /**
- * The intent of one opening of the payment modal (`attempt`): created once when it opens (StrictMode's second mount
+ * The intent of one opening of the payment modal (`attempt`, also its Idempotency-Key): created once when it opens (StrictMode's second mount
  * joins the same request), never again on focus or as a retry, and forgotten when the modal closes.
  */
 export const usePaymentIntent = (taskId: number, attempt: string) =>
   useQuery({
     queryKey: ['payment-intent', taskId, attempt],
-    queryFn: () => createPaymentIntent(taskId),
+    queryFn: () => createPaymentIntent(taskId, attempt),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
