@@ -86,6 +86,9 @@ export const ledgerRowSchema = z.object({
   net: moneyOrNull,
   carrier_id: z.number().int().nullable(),
   customer_id: z.number().int().nullable(),
+  /** GET /finance/ledger: the carrier's 'Navn (Firma)' and the customer's name (svc-ledger's user directory); null when not known. */
+  carrier_name: z.string().nullable().optional(),
+  customer_name: z.string().nullable().optional(),
   platformCommission: moneyOrNull,
   carrierPayout: moneyOrNull,
   platformFeeEx: moneyOrNull,
