@@ -40,6 +40,8 @@ export const queryKeys = {
   /** A carrier's insurance documents, as the admin reviews them (GET /admin/users/{id}/insurance). */
   adminCarrierInsurance: (carrierId: number) => ['admin', 'insurance', carrierId] as const,
   carrierLists: () => ['admin', 'carrier-lists'] as const,
+  /** Which list one carrier is on, as the task page shows it to admins (under the lists, so their changes refresh it). */
+  carrierListAssignment: (carrierId: number) => ['admin', 'carrier-lists', 'assignment', carrierId] as const,
   platformSettings: () => ['settings', 'platform'] as const,
   taskTypes: () => ['settings', 'task-types'] as const,
 } as const;
