@@ -80,6 +80,10 @@ describe('names in the admin ledger', () => {
     const unknown = await carrierWithPaidTask();
     const other = await ledger.call('GET', `/finance/ledger?taskId=${unknown.payment.taskId}`, { as: admin });
     expect(other.body.items).toEqual([expect.objectContaining({ carrier_name: null, customer_name: null })]);
+    const overview = await ledger.call('GET', '/admin/financial-overview', { as: admin });
+    const pending = (overview.body.carriersWithPending as Array<{ carrierId: number; carrierName: string | null }>);
+    expect(pending.find((row) => row.carrierId === carrier.id)?.carrierName).toBe('Lars Hansen (Hansen Fragt ApS)');
+    expect(pending.find((row) => row.carrierId === unknown.carrier.id)?.carrierName).toBeNull();
   });
 });
 

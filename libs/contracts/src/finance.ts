@@ -314,7 +314,9 @@ export const financialOverviewSchema = z.object({
   revenueByMonth: z.array(
     z.object({ month: z.string(), revenue: z.number(), platformCommission: z.number(), transactions: z.number().int() }),
   ),
-  carriersWithPending: z.array(z.object({ carrierId: z.number().int(), pendingNet: z.number(), balanceNet: z.number() })),
+  carriersWithPending: z.array(
+    z.object({ carrierId: z.number().int(), carrierName: z.string().nullable().optional(), pendingNet: z.number(), balanceNet: z.number() }),
+  ),
 });
 export type FinancialOverview = z.infer<typeof financialOverviewSchema>;
 

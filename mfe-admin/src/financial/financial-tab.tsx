@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { FinancialOverview, PlatformSaldo } from '@fragtbud/contracts';
 import { EmptyState, ErrorState, Spinner, formatDkkFromKroner, useApiQuery } from '@fragtbud/web';
 import { getFinancialOverview, getPlatformSaldo, platformSaldoCsvUrl } from '../ledger/ledger-api';
+import { UNKNOWN_CARRIER } from '../shared/person-names';
 import { RevenueChart } from './revenue-chart';
 
 /**
@@ -100,7 +101,7 @@ function Overview({ overview, saldo }: { overview: FinancialOverview; saldo: Pla
             {overview.carriersWithPending.map((carrier) => (
               <tr key={carrier.carrierId}>
                 <td>
-                  <Link to={`/AdminDashboard?tab=ledger&carrierId=${carrier.carrierId}`}>Carrier {carrier.carrierId}</Link>
+                  <Link to={`/AdminDashboard?tab=ledger&carrierId=${carrier.carrierId}`}>{carrier.carrierName ?? UNKNOWN_CARRIER}</Link>
                 </td>
                 <td>{formatDkkFromKroner(carrier.pendingNet)}</td>
                 <td>{formatDkkFromKroner(carrier.balanceNet)}</td>
