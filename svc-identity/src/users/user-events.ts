@@ -46,7 +46,7 @@ export async function announceDirectory(context: IdentityContext, version = DIRE
         await announceCarrierProfile(context, trx, row);
       }
       announced += rows.length;
-      lastId = rows[rows.length - 1]!.id;
+      lastId = rows.at(-1)?.id ?? lastId;
     }
     await trx('directory_announcements').where({ id: 1 }).update({ version, announced_at: trx.fn.now() });
     return announced;
