@@ -1,7 +1,8 @@
+import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { demo, snapshot } from '../support/browser';
 import { productSuite } from '../support/suite';
-import { bearerTokenOf, logIn } from '../support/session';
+import { apiCall, bearerTokenOf, logIn } from '../support/session';
 
 const product = productSuite();
 
@@ -30,6 +31,32 @@ describe('an admin', () => {
     });
     const body = (await users.json()) as { items: Array<{ email: string }> };
     if (body.items.some((user) => user.email === carrierEmail)) throw new Error('carrier still pending after approval');
+    await page.context().close();
+  });
+
+  it('when a bid is accepted, then the admin sees people by name in the task list and the carrier with list on the task page', async () => {
+    const customerToken = await bearerTokenOf(product.url, demo.customer);
+    const carrierToken = await bearerTokenOf(product.url, demo.carrier);
+    const task = await apiCall<{ id: number }>(product.url, '/tasks', customerToken, {
+      method: 'POST',
+      body: { type: 'furniture', from_address: 'Vestergade 5, 8000 Aarhus C', to_address: 'Østergade 2, 9000 Aalborg', description: 'En sofa', details: { furnitureType: 'sofa', numberOfItems: 1 } },
+    });
+    const bid = await apiCall<{ id: number }>(product.url, '/bids', carrierToken, { method: 'POST', body: { taskId: task.id, price: 900 } });
+    await apiCall(product.url, `/bids/${bid.id}/accept`, customerToken, { method: 'POST', body: {} });
+
+    const page = await product.newPage();
+    await logIn(page, product.url, demo.admin, '/AdminDashboard?tab=tasks');
+    await page.waitForURL(/\/AdminDashboard/);
+    const row = page.getByRole('row', { name: new RegExp(`#${task.id} Møbeltransport`) });
+    await row.getByText('Demo Kunde').waitFor();
+    await row.getByText('Demo Vognmand (Demo Vognmand ApS)').waitFor();
+
+    await page.goto(`${product.url}/task/${task.id}`);
+    const info = page.getByRole('region', { name: 'Oplysninger' });
+    await info.getByRole('link', { name: 'Demo Vognmand (Demo Vognmand ApS)' }).waitFor();
+    await info.getByText(/gebyr\)$/).waitFor();
+    assert.equal(await info.getByText(/Vognmand #|Bruger #|Kunde #/).count(), 0);
+    await snapshot(page, 'admin-task-names');
     await page.context().close();
   });
 

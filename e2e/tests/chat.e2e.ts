@@ -53,10 +53,18 @@ describe('chat and live updates', () => {
     await customerPage.getByText('Hej! Kan I komme på fredag? Skriv til [redigeret]').waitFor();
     await carrierPage.getByText('Hej! Kan I komme på fredag? Skriv til [redigeret]').waitFor();
 
+    // Once there is a thread, the carrier sees the customer by name (svc-chat's user directory), not a role or a number.
+    const partners = carrierPage.getByRole('navigation', { name: 'Samtaler' });
+    await partners.getByRole('button', { name: 'Demo Kunde' }).waitFor();
+    assert.equal(await partners.getByText(/#\d|Kunden/).count(), 0);
+    const carrierReply = carrierPage.getByLabel('Besked til Demo Kunde');
+
     // The carrier answers; the customer sees it without reload, and the carrier sees it read.
-    await carrierInput.fill('Ja, fredag formiddag passer fint.');
+    await carrierReply.fill('Ja, fredag formiddag passer fint.');
     await carrierPage.getByRole('button', { name: 'Send' }).click();
     await customerPage.getByText('Ja, fredag formiddag passer fint.').waitFor();
+    // The customer's side names the carrier with their company.
+    await customerPage.getByRole('navigation', { name: 'Samtaler' }).getByRole('button', { name: 'Demo Vognmand (Demo Vognmand ApS)' }).waitFor();
     await carrierPage.getByText(/· Læst/).last().waitFor();
     await snapshot(customerPage, 'chat-customer');
     await snapshot(carrierPage, 'chat-carrier');

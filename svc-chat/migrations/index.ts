@@ -1,8 +1,10 @@
 import * as notifications from './001_notifications';
 import * as chat from './002_chat';
+import * as userDirectory from './003_user_directory';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
   { name: '001_notifications', up: notifications.up, down: notifications.down },
   { name: '002_chat', up: chat.up, down: chat.down },
+  { name: '003_user_directory', up: userDirectory.up, down: userDirectory.down },
 ];

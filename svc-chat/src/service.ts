@@ -1,4 +1,4 @@
-import { defineService, type ServiceDeps } from '@fragtbud/platform';
+import { defineService, userDirectoryConsumer, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import type { ChatConfig } from './config';
 import type { ChatContext } from './context';
@@ -24,5 +24,5 @@ export const chatService = defineService<ChatConfig>({
   name: 'chat',
   migrations,
   routes: (deps) => [chatRouter(contextOf(deps)), notificationsRouter(contextOf(deps))],
-  consumers: (deps) => [...taskFactConsumers(contextOf(deps)), ...notificationConsumers(contextOf(deps))],
+  consumers: (deps) => [...taskFactConsumers(contextOf(deps)), ...notificationConsumers(contextOf(deps)), userDirectoryConsumer()],
 });

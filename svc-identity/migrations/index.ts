@@ -3,6 +3,7 @@ import * as init from './001_init';
 import * as accounts from './002_accounts';
 import * as loginFailuresByAddress from './002_login_failures_by_address';
 import * as cvrVerification from './003_cvr_verification';
+import * as directoryAnnouncements from './004_directory_announcements';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   { name: '003_accounts', up: accounts.up, down: accounts.down },
   { name: '004_login_failures_by_address', up: loginFailuresByAddress.up, down: loginFailuresByAddress.down },
   { name: '005_cvr_verification', up: cvrVerification.up, down: cvrVerification.down },
+  { name: '006_directory_announcements', up: directoryAnnouncements.up, down: directoryAnnouncements.down },
 ];

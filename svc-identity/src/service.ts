@@ -20,6 +20,7 @@ import { internalSessionsRouter } from './sessions/routes';
 import { sweepExpiredSessions } from './sessions/service';
 import { twoFactorRouter } from './two-factor/routes';
 import { adminRouter, usersRouter } from './users/routes';
+import { announceDirectory } from './users/user-events';
 import { verificationRouter } from './verification/routes';
 
 export interface IdentityServiceOptions {
@@ -83,6 +84,9 @@ export function createIdentityService({ clock = systemClock, cvrProvider }: Iden
     consumers: (deps) => notificationMailConsumers(contextOf(deps)),
     onStart: async (deps) => {
       const context = contextOf(deps);
+      // Before the seed: a new database announces nobody here (its users announce themselves as they register).
+      const announced = await announceDirectory(context);
+      if (announced > 0) context.logger.info({ announced }, 'user directory announced again');
       await seed(context);
       const swept = await sweepExpiredSessions(context);
       if (swept > 0) context.logger.info({ swept }, 'expired sessions removed');

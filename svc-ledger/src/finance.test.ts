@@ -66,6 +66,27 @@ describe('what a carrier has earned (pendingNet, balanceNet)', () => {
   });
 });
 
+describe('names in the admin ledger', () => {
+  it('when identity announced the carrier and customer, then each ledger row names them; a user not known yet: null', async () => {
+    const { carrier, customer, payment } = await carrierWithPaidTask();
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userUpdated, { userId: carrier.id, name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS', role: 'carrier' }));
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' }));
+    await waitFor(async () => (await ledger.db('user_directory').whereIn('user_id', [carrier.id, customer.id])).length === 2);
+    const rows = await ledger.call('GET', `/finance/ledger?taskId=${payment.taskId}`, { as: admin });
+    expect(rows.status).toBe(200);
+    expect(rows.body.items).toEqual([
+      expect.objectContaining({ type: 'transaction', carrier_id: carrier.id, carrier_name: 'Lars Hansen (Hansen Fragt ApS)', customer_id: customer.id, customer_name: 'Karen Jensen' }),
+    ]);
+    const unknown = await carrierWithPaidTask();
+    const other = await ledger.call('GET', `/finance/ledger?taskId=${unknown.payment.taskId}`, { as: admin });
+    expect(other.body.items).toEqual([expect.objectContaining({ carrier_name: null, customer_name: null })]);
+    const overview = await ledger.call('GET', '/admin/financial-overview', { as: admin });
+    const pending = (overview.body.carriersWithPending as Array<{ carrierId: number; carrierName: string | null }>);
+    expect(pending.find((row) => row.carrierId === carrier.id)?.carrierName).toBe('Lars Hansen (Hansen Fragt ApS)');
+    expect(pending.find((row) => row.carrierId === unknown.carrier.id)?.carrierName).toBeNull();
+  });
+});
+
 describe('POST /finance/payout-requests', () => {
   it('when a carrier asks, then one pending payout of all pendingNet; paid by the admin, it reads Udbetalt', async () => {
     const { carrier } = await carrierWithPaidTask();

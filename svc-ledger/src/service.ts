@@ -1,5 +1,5 @@
 import { eventTypes, type EventPayload } from '@fragtbud/contracts';
-import { consume, defineService, type ServiceDeps } from '@fragtbud/platform';
+import { consume, defineService, userDirectoryConsumer, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import { assignmentsRouter } from './assignments/routes';
 import { forgetDeletedUser } from './assignments/service';
@@ -53,6 +53,7 @@ export const ledgerService = defineService<LedgerConfig>({
       ...transactionConsumers(context),
       ...taskProjectionConsumers(context),
       ...refundChargeConsumers(context),
+      userDirectoryConsumer(),
     ];
   },
 });

@@ -214,6 +214,11 @@ export type ChatThreadsQuery = z.output<typeof chatThreadsQuerySchema>;
 export const chatThreadSummarySchema = z.object({
   task_id: z.number().int(),
   partner_id: z.number().int(),
+  /**
+   * Who the partner is, from svc-chat's projection of identity events: 'Navn (Firma)' for a carrier with a company,
+   * 'Fragtbud' for an admin; null while the name is not known yet.
+   */
+  partner_name: z.string().nullable(),
   last_message: chatMessageSchema,
   unread_count: z.number().int(),
 });

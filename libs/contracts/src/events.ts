@@ -100,6 +100,8 @@ export const eventPayloadSchemas = {
     name: z.string(),
     email: z.string(),
     company: z.string().nullable(),
+    /** Added for the directory backfill; absent in events published before it. */
+    role: roleSchema.optional(),
   }),
   [eventTypes.carrierProfileUpdated]: userRef.extend({
     cvrNumber: z.string().nullable(),

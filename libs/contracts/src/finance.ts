@@ -86,6 +86,9 @@ export const ledgerRowSchema = z.object({
   net: moneyOrNull,
   carrier_id: z.number().int().nullable(),
   customer_id: z.number().int().nullable(),
+  /** GET /finance/ledger: the carrier's 'Navn (Firma)' and the customer's name (svc-ledger's user directory); null when not known. */
+  carrier_name: z.string().nullable().optional(),
+  customer_name: z.string().nullable().optional(),
   platformCommission: moneyOrNull,
   carrierPayout: moneyOrNull,
   platformFeeEx: moneyOrNull,
@@ -311,7 +314,9 @@ export const financialOverviewSchema = z.object({
   revenueByMonth: z.array(
     z.object({ month: z.string(), revenue: z.number(), platformCommission: z.number(), transactions: z.number().int() }),
   ),
-  carriersWithPending: z.array(z.object({ carrierId: z.number().int(), pendingNet: z.number(), balanceNet: z.number() })),
+  carriersWithPending: z.array(
+    z.object({ carrierId: z.number().int(), carrierName: z.string().nullable().optional(), pendingNet: z.number(), balanceNet: z.number() }),
+  ),
 });
 export type FinancialOverview = z.infer<typeof financialOverviewSchema>;
 

@@ -377,9 +377,11 @@ export const taskSchema = z.object({
   assigned_carrier_id: z.number().int().nullable(),
   /**
    * The assigned carrier's name and company (svc-tasks' projection of identity events), on GET /tasks/:id for those
-   * who see the full task; null when none is assigned or the name is not known yet. Absent in lists.
+   * who see the full task, and in an admin's lists; null when none is assigned or the name is not known yet.
    */
   assigned_carrier: z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable() }).nullable().optional(),
+  /** The owner's name and company, in an admin's lists only; null for a guest task or a name not known yet. */
+  customer: z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable() }).nullable().optional(),
   images: z.array(z.string()),
   /** Lowest bid in DKK, null without bids. */
   lowest_bid: z.number().nullable(),

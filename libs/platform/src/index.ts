@@ -99,3 +99,14 @@ export {
   registeredRoutes,
   schemaKeys,
 } from './route-registry-testing';
+export {
+  createUserDirectoryTable,
+  deletedUserName,
+  directoryContactsOf,
+  directoryNamesOf,
+  displayName,
+  projectUserEvent,
+  userDirectoryConsumer,
+  type DirectoryContact,
+  type DirectoryEntry,
+} from './user-directory';

@@ -74,6 +74,7 @@ export { filterBids } from './bids/filter-bids';
 export { BID_SORT_LABELS, sortBids, type BidSort } from './bids/sort-bids';
 export { StarRating, formatRating } from './carriers/star-rating';
 export { CarrierBadges } from './carriers/carrier-badges';
+export { carrierListLabel, formatPercent, NO_LIST_LABEL } from './carriers/carrier-list-label';
 export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, reviewCountLabel } from './carriers/carrier-summary';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';

@@ -59,7 +59,7 @@ export function BillingChangesTab() {
           {changes.data.items.map((change) => (
             <li key={change.id} className="fb-card fb-stack">
               <strong>
-                {change.user?.name ?? `Bruger ${change.user_id}`} {change.user?.company ? `(${change.user.company})` : ''}
+                {change.user?.name ?? 'Ukendt bruger'} {change.user?.company ? `(${change.user.company})` : ''}
               </strong>
               <span className="fb-muted">
                 {formatDateTime(change.created_at)} · {STATUS_LABELS[change.status]}

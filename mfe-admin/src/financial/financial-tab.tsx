@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { FinancialOverview, PlatformSaldo } from '@fragtbud/contracts';
 import { EmptyState, ErrorState, Spinner, formatDkkFromKroner } from '@fragtbud/web';
 import { platformSaldoCsvUrl, useFinancial } from './api/get-financial-overview';
+import { UNKNOWN_CARRIER } from '../shared/person-names';
 import { RevenueChart } from './revenue-chart';
 
 /**
@@ -97,7 +98,7 @@ function Overview({ overview, saldo }: { overview: FinancialOverview; saldo: Pla
             {overview.carriersWithPending.map((carrier) => (
               <tr key={carrier.carrierId}>
                 <td>
-                  <Link to={`/AdminDashboard?tab=ledger&carrierId=${carrier.carrierId}`}>Carrier {carrier.carrierId}</Link>
+                  <Link to={`/AdminDashboard?tab=ledger&carrierId=${carrier.carrierId}`}>{carrier.carrierName ?? UNKNOWN_CARRIER}</Link>
                 </td>
                 <td>{formatDkkFromKroner(carrier.pendingNet)}</td>
                 <td>{formatDkkFromKroner(carrier.balanceNet)}</td>

@@ -13,6 +13,8 @@ export function ledgerRow(overrides: Partial<LedgerRow> & Pick<LedgerRow, 'type'
     net: 1000,
     carrier_id: 7,
     customer_id: 3,
+    carrier_name: 'Lars Hansen (Hansen Fragt ApS)',
+    customer_name: 'Karen Jensen',
     platformCommission: 200,
     carrierPayout: 1125,
     platformFeeEx: 100,
@@ -44,7 +46,7 @@ export function fakeFinanceApi(rows: LedgerRow[] = []) {
       { month: '2026-02', revenue: 1375, platformCommission: 200, transactions: 1 },
       { month: '2026-03', revenue: 1375, platformCommission: 200, transactions: 1 },
     ],
-    carriersWithPending: [{ carrierId: 7, pendingNet: 900, balanceNet: 900 }],
+    carriersWithPending: [{ carrierId: 7, carrierName: 'Lars Hansen (Hansen Fragt ApS)', pendingNet: 900, balanceNet: 900 }],
   };
   const saldo: PlatformSaldo = { total: 350, platformFromTransactions: 400, customerAdjustments: -50, carrierAdjustments: 0, platformPayouts: 0 };
   const handlers = [

@@ -16,7 +16,7 @@ beforeEach(() => {
   finance = fakeFinanceApi([
     ledgerRow({ type: 'transaction', id: 1 }),
     ledgerRow({ type: 'payout', id: 9, label: 'Udbetaling (afventer)', status: 'pending', amount: 1125, carrierPayoutGross: null, carrierPayoutNet: null, platformCommission: null, vatTotal: 225, payoutType: 'carrier', payoutId: 9, payment_id: null, bid_id: null, customer_id: null, task_id: null }),
-    ledgerRow({ type: 'adjustment', id: 4, label: 'Justering', status: 'applied', amount: -50, carrier_id: 8, reason: 'Skade' }),
+    ledgerRow({ type: 'adjustment', id: 4, label: 'Justering', status: 'applied', amount: -50, carrier_id: 8, carrier_name: null, reason: 'Skade' }),
   ]);
   server.use(...fakeUsersApi([admin]).handlers, ...finance.handlers);
   setSession(admin);
@@ -34,6 +34,16 @@ describe('admin ledger tab', () => {
     expect((within(screen.getByRole('form', { name: 'Filtrér ledger' })).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('7');
     const csv = screen.getByRole('link', { name: 'Download CSV (admin_ledger)' });
     expect(csv.getAttribute('href')).toBe('/api/finance/ledger.csv?carrierId=7');
+  });
+
+  it('names the carrier and customer of each row, linking to the ledger filtered to them; never their numbers', async () => {
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
+    const [payment, , adjustment] = within(table()).getAllByRole('row').slice(1);
+    expect(within(payment!).getByRole('link', { name: 'Lars Hansen (Hansen Fragt ApS)' }).getAttribute('href')).toBe('/AdminDashboard?tab=ledger&carrierId=7');
+    expect(within(payment!).getByRole('link', { name: 'Karen Jensen' }).getAttribute('href')).toBe('/AdminDashboard?tab=ledger&customerId=3');
+    expect(within(adjustment!).getByRole('link', { name: 'Vognmand (navn ukendt)' })).toBeTruthy();
+    for (const cell of within(table()).getAllByRole('cell')) expect(cell.textContent).not.toMatch(/^[378]$/);
   });
 
   it('when the admin filters by type, then the URL and the request say so', async () => {
@@ -63,9 +73,10 @@ describe('admin financial overview tab', () => {
     expect(await screen.findByText('Omsætning i alt')).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Omsætning pr. måned' })).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Omsætning pr. måned' })).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Lars Hansen (Hansen Fragt ApS)' }).getAttribute('href')).toBe('/AdminDashboard?tab=ledger&carrierId=7');
+    expect(screen.queryByText('Carrier 7')).toBeNull();
     expect(within(screen.getByRole('table', { name: 'Platformens saldo' })).getByText('I alt')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download CSV (platform_balance)' }).getAttribute('href')).toBe('/api/admin/platform-saldo.csv');
-    expect(screen.getByRole('link', { name: 'Carrier 7' }).getAttribute('href')).toBe('/AdminDashboard?tab=ledger&carrierId=7');
   });
 });
 

@@ -6,6 +6,7 @@ import { adminActionError } from '../shared/action-error';
 import { LEDGER_FILTER_KEYS, LEDGER_PAGE_SIZE, ledgerCsvUrl, useLedger, type LedgerFilterKey, type LedgerFilters } from './api/get-ledger';
 import { useMarkPayoutPaid } from './api/mark-payout-paid';
 import { LedgerActions } from './ledger-actions';
+import { UNKNOWN_CARRIER, UNKNOWN_CUSTOMER } from '../shared/person-names';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Alle typer' },
@@ -162,8 +163,9 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
       <td>{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>#{row.task_id}</Link>}</td>
       <td>{row.status}</td>
       <td>{formatDkkFromKroner(row.amount)}</td>
-      <td>{row.carrier_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&carrierId=${row.carrier_id}`}>{row.carrier_id}</Link>}</td>
-      <td>{row.customer_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&customerId=${row.customer_id}`}>{row.customer_id}</Link>}</td>
+      {/* People by name (svc-ledger's user directory); the link filters the ledger to them. Never a bare number. */}
+      <td>{row.carrier_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&carrierId=${row.carrier_id}`}>{row.carrier_name ?? UNKNOWN_CARRIER}</Link>}</td>
+      <td>{row.customer_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&customerId=${row.customer_id}`}>{row.customer_name ?? UNKNOWN_CUSTOMER}</Link>}</td>
       <td>{money(row.platformCommission)}</td>
       <td>{money(row.vatTotal)}</td>
       <td>{money(row.carrierPayoutGross)}</td>

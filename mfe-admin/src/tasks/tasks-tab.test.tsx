@@ -50,7 +50,16 @@ let requests: string[] = [];
 
 beforeEach(() => {
   requests = [];
-  const tasks = [task(9, { status: 'pending_admin_review', is_guest: true }), ...Array.from({ length: 24 }, (_, i) => task(40 - i, { status: 'open_for_bids', lowest_bid: 1500 }))];
+  const tasks = [
+    task(9, { status: 'pending_admin_review', is_guest: true }),
+    task(41, {
+      status: 'assigned',
+      customer: { id: 2, name: 'Karen Jensen', company: null },
+      assigned_carrier_id: 4,
+      assigned_carrier: { id: 4, name: 'Lars Hansen', company: 'Hansen Fragt ApS' },
+    }),
+    ...Array.from({ length: 23 }, (_, i) => task(40 - i, { status: 'open_for_bids', lowest_bid: 1500 })),
+  ];
   server.use(
     // before the users API's own answer for this count (a 404): the first matching handler answers
     http.get('/api/admin/tasks/pending-count', () => HttpResponse.json({ count: 1 })),
@@ -82,6 +91,20 @@ describe('admin task management', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Næste →' }));
     expect(await screen.findByText('Viser 21–25 af 25 opgaver')).toBeTruthy();
     expect(requests.at(-1)).toBe('?page=2&limit=20');
+  });
+
+  it('names the customer and the assigned carrier (with company) of each task, never their numbers', async () => {
+    renderAdmin('/AdminDashboard');
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Kunde', 'Vognmand']));
+    const assigned = within(table).getByRole('link', { name: '#41 Flytning' }).closest('tr')!;
+    expect(within(assigned).getByText('Karen Jensen')).toBeTruthy();
+    expect(within(assigned).getByText('Lars Hansen (Hansen Fragt ApS)')).toBeTruthy();
+    // A name not known yet reads as such; nobody assigned reads '–'.
+    const open = within(table).getByRole('link', { name: '#40 Flytning' }).closest('tr')!;
+    expect(within(open).getByText('Kunde (navn ukendt)')).toBeTruthy();
+    expect(within(open).getByText('–')).toBeTruthy();
   });
 
   it("shows '1000+' when the server's total is capped, and still offers the next page", async () => {

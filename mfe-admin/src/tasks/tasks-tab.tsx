@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { taskStatuses, type TaskListStatus } from '@fragtbud/contracts';
+import { taskStatuses, type Task, type TaskListStatus } from '@fragtbud/contracts';
 import {
   Button,
   EmptyState,
@@ -16,6 +16,7 @@ import {
   taskTypeLabel,
 } from '@fragtbud/web';
 import { ADMIN_TASKS_PAGE_SIZE, useAdminTasks, type AdminTaskQuery } from './list-admin-tasks';
+import { UNKNOWN_CARRIER, UNKNOWN_CUSTOMER } from '../shared/person-names';
 import './tasks-tab.css';
 
 export const ADMIN_TASKS_LOAD_ERROR = 'Kunne ikke hente opgaver.';
@@ -26,6 +27,13 @@ const STATUS_FILTERS: ReadonlyArray<{ value: TaskListStatus | ''; label: string 
   { value: 'active', label: 'Aktive' },
   ...taskStatuses.map((status) => ({ value: status, label: taskStatusLabel(status) })),
 ];
+
+/** A person on the task by name ('Navn (Firma)'), from the admin list's names; '–' when there is nobody. */
+function personName(person: Task['customer'], id: number | null, unknown: string): string {
+  if (id === null) return '–';
+  if (!person) return unknown;
+  return person.company ? `${person.name} (${person.company})` : person.name;
+}
 
 /** Opgavehåndtering: every task, paged by the server, filtered by status or text, each opening the task page. */
 export function TasksTab() {
@@ -64,6 +72,8 @@ export function TasksTab() {
               <tr>
                 <th scope="col">Opgave</th>
                 <th scope="col">Status</th>
+                <th scope="col">Kunde</th>
+                <th scope="col">Vognmand</th>
                 <th scope="col">Fra → til</th>
                 <th scope="col">Oprettet</th>
                 <th scope="col">Bud</th>
@@ -82,6 +92,8 @@ export function TasksTab() {
                   <td>
                     <TaskStatusBadge status={task.status} />
                   </td>
+                  <td>{task.is_guest ? 'Gæst' : personName(task.customer, task.user_id, UNKNOWN_CUSTOMER)}</td>
+                  <td>{personName(task.assigned_carrier, task.assigned_carrier_id, UNKNOWN_CARRIER)}</td>
                   <td>
                     {taskPlace(task, 'from')} → {taskPlace(task, 'to')}
                   </td>

@@ -342,6 +342,29 @@ describe('threads, read receipts and unread counts', () => {
     expect(asOther.status).toBe(403);
   });
 
+  it('when identity announced the people, then threads name the partner: a carrier with company, an admin as Fragtbud, an unknown one null', async () => {
+    const s = await scene({ bids: 2 });
+    const other = (await chat.db('chat_task_bids').where({ task_id: s.taskId }).whereNot({ carrier_id: s.bidder.id }).first()).carrier_id as number;
+    await chat.publish(eventTypes.userRegistered, { userId: s.owner.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' });
+    await chat.publish(eventTypes.userUpdated, { userId: s.bidder.id, name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS', role: 'carrier' });
+    await chat.publish(eventTypes.userRegistered, { userId: s.admin.id, role: 'admin', name: 'Admin Person', email: 'admin@example.dk' });
+    await waitFor(async () => (await chat.db('user_directory').whereIn('user_id', [s.owner.id, s.bidder.id, s.admin.id])).length === 3);
+    await expectSent(s.bidder, s.taskId, s.owner.id);
+    await expectSent({ ...user('carrier'), id: other }, s.taskId, s.owner.id);
+    await expectSent(s.admin, s.taskId, s.owner.id);
+
+    const forOwner = chatThreadListSchema.parse((await chat.call('GET', `/chat/threads?taskId=${s.taskId}`, { as: s.owner })).body);
+    expect(new Map(forOwner.items.map((t) => [t.partner_id, t.partner_name]))).toEqual(
+      new Map<number, string | null>([
+        [s.bidder.id, 'Lars Hansen (Hansen Fragt ApS)'],
+        [other, null],
+        [s.admin.id, 'Fragtbud'],
+      ]),
+    );
+    const forBidder = chatThreadListSchema.parse((await chat.call('GET', `/chat/threads?taskId=${s.taskId}`, { as: s.bidder })).body);
+    expect(forBidder.items.map((t) => t.partner_name)).toEqual(['Karen Jensen']);
+  });
+
   it('when messages arrive, then the threads list counts unread per thread and in total until the receiver reads', async () => {
     const s = await scene({ bids: 2 });
     const other = (await chat.db('chat_task_bids').where({ task_id: s.taskId }).whereNot({ carrier_id: s.bidder.id }).first()).carrier_id as number;

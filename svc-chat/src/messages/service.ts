@@ -15,7 +15,7 @@ import {
   type EventPayload,
   type SendChatMessageBody,
 } from '@fragtbud/contracts';
-import { AppError, isAppError, type EventMeta } from '@fragtbud/platform';
+import { AppError, directoryContactsOf, displayName, isAppError, type DirectoryContact, type EventMeta } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { ChatContext } from '../context';
 import { publishLive } from '../live/publish';
@@ -125,6 +125,13 @@ export async function getThread(context: ChatContext, caller: AuthUser, query: C
   return { items: rows.map(toChatMessageJson), total, page: query.page, limit: query.limit, lock: lock ? lockOf(lock) : null };
 }
 
+/** A chat partner as people see them: the platform for an admin, a carrier with their company, else the name. */
+function partnerNameOf(person: DirectoryContact | undefined): string | null {
+  if (!person) return null;
+  if (person.role === 'admin') return 'Fragtbud';
+  return person.role === 'carrier' ? displayName(person) : person.name;
+}
+
 /** GET /chat/threads: the caller's threads with the newest message and the unread count of each. */
 export async function listThreads(context: ChatContext, caller: AuthUser, query: ChatThreadsQuery): Promise<ChatThreadList> {
   const userId = subjectOf(caller, query.userId);
@@ -132,9 +139,11 @@ export async function listThreads(context: ChatContext, caller: AuthUser, query:
     latestMessagePerThread(context.db, userId, query.taskId),
     unreadCounts(context.db, userId, query.taskId),
   ]);
+  const people = await directoryContactsOf(context.db, latest.map((row) => row.partner_id));
   const items = latest.map((row) => ({
     task_id: row.task_id,
     partner_id: row.partner_id,
+    partner_name: partnerNameOf(people.get(row.partner_id)),
     last_message: toChatMessageJson(row),
     unread_count: unread.get(threadKey(row.task_id, row.partner_id)) ?? 0,
   }));

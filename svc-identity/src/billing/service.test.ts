@@ -88,7 +88,7 @@ describe('billing changes (carriers, approved by an admin)', () => {
     // Other services learn the carrier's company from the event (svc-tasks shows it on the task and freight note).
     const updates = (await identity.db('outbox').where({ type: 'identity.user.updated' })) as Array<{ data: unknown }>;
     const payloads = updates.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data));
-    expect(payloads).toContainEqual({ userId: carrier.user.id, name: carrier.user.name, email: carrier.user.email, company: billing.company });
+    expect(payloads).toContainEqual({ userId: carrier.user.id, name: carrier.user.name, email: carrier.user.email, company: billing.company, role: 'carrier' });
     const mail = await waitForMail(identity, carrier.user.email, /faktureringsoplysninger er godkendt/);
     expect(mail.text).toContain('/profile?tab=billing');
     const stillPending = await identity.call('GET', '/admin/billing-changes?status=pending', { session: admin });

@@ -2,20 +2,56 @@ import { randomUUID } from 'node:crypto';
 import { eventTypes, type EventPayload } from '@fragtbud/contracts';
 import type { Knex } from 'knex';
 import type { Db } from '../context';
+import { announceCarrierProfile } from '../carrier-profile/announce';
 import type { IdentityContext } from '../context';
 import type { UserRow } from './repo';
 
+type UserUpdated = EventPayload<typeof eventTypes.userUpdated>;
+
+const userUpdatedOf = (row: UserRow): UserUpdated => ({ userId: row.id, name: row.name, email: row.email, company: row.company ?? null, role: row.role });
+
 /**
- * identity.user.updated, in the transaction of the change: other services keep the names they show (svc-tasks'
- * user directory: the carrier on a task, the freight note's parties) from it instead of asking per page.
+ * identity.user.updated, in the transaction of the change: other services keep the names they show (the user
+ * directories of svc-tasks, svc-chat and svc-ledger) from it instead of asking per page.
  */
 export async function announceUserUpdated(context: IdentityContext, trx: Knex.Transaction, row: UserRow): Promise<void> {
-  await context.outbox.add(
-    trx,
-    eventTypes.userUpdated,
-    { userId: row.id, name: row.name, email: row.email, company: row.company ?? null } satisfies EventPayload<typeof eventTypes.userUpdated>,
-    { correlationId: randomUUID() },
-  );
+  await context.outbox.add(trx, eventTypes.userUpdated, userUpdatedOf(row), { correlationId: randomUUID() });
+}
+
+/**
+ * Bump when a service gains a projection of users (or carrier profiles) that existing databases must fill: at the
+ * next start identity announces every user once more. 1: svc-tasks, svc-chat and svc-ledger directories.
+ */
+export const DIRECTORY_VERSION = 1;
+const ANNOUNCE_BATCH = 500;
+
+/**
+ * The directory backfill: when the stored version is behind DIRECTORY_VERSION, every user is announced again
+ * (identity.user.updated, and identity.carrier.profile_updated for carriers) through the outbox, and the version is
+ * stored in the same transaction. Cheap on every later start (one row read); harmless when repeated, because the
+ * projections merge by user id. The row lock keeps two replicas starting together from announcing twice.
+ * Returns how many users were announced.
+ */
+export async function announceDirectory(context: IdentityContext, version = DIRECTORY_VERSION): Promise<number> {
+  return context.db.transaction(async (trx) => {
+    await trx('directory_announcements').insert({ id: 1, version: 0 }).onConflict('id').ignore();
+    const stored = (await trx('directory_announcements').where({ id: 1 }).forUpdate().first('version')) as { version: number };
+    if (stored.version >= version) return 0;
+    const correlationId = randomUUID();
+    let announced = 0;
+    for (let lastId = 0; ; ) {
+      const rows = (await trx('users').where('id', '>', lastId).orderBy('id').limit(ANNOUNCE_BATCH)) as UserRow[];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        await context.outbox.add(trx, eventTypes.userUpdated, userUpdatedOf(row), { correlationId });
+        await announceCarrierProfile(context, trx, row);
+      }
+      announced += rows.length;
+      lastId = rows.at(-1)?.id ?? lastId;
+    }
+    await trx('directory_announcements').where({ id: 1 }).update({ version, announced_at: trx.fn.now() });
+    return announced;
+  });
 }
 
 /**

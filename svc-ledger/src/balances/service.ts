@@ -6,7 +6,7 @@ import {
   type FinancialOverview,
   type PlatformSaldo,
 } from '@fragtbud/contracts';
-import { csvMoney, csvStream } from '@fragtbud/platform';
+import { csvMoney, csvStream, directoryNamesOf, displayName } from '@fragtbud/platform';
 import type { Readable } from 'node:stream';
 import type { Db, LedgerContext } from '../context';
 import { listLedgerRows, type LedgerFilter } from '../ledger-rows/repo';
@@ -154,9 +154,21 @@ export async function financialOverview(context: LedgerContext): Promise<Financi
       platformCommission: oreToDkk(m.commissionOre),
       transactions: m.transactions,
     })),
-    carriersWithPending: balances
-      .map((balance) => ({ carrierId: balance.carrierId, ...netsOf(balance) }))
-      .filter((balance) => balance.pendingNetOre > 0)
-      .map((balance) => ({ carrierId: balance.carrierId, pendingNet: oreToDkk(balance.pendingNetOre), balanceNet: oreToDkk(balance.balanceNetOre) })),
+    carriersWithPending: await withCarrierNames(
+      context,
+      balances
+        .map((balance) => ({ carrierId: balance.carrierId, ...netsOf(balance) }))
+        .filter((balance) => balance.pendingNetOre > 0)
+        .map((balance) => ({ carrierId: balance.carrierId, pendingNet: oreToDkk(balance.pendingNetOre), balanceNet: oreToDkk(balance.balanceNetOre) })),
+    ),
   };
+}
+
+/** 'Navn (Firma)' from svc-ledger's user directory, in one query; null while identity's announcement is on its way. */
+async function withCarrierNames<T extends { carrierId: number }>(context: LedgerContext, rows: T[]): Promise<Array<T & { carrierName: string | null }>> {
+  const names = await directoryNamesOf(context.db, rows.map((row) => row.carrierId));
+  return rows.map((row) => {
+    const person = names.get(row.carrierId);
+    return { ...row, carrierName: person ? displayName(person) : null };
+  });
 }

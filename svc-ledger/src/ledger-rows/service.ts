@@ -11,7 +11,7 @@ import {
   type LedgerRow,
   type PaymentHistory,
 } from '@fragtbud/contracts';
-import { csvMoney, csvStream, type CsvCell } from '@fragtbud/platform';
+import { csvMoney, csvStream, directoryNamesOf, displayName, type CsvCell } from '@fragtbud/platform';
 import type { Readable } from 'node:stream';
 import type { LedgerContext } from '../context';
 import { countLedgerRows, listLedgerRows, type LedgerFilter, type LedgerViewRow } from './repo';
@@ -77,7 +77,13 @@ export async function getLedger(context: LedgerContext, query: LedgerQuery): Pro
     listLedgerRows(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
     countLedgerRows(context.db, filter),
   ]);
-  return { items: rows.map(toLedgerRow), total, page: query.page, limit: query.limit };
+  const people = await directoryNamesOf(context.db, rows.flatMap((row) => [row.carrier_id, row.customer_id]));
+  const nameOf = (id: number | null) => {
+    const person = id === null ? undefined : people.get(id);
+    return person ? displayName(person) : null;
+  };
+  const items = rows.map((row) => ({ ...toLedgerRow(row), carrier_name: nameOf(row.carrier_id), customer_name: nameOf(row.customer_id) }));
+  return { items, total, page: query.page, limit: query.limit };
 }
 
 /** Copenhagen date and time as Excel reads it: 2026-03-02 23:30. */

@@ -6,7 +6,7 @@ import {
   type DeletionRequest,
   type EventPayload,
 } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { AppError, displayName } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
 import { findTaskById, lockTaskById } from '../tasks/repo';
 import { namesOf } from '../user-directory';
@@ -95,7 +95,12 @@ export async function listDeletionRequests(context: TasksContext, caller: AuthUs
   }
   const rows = (await query) as DeletionRequestRow[];
   const names = await namesOf(context.db, rows.map((row) => row.requested_by));
-  return rows.map((row) => ({ ...toJson(row), requester_name: names.get(row.requested_by)?.name ?? null }));
+  const nameOf = (row: DeletionRequestRow) => {
+    const person = names.get(row.requested_by);
+    if (!person) return null;
+    return row.role === 'carrier' ? displayName(person) : person.name;
+  };
+  return rows.map((row) => ({ ...toJson(row), requester_name: nameOf(row) }));
 }
 
 /** Admin: approve (the task is cancelled) or reject a pending request. */

@@ -36,7 +36,7 @@ import {
   type TaskRow,
 } from './repo';
 import { relationOf, seesFullTask, taskJsonFor, toTaskJson } from './task-json';
-import { carrierOf } from '../user-directory';
+import { carrierOf, namesOf } from '../user-directory';
 import { lockFreightNoteAtDelivery } from '../freight-notes/service';
 import { searchOf } from './search';
 import { issueGuestLink, opensTask } from '../guest-access';
@@ -198,13 +198,20 @@ export async function findTasks(context: TasksContext, caller: AuthUser | null, 
     ...(after ? { after } : {}),
   });
   return {
-    items: rows.map((row) => taskJsonFor(caller, row)),
+    items: caller?.role === 'admin' ? await withPeople(context, rows.map((row) => taskJsonFor(caller, row))) : rows.map((row) => taskJsonFor(caller, row)),
     total,
     totalIsEstimate,
     nextCursor: nextKey ? `${nextKey.createdAtMicros}_${nextKey.id}` : null,
     page: query.page,
     limit: query.limit,
   };
+}
+
+/** An admin's list names each task's customer and assigned carrier: one directory query for the page. */
+async function withPeople(context: TasksContext, items: Task[]): Promise<Task[]> {
+  const names = await namesOf(context.db, items.flatMap((task) => [task.user_id, task.assigned_carrier_id]));
+  const person = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  return items.map((task) => ({ ...task, customer: person(task.user_id), assigned_carrier: person(task.assigned_carrier_id) }));
 }
 
 /** `<micros>_<id>` (the contract checked its shape) → the key the repo continues after. */

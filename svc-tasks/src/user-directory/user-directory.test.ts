@@ -68,6 +68,27 @@ describe('user directory', () => {
     expect(list.body.items).toMatchObject([{ requested_by: customer.id, requester_name: 'Karen Jensen' }]);
   });
 
+  it('when an admin lists tasks, then each names its customer and assigned carrier; a customer\'s list does not', async () => {
+    const customer = user('customer');
+    const carrier = user('carrier');
+    await tasks.publish(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Mette Holm', email: 'mette@example.dk' });
+    await tasks.publish(eventTypes.userUpdated, { userId: carrier.id, name: 'Ole Vognmand', email: 'ole@example.dk', company: 'Ole Fragt ApS', role: 'carrier' });
+    await waitFor(async () => Boolean((await entry(customer.id)) && (await entry(carrier.id))));
+    const created = await tasks.call('POST', '/tasks', { as: customer, body: taskBody('moving') });
+    const taskId = created.body.id as number;
+    await assignByAcceptance(tasks, { taskId, carrierId: carrier.id, customerId: customer.id, bidId: nextBidId++ });
+
+    const list = await tasks.call('GET', `/tasks?q=${taskId}&limit=100`, { as: admin });
+    expect(list.status).toBe(200);
+    const row = (list.body.items as Array<{ id: number }>).find((item) => item.id === taskId);
+    expect(row).toMatchObject({
+      customer: { id: customer.id, name: 'Mette Holm', company: null },
+      assigned_carrier: { id: carrier.id, name: 'Ole Vognmand', company: 'Ole Fragt ApS' },
+    });
+    const own = await tasks.call('GET', '/tasks?mine=true', { as: customer });
+    expect(own.body.items[0]).not.toHaveProperty('customer');
+  });
+
   it('when no carrier is assigned, then assigned_carrier is null', async () => {
     const reply = await tasks.call('POST', '/tasks', { as: owner, body: taskBody('moving') });
     const task = await tasks.call('GET', `/tasks/${reply.body.id}`, { as: owner });

@@ -63,6 +63,8 @@ export const queryKeys = {
   myPayments: () => ['me', 'payments'] as const,
   oidcConfig: () => ['auth', 'oidc-config'] as const,
   devMail: (to: string) => ['dev-mail', to] as const,
+  /** Which list one carrier is on, as the task page shows it to admins (under the lists, so their changes refresh it). */
+  carrierListAssignment: (carrierId: number) => ['admin', 'carrier-lists', 'assignment', carrierId] as const,
   platformSettings: () => ['settings', 'platform'] as const,
   taskTypes: () => ['settings', 'task-types'] as const,
 } as const;

@@ -161,6 +161,19 @@ describe('chat tab', () => {
     expect(await screen.findByLabelText('Besked til Kunden')).toBeTruthy();
   });
 
+  it('when the thread names the customer, then a carrier sees their name, not a role or a number', async () => {
+    threads[2] = { items: [message(2, 3, 'Hej')], total: 1, page: 1, limit: 100, lock: null };
+    server.use(
+      http.get('/api/chat/threads', () =>
+        HttpResponse.json({ items: [{ task_id: 5, partner_id: 2, partner_name: 'Karen Jensen', last_message: threads[2]!.items[0], unread_count: 0 }], unread_total: 0 }),
+      ),
+    );
+    renderTab('/task/5?tab=chat', carrier);
+    expect(await screen.findByLabelText('Besked til Karen Jensen')).toBeTruthy();
+    const partners = screen.getByRole('navigation', { name: 'Samtaler' });
+    expect(within(partners).getAllByRole('button').map((b) => b.textContent)).toEqual(['Karen Jensen']);
+  });
+
   it('when a message arrives on the live stream, then the thread shows it without a reload', async () => {
     liveEvents.connect();
     renderTab('/task/5?tab=chat&chatWith=3');

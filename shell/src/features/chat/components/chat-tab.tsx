@@ -26,8 +26,11 @@ export function ChatTab({ task, viewer }: ChatTabProps) {
   const partners = new Map<number, ChatPartner>();
   if (!isOwner && task.user_id !== null) partners.set(task.user_id, { id: task.user_id, name: 'Kunden' });
   for (const bidder of bidders.data ?? []) if (bidder.id !== viewer.id) partners.set(bidder.id, bidder);
+  // A thread names its partner (svc-chat's user directory): that name wins; without one, the role stands in.
   for (const thread of threads.data?.items ?? []) {
-    if (!partners.has(thread.partner_id)) partners.set(thread.partner_id, { id: thread.partner_id, name: thread.partner_id === task.user_id ? 'Kunden' : 'Fragtbud' });
+    const known = partners.get(thread.partner_id)?.name;
+    const name = thread.partner_name ?? known ?? (thread.partner_id === task.user_id ? 'Kunden' : 'Fragtbud');
+    partners.set(thread.partner_id, { id: thread.partner_id, name });
   }
   const unread = new Map((threads.data?.items ?? []).map((thread) => [thread.partner_id, thread.unread_count]));
   const list = [...partners.values()];

@@ -146,6 +146,25 @@ describe('task page', () => {
     expect(screen.queryByText('Vognmand #4')).toBeNull();
   });
 
+  it("shows an admin the assigned carrier's list as 'A (8% gebyr)' beside their name", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/admin/carrier-lists/assignments', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('userId') ?? '');
+        return HttpResponse.json({
+          items: [{ id: 1, userId: 4, listId: 1, list: { id: 1, name: 'A', feePercentage: 8, fixedFee: 0, minFee: 0 }, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' }],
+        });
+      }),
+      http.get('/api/tasks/6/deletion-requests', () => HttpResponse.json({ items: [] })),
+    );
+    const assigned = makeTask({ id: 6, status: 'assigned', assigned_carrier_id: 4, assigned_carrier: { id: 4, name: 'Lars Hansen', company: 'Hansen Fragt ApS' } });
+    renderTaskPage('/task/6', [assigned], 'admin');
+    expect(await screen.findByText('A (8% gebyr)')).toBeTruthy();
+    expect(screen.getByText('Vognmandsliste')).toBeTruthy();
+    expect(screen.getByText('Lars Hansen (Hansen Fragt ApS)')).toBeTruthy();
+    expect(asked).toEqual(['4']);
+  });
+
   it("says 'Opgave ikke fundet' for a task that does not exist", async () => {
     renderTaskPage('/task/404', []);
     expect((await screen.findByRole('alert')).textContent).toContain('Opgave ikke fundet');

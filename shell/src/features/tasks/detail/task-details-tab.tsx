@@ -11,6 +11,7 @@ import {
   type User,
 } from '@fragtbud/web';
 import { Link } from 'react-router-dom';
+import { useCarrierListLabel } from '../api/get-carrier-list';
 import { TaskDeletionRequests } from './deletion-requests/deletion-requests';
 import { ReviewForm } from './review/review-form';
 import { TaskActionPanel } from './task-action-panel';
@@ -44,6 +45,7 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
   const hiddenAddresses = task.view === 'public' || task.from_address === null;
   const admin = viewer?.role === 'admin';
   const timing = schedule(task);
+  const carrierList = useCarrierListLabel(task.assigned_carrier_id, admin && task.view === 'full');
 
   return (
     <div className="task-details">
@@ -117,6 +119,12 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
                     <Link to={carrierPath(task.assigned_carrier_id)}>{assignedCarrierText(task)}</Link>
                   )}
                 </dd>
+              </div>
+            )}
+            {admin && task.assigned_carrier_id !== null && carrierList.data && (
+              <div>
+                <dt>Vognmandsliste</dt>
+                <dd>{carrierList.data}</dd>
               </div>
             )}
             <div>

@@ -20,6 +20,7 @@ const request = (overrides: Partial<DeletionRequest> = {}): DeletionRequest => (
   id: 7,
   task_id: 5,
   requested_by: 2,
+  requester_name: 'Karen Jensen',
   role: 'customer',
   reason: 'Flytningen er aflyst',
   status: 'pending',
@@ -49,12 +50,17 @@ function serveAdmin(items: DeletionRequest[]) {
 
 describe('deletion requests', () => {
   it("lets an admin approve a pending request: 'Anmodning godkendt (opgave annulleret)' and the task is reloaded", async () => {
-    const puts = serveAdmin([request(), request({ id: 6, role: 'carrier', requested_by: 3, reason: null, status: 'rejected' })]);
+    const puts = serveAdmin([request(), request({ id: 6, role: 'carrier', requested_by: 3, requester_name: 'Lars Hansen (Hansen Fragt ApS)', reason: null, status: 'rejected' }), request({ id: 4, requester_name: null, status: 'rejected' })]);
     const { client } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={admin} />);
     client.setQueryData(queryKeys.task(5), task);
 
     const pending = await screen.findByRole('listitem', { name: 'Anmodning #7' });
-    expect(within(pending).getByText('Kunde #2')).toBeTruthy();
+    expect(within(pending).getByText('Karen Jensen')).toBeTruthy();
+    expect(within(pending).getByText('Kunde')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Anmodning #6' })).getByText('Lars Hansen (Hansen Fragt ApS)')).toBeTruthy();
+    // A requester whose name is not known yet shows by role, never by number.
+    expect(within(screen.getByRole('listitem', { name: 'Anmodning #4' })).getByText('Kunde')).toBeTruthy();
+    expect(screen.queryByText(/#2|#3/)).toBeNull();
     expect(within(pending).getByText('Flytningen er aflyst')).toBeTruthy();
     expect(within(pending).getByText('Afventer')).toBeTruthy();
     const done = screen.getByRole('listitem', { name: 'Anmodning #6' });

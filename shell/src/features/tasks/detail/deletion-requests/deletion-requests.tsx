@@ -146,9 +146,9 @@ function AdminDeletionRequests({ task }: { task: Task }) {
           {items.map((request) => (
             <li key={request.id} className="deletion-requests__item" aria-label={`Anmodning #${request.id}`}>
               <div className="deletion-requests__head">
-                <strong>
-                  {ROLE_LABELS[request.role]} #{request.requested_by}
-                </strong>
+                {/* The requester by name (svc-tasks' user directory), never by number; the role alone until the name is known. */}
+                <strong>{request.requester_name ?? ROLE_LABELS[request.role]}</strong>
+                {request.requester_name && <span className="fb-muted">{ROLE_LABELS[request.role]}</span>}
                 <span className="fb-muted">{formatDateTime(request.created_at)}</span>
                 <span className={STATUS_BADGES[request.status]}>{STATUS_LABELS[request.status]}</span>
               </div>
