@@ -12,7 +12,7 @@ describe('forgot password', () => {
     const registered = await fetch(`${product.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Glemsom Kunde', email, password: 'gammel-kode-1', role: 'customer' }),
+      body: JSON.stringify({ name: 'Glemsom Kunde', email, password: 'gammel-kode-1', role: 'customer', acceptTerms: true }),
     });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
 
@@ -53,7 +53,7 @@ describe('two-factor', () => {
     const registered = await fetch(`${product.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Sikker Kunde', email, password, role: 'customer' }),
+      body: JSON.stringify({ name: 'Sikker Kunde', email, password, role: 'customer', acceptTerms: true }),
     });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
 

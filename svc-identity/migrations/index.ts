@@ -2,6 +2,7 @@ import { mailMigration } from '@fragtbud/platform';
 import * as init from './001_init';
 import * as accounts from './002_accounts';
 import * as loginFailuresByAddress from './002_login_failures_by_address';
+import * as termsAndErasure from './005_terms_and_erasure';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   { name: '002_mail', up: mailMigration.up, down: mailMigration.down },
   { name: '003_accounts', up: accounts.up, down: accounts.down },
   { name: '004_login_failures_by_address', up: loginFailuresByAddress.up, down: loginFailuresByAddress.down },
+  { name: '005_terms_and_erasure', up: termsAndErasure.up, down: termsAndErasure.down },
 ];

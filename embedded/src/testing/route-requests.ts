@@ -40,7 +40,7 @@ export const routeRequests: Record<RouteKey, Build> = {
   'GET /health': () => ({ path: '/health' }),
   'POST /auth/register': () => ({
     path: '/auth/register',
-    json: { name: 'Ny Bruger', email: `ny-${Math.random().toString(36).slice(2)}@example.dk`, password: 'hemmelig-kode', role: 'customer' },
+    json: { name: 'Ny Bruger', email: `ny-${Math.random().toString(36).slice(2)}@example.dk`, password: 'hemmelig-kode', role: 'customer', acceptTerms: true },
   }),
   'POST /auth/login': () => ({ path: '/auth/login', json: { email: 'ingen@example.dk', password: 'forkert-kode' } }),
   'POST /auth/logout': () => ({ path: '/auth/logout', headers: { 'x-matrix': 'logout' } }),

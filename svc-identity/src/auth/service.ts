@@ -1,5 +1,5 @@
 import type { AuthUser, LoginBody, RegisterBody, User } from '@fragtbud/contracts';
-import { eventTypes, messages } from '@fragtbud/contracts';
+import { eventTypes, legalVersions, messages } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { EventMeta, IdentityContext } from '../context';
 import type { ClientInfo, NewSession } from '../sessions/service';
@@ -54,6 +54,10 @@ export async function register(
         phone: body.phone ?? null,
         company: body.company ?? null,
         is_approved: body.role !== 'carrier',
+        // The schema refuses a registration without acceptance; what was accepted, and when, is kept.
+        terms_version: legalVersions.terms,
+        privacy_version: legalVersions.privacy,
+        terms_accepted_at: context.clock(),
       },
       context.clock(),
     );
