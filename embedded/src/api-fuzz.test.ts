@@ -240,8 +240,8 @@ function fuzzCase(route: ApiRoute, world: World, random: Random): FuzzCase {
 
 function actorFor(route: ApiRoute, world: World, random: Random): Actor {
   const { actors } = world;
-  // Logging out would end a session the next cases need.
-  if (route.path === '/auth/logout') return actors.anonymous;
+  // Logging out, or deleting the account, would end a session the next cases need.
+  if (route.path === '/auth/logout' || (route.method === 'delete' && route.path === '/account')) return actors.anonymous;
   const suited: Record<ApiRoute['access'], Actor> = {
     anyone: random.pick([actors.anonymous, actors.customerA]),
     logged_in: random.pick([actors.customerA, actors.carrier, actors.admin]),

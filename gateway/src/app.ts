@@ -12,6 +12,7 @@ import {
   type EventBus,
   type Logger,
 } from '@fragtbud/platform';
+import { accountEndpoints } from './account';
 import { apiDocs } from './api-docs';
 import type { GatewayConfig } from './config';
 import { clientAddressOf } from './client-address';
@@ -105,6 +106,20 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
     return next();
   };
 
+  const account = accountEndpoints({
+    upstreams,
+    secret: config.INTERNAL_TOKEN_SECRET,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    async callerOf(ctx) {
+      await limitRate(ctx, async () => undefined);
+      const { token, viaCookie } = sessionTokenOf(ctx);
+      const user = token ? await resolveCaller(ctx, token) : null;
+      if (user && viaCookie) assertSameOrigin(ctx);
+      return user;
+    },
+    forgetSessions: () => sessions.forgetAll(),
+  });
+
   const apiProxy: Middleware = async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
     await limitRate(ctx, async () => undefined);
@@ -187,6 +202,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
   app.use(requirePlainPath());
   app.use(gatewayEndpoints);
   app.use(live.middleware);
+  app.use(account);
   app.use(apiProxy);
   app.use(frontEnds);
 

@@ -44,6 +44,7 @@ export async function register(
   // Hashing takes a while; it happens before the transaction so the connection is not held meanwhile.
   const passwordHash = await hashPassword(body.password);
   const signedIn = await context.db.transaction(async (trx) => {
+    const now = context.clock();
     const row = await insertUser(
       trx,
       {
@@ -57,9 +58,9 @@ export async function register(
         // The schema refuses a registration without acceptance; what was accepted, and when, is kept.
         terms_version: legalVersions.terms,
         privacy_version: legalVersions.privacy,
-        terms_accepted_at: context.clock(),
+        terms_accepted_at: now,
       },
-      context.clock(),
+      now,
     );
     if (!row) throw emailTaken();
     await context.outbox.add(
