@@ -28,7 +28,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /auth/profile': anyLoggedIn(200),
   'GET /users/me': anyLoggedIn(200),
   'GET /account/export': anyLoggedIn(200),
-  // Last of all (it deletes accounts): those with tasks not finished may not leave (409), nor may the admin (422).
+  // Next to last (it deletes accounts): those with tasks not finished may not leave (409), nor may the admin (422).
   'DELETE /account': [401, 204, 204, 204, 409, 409, 422],
   // Same answer whether the e-mail exists or not.
   'POST /auth/verify-request': anyone(200),
@@ -173,7 +173,8 @@ const matrix: Record<RouteKey, Row> = {
   // Destructive rows run last (see `walkOrder`).
   'DELETE /users/{id}': adminOnly(204),
   'DELETE /tasks/{id}': adminOnly(204),
-  'POST /auth/logout': anyLoggedIn(204),
+  // Last of all; customer B and both uninvolved carriers deleted their accounts just before, so they have no session.
+  'POST /auth/logout': [401, 401, 401, 401, 204, 204, 204],
 };
 
 /** A carrier's bid lists hold their own bids only: never a competitor's price. */
@@ -221,7 +222,7 @@ const leakChecks: Partial<Record<RouteKey, (reply: Reply, actor: ActorName, worl
   },
 };
 
-const destructive: RouteKey[] = ['DELETE /users/{id}', 'DELETE /tasks/{id}', 'POST /auth/logout', 'DELETE /account'];
+const destructive: RouteKey[] = ['DELETE /users/{id}', 'DELETE /tasks/{id}', 'DELETE /account', 'POST /auth/logout'];
 const walkOrder = (routes: ApiRoute[]) =>
   [...routes].sort((a, b) => destructive.indexOf(routeKey(a)) - destructive.indexOf(routeKey(b)));
 
