@@ -20,7 +20,8 @@ export interface AccountEndpointsOptions {
  *   `GET /internal/account/data` for the user in the internal token (identity: profile, terms acceptance, saved
  *   addresses, billing and insurance; tasks: tasks, proofs, ratings, deletion requests; bids; chat: messages and
  *   notifications) — and the money as the caller's role sees it (svc-ledger: a customer's payments and ledger, a carrier's payouts and balance).
- * - `DELETE /api/account`: svc-tasks first says whether the caller may leave (no task in progress), then
+ * - `DELETE /api/account`: svc-identity (not an admin) and svc-tasks (no task in progress) first say whether the
+ *   caller may leave, then
  *   svc-identity anonymises the account, blocks its login and ends its sessions; the ledger keeps its rows.
  *
  * Each service decides what it gives and refuses; the gateway only asks in order and puts the answers together.
@@ -82,6 +83,7 @@ export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
       const user = await options.callerOf(ctx);
       if (!user) throw AppError.unauthorized();
       const as = { user, requestId };
+      await client('identity').post('/internal/account/erasure-check', undefined, as);
       await client('tasks').post('/internal/account/erasure-check', undefined, as);
       await client('identity').post('/internal/account/erase', undefined, as);
       options.forgetSessions();

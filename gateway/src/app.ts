@@ -14,7 +14,7 @@ import {
 } from '@fragtbud/platform';
 import { accountEndpoints } from './account';
 import { apiDocs } from './api-docs';
-import type { GatewayConfig } from './config';
+import { mapOriginsOf, mapSettingsOf, type GatewayConfig } from './config';
 import { clientAddressOf } from './client-address';
 import { assertSameOrigin } from './csrf';
 import { checkHealth } from './health';
@@ -94,6 +94,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
           address: config.SITE_ADDRESS ?? null,
           email: config.SITE_EMAIL ?? null,
           phone: config.SITE_PHONE ?? null,
+          map: mapSettingsOf(config),
         };
         return;
       case '/mf-manifest.json':
@@ -196,7 +197,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
   // With N trusted proxies in front, the client is the N-th X-Forwarded-For entry from the right (Koa's maxIpsCount);
   // anything left of it was written by the client and proves nothing.
   const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });
-  app.use(securityHeaders({ hsts: config.HSTS }));
+  app.use(securityHeaders({ hsts: config.HSTS, mapOrigins: mapOriginsOf(config) }));
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
   app.use(requirePlainPath());

@@ -32,6 +32,11 @@ export async function accountDataOf(context: IdentityContext, caller: AuthUser) 
   };
 }
 
+/** An admin is removed by another admin (DELETE /users/{id}), so the platform never loses its last one by accident. */
+export function assertMayErase(caller: AuthUser): void {
+  if (caller.role === 'admin') throw AppError.unprocessable(messages.adminCannotDeleteOwnAccount, 'admin_self_delete');
+}
+
 /**
  * The caller deletes their own account. The row stays (tasks, ratings and the ledger point at its id, and
  * bookkeeping law keeps money records for five years) but nothing in it names the person any more: name, e-mail,
@@ -42,9 +47,7 @@ export async function accountDataOf(context: IdentityContext, caller: AuthUser) 
  * progress) is svc-tasks' answer, asked by the gateway first.
  */
 export async function eraseOwnAccount(context: IdentityContext, caller: AuthUser, meta: EventMeta): Promise<void> {
-  if (caller.role === 'admin') {
-    throw AppError.unprocessable(messages.adminCannotDeleteOwnAccount, 'admin_self_delete');
-  }
+  assertMayErase(caller);
   await context.db.transaction(async (trx) => {
     const row = await lockUserById(trx, caller.id);
     if (!row || row.erased_at) throw gone();

@@ -29,6 +29,8 @@ export const queryKeys = {
   chatThreads: (id?: TaskId) => ['chat', 'threads', id === undefined ? 'all' : taskId(id)] as const,
   chatThread: (id: TaskId, partnerId: number) => ['chat', 'thread', taskId(id), partnerId] as const,
   publicReviews: () => ['reviews', 'public'] as const,
+  /** Where an address lies (GET /geo/suggest, the first suggestion with coordinates), for the route map. */
+  addressLocation: (address: string) => ['geo', 'location', address] as const,
   /** The admin's lists: users, carriers, counts, carrier lists, fees and task types. */
   admin: () => ['admin'] as const,
   adminUsers: (filters: object) => ['admin', 'users', filters] as const,
