@@ -3,7 +3,7 @@
  * GET /api/account/export gathers the caller's own data from every service; DELETE /api/account anonymises the
  * account, blocks its login and ends its sessions, unless a task of theirs is still in progress.
  */
-import { accountExportSchema, messages } from '@fragtbud/contracts';
+import { accountDeletionTexts, accountExportSchema } from '@fragtbud/contracts';
 import { describe, expect, it } from 'vitest';
 import { password, worldForSuite, type Actor, type Reply, type World } from './testing/world';
 
@@ -88,7 +88,7 @@ describe('DELETE /api/account', () => {
     const world = suite();
     const reply = await world.request('DELETE', '/account', { as: world.actors.customerA });
     expect(reply.status).toBe(409);
-    expect(reply.body).toMatchObject({ code: 'account_has_active_tasks', message: messages.accountHasActiveTasks });
+    expect(reply.body).toMatchObject({ code: 'account_has_active_tasks', message: accountDeletionTexts.accountHasActiveTasks });
     expect((await world.request('GET', '/users/me', { as: world.actors.customerA })).status).toBe(200);
   });
 
@@ -96,7 +96,7 @@ describe('DELETE /api/account', () => {
     const world = suite();
     const reply = await world.request('DELETE', '/account', { as: world.actors.admin });
     expect(reply.status).toBe(422);
-    expect(reply.body.message).toBe(messages.adminCannotDeleteOwnAccount);
+    expect(reply.body.message).toBe(accountDeletionTexts.adminCannotDeleteOwnAccount);
   });
 
   it('when a user without tasks deletes the account, then it is anonymised, its login is blocked and its sessions end', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { accountExportSchema } from './account-export';
 import {
-  accountExportSchema,
   authResponseSchema,
   loginBodySchema,
   profileResponseSchema,

@@ -121,20 +121,3 @@ export const sessionLookupBodySchema = z.object({ token: z.string().min(1).max(2
 /** svc-identity's answer to the gateway's session lookup (POST /internal/sessions/resolve); 401 when unknown or expired. */
 export const sessionLookupResponseSchema = z.object({ user: authUserSchema });
 export type SessionLookupResponse = z.infer<typeof sessionLookupResponseSchema>;
-
-/**
- * GET /api/account/export: everything the services hold about the caller, as they may see it. Each part comes
- * from the service that owns it; the shape of each part is that service's own view.
- */
-export const accountExportSchema = z.looseObject({
-  exportedAt: z.string(),
-  profile: userSchema.loose(),
-  termsAcceptance: z.object({ termsVersion: z.string().nullable(), privacyVersion: z.string().nullable(), acceptedAt: z.string() }).nullable(),
-  savedAddresses: z.array(savedAddressSchema),
-  tasks: z.array(z.unknown()),
-  bids: z.array(z.unknown()),
-  messages: z.array(z.unknown()),
-  ratings: z.array(z.unknown()),
-  money: z.record(z.string(), z.unknown()),
-});
-export type AccountExport = z.infer<typeof accountExportSchema>;

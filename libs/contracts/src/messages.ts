@@ -25,9 +25,6 @@ export const messages = {
   wrongCredentials: 'Forkert email eller adgangskode',
   tooManyLoginAttempts: 'For mange loginforsøg. Vent et øjeblik, og prøv igen.',
   couldNotCreateUser: 'Kunne ikke oprette bruger',
-  adminCannotDeleteOwnAccount: 'En administrator kan ikke slette sin egen konto. Bed en anden administrator om det.',
-  accountHasActiveTasks:
-    'Kontoen kan ikke slettes, mens du har opgaver, der ikke er afsluttet eller annulleret. Afslut dem, eller bed om at få dem slettet fra opgavesiden, og prøv igen.',
   termsNotAccepted: 'Du skal acceptere handelsbetingelserne og privatlivspolitikken for at oprette en bruger.',
   couldNotLogIn: 'Kunne ikke logge ind',
   emailTaken: 'Der findes allerede en bruger med denne e-mail.',

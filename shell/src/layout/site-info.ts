@@ -14,17 +14,17 @@ export interface SiteInfo {
   address: string | null;
   email: string | null;
   phone: string | null;
-  /** null: no map service configured, the route stays the offline drawing. */
-  map: MapSettings | null;
+  /** null (or absent, from an older gateway): no map service configured, the route stays the offline drawing. */
+  map?: MapSettings | null;
 }
 
 /** Until the answer arrives (or when it fails) only the name is shown: nothing made up. */
-export const fallbackSiteInfo: SiteInfo = { companyName: 'Fragtbud', cvr: null, address: null, email: null, phone: null, map: null };
+export const fallbackSiteInfo: SiteInfo = { companyName: 'Fragtbud', cvr: null, address: null, email: null, phone: null };
 
 let cached: Promise<SiteInfo> | undefined;
 
 export function loadSiteInfo(): Promise<SiteInfo> {
-  cached ??= api.get<SiteInfo>('/site').then((info) => ({ ...info, map: info.map ?? null }), () => {
+  cached ??= api.get<SiteInfo>('/site').catch(() => {
     cached = undefined;
     return fallbackSiteInfo;
   });

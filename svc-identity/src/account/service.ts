@@ -1,5 +1,5 @@
 import type { AuthUser } from '@fragtbud/contracts';
-import { eventTypes, messages } from '@fragtbud/contracts';
+import { accountDeletionTexts, eventTypes, messages } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { EventMeta, IdentityContext } from '../context';
 import { listSavedAddresses, lockUserById, findUserById, updateUser } from '../users/repo';
@@ -34,7 +34,7 @@ export async function accountDataOf(context: IdentityContext, caller: AuthUser) 
 
 /** An admin is removed by another admin (DELETE /users/{id}), so the platform never loses its last one by accident. */
 export function assertMayErase(caller: AuthUser): void {
-  if (caller.role === 'admin') throw AppError.unprocessable(messages.adminCannotDeleteOwnAccount, 'admin_self_delete');
+  if (caller.role === 'admin') throw AppError.unprocessable(accountDeletionTexts.adminCannotDeleteOwnAccount, 'admin_self_delete');
 }
 
 /**

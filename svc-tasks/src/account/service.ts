@@ -1,4 +1,4 @@
-import { messages, type AuthUser, type TaskStatus } from '@fragtbud/contracts';
+import { accountDeletionTexts, type AuthUser, type TaskStatus } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { listRatings } from '../ratings/service';
@@ -38,5 +38,5 @@ export async function accountDataOf(context: TasksContext, caller: AuthUser) {
  */
 export async function assertMayLeave(context: TasksContext, caller: AuthUser): Promise<void> {
   const active = await tasksOf(context, caller.id).whereNotIn('status', finishedStatuses).first('id');
-  if (active) throw AppError.conflict(messages.accountHasActiveTasks, 'account_has_active_tasks');
+  if (active) throw AppError.conflict(accountDeletionTexts.accountHasActiveTasks, 'account_has_active_tasks');
 }

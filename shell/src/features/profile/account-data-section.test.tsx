@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@fragtbud/contracts';
+import { accountDeletionTexts } from '@fragtbud/contracts';
 import { useSession } from '@fragtbud/web';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noReviews, noTasks } from '../../testing/handlers';
@@ -84,14 +84,14 @@ describe('profile → Dine data', () => {
   });
 
   it('when the service refuses (tasks in progress), then its Danish reason shows and the user stays signed in', async () => {
-    deleteAnswer = () => HttpResponse.json({ code: 'account_has_active_tasks', message: messages.accountHasActiveTasks }, { status: 409 });
+    deleteAnswer = () => HttpResponse.json({ code: 'account_has_active_tasks', message: accountDeletionTexts.accountHasActiveTasks }, { status: 409 });
     setSession(karen);
     const user = userEvent.setup();
     renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Slet konto' }));
     await user.click(await screen.findByRole('button', { name: 'Slet konto permanent' }));
 
-    expect(await screen.findByText(messages.accountHasActiveTasks)).toBeTruthy();
+    expect(await screen.findByText(accountDeletionTexts.accountHasActiveTasks)).toBeTruthy();
     expect(useSession.getState().user?.id).toBe(karen.id);
     expect(screen.getByTestId('location').textContent).toBe('/profile');
   });

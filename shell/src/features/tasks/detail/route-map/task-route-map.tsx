@@ -16,10 +16,11 @@ import './route-map.css';
 export function TaskRouteMap({ task, from, to }: { task: Pick<Task, 'details'>; from: string; to: string }) {
   const site = useSiteInfo();
   const stored = useMemo(() => storedEndsOf(task), [task]);
-  const configured = site.map !== null;
+  const settings = site.map ?? null;
+  const configured = settings !== null;
   const fromLookup = useAddressLocation(configured && !stored.from ? from : null);
   const toLookup = useAddressLocation(configured && !stored.to ? to : null);
-  const view = chooseRouteView(site.map, { from: stored.from ?? fromLookup.data ?? null, to: stored.to ?? toLookup.data ?? null }, configured && browserHasWebGl());
+  const view = chooseRouteView(settings, { from: stored.from ?? fromLookup.data ?? null, to: stored.to ?? toLookup.data ?? null }, configured && browserHasWebGl());
 
   const container = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
