@@ -96,7 +96,7 @@ describe('the route map', () => {
     const id = await taskWithCoordinates();
     const page = await product.newPage();
     await logIn(page, product.url, customer, `/task/${id}`);
-    await page.getByRole('figure', { name: /^Rute fra Vestergade/ }).first().waitFor();
+    await page.getByRole('heading', { name: 'Rute', exact: true }).waitFor();
     const webgl = await page.evaluate(() => {
       const canvas = document.createElement('canvas');
       return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
