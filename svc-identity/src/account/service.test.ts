@@ -14,7 +14,7 @@ afterAll(async () => {
 describe('GET /internal/account/data', () => {
   it('when the gateway asks for a user, then their profile, terms acceptance and saved addresses — no secrets', async () => {
     const { user } = await registerUser(identity, { name: 'Dorthe Data' });
-    const reply = await identity.call('GET', '/internal/account/data', { as: asCaller(user), service: 'gateway' });
+    const reply = await identity.call('GET', '/internal/account/data', { service: 'gateway', actingFor: asCaller(user) });
     expect(reply.status).toBe(200);
     expect(reply.body.profile).toMatchObject({ id: user.id, name: 'Dorthe Data', email: user.email, bankInfo: null });
     expect(reply.body.termsAcceptance).toMatchObject({ termsVersion: legalVersions.terms, privacyVersion: legalVersions.privacy });
@@ -26,13 +26,15 @@ describe('GET /internal/account/data', () => {
     const { user } = await registerUser(identity);
     const reply = await identity.call('GET', '/internal/account/data', { as: asCaller(user) });
     expect(reply.status).toBe(403);
+    // Nor does a service token that acts for nobody get anyone's data.
+    expect((await identity.call('GET', '/internal/account/data', { service: 'gateway' })).status).toBe(401);
   });
 });
 
 describe('POST /internal/account/erase', () => {
   it('when a customer deletes the account, then the row is anonymised and blocked, sessions end, the login is refused', async () => {
     const { user, token, password } = await registerUser(identity, { name: 'Erik Sletter' });
-    const reply = await identity.call('POST', '/internal/account/erase', { as: asCaller(user), service: 'gateway' });
+    const reply = await identity.call('POST', '/internal/account/erase', { service: 'gateway', actingFor: asCaller(user) });
     expect(reply.status).toBe(204);
 
     const row = await identity.db('users').where({ id: user.id }).first();
@@ -51,15 +53,15 @@ describe('POST /internal/account/erase', () => {
 
   it('when it is asked twice, then the second is 401: the account is no longer anyone', async () => {
     const { user } = await registerUser(identity);
-    expect((await identity.call('POST', '/internal/account/erase', { as: asCaller(user), service: 'gateway' })).status).toBe(204);
-    expect((await identity.call('POST', '/internal/account/erase', { as: asCaller(user), service: 'gateway' })).status).toBe(401);
+    expect((await identity.call('POST', '/internal/account/erase', { service: 'gateway', actingFor: asCaller(user) })).status).toBe(204);
+    expect((await identity.call('POST', '/internal/account/erase', { service: 'gateway', actingFor: asCaller(user) })).status).toBe(401);
   });
 
   it('when an admin asks (check or erase), then 422 and nothing changes', async () => {
     const { user } = await registerUser(identity);
     const admin = { ...asCaller(user), role: 'admin' as const };
     for (const path of ['/internal/account/erasure-check', '/internal/account/erase']) {
-      const reply = await identity.call('POST', path, { as: admin, service: 'gateway' });
+      const reply = await identity.call('POST', path, { service: 'gateway', actingFor: admin });
       expect(reply.status).toBe(422);
       expect(reply.body.message).toBe(accountDeletionTexts.adminCannotDeleteOwnAccount);
     }
