@@ -51,7 +51,7 @@ beforeEach(() => {
 
 describe('the task route map', () => {
   it('when no map service is configured, then the drawing, and nothing is geocoded or loaded', async () => {
-    renderWithQueryClient(<TaskRouteMap task={{ details: {} }} from={from} to={to} />);
+    renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: {} }} from={from} to={to} />);
     expect(drawing()).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(suggested).toEqual([]);
@@ -62,7 +62,7 @@ describe('the task route map', () => {
   it('when a style is configured, then the addresses are placed and the map mounted; the drawing gives way once it loads', async () => {
     map = { styleUrl: 'http://127.0.0.1:1/style.json', routingUrl: null };
     vi.mocked(mountLiveMap).mockResolvedValue({ remove: vi.fn() });
-    const { container } = renderWithQueryClient(<TaskRouteMap task={{ details: {} }} from={from} to={to} />);
+    const { container } = renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: {} }} from={from} to={to} />);
 
     await waitFor(() => expect(mountLiveMap).toHaveBeenCalled());
     expect(vi.mocked(mountLiveMap).mock.calls[0]?.[1]).toEqual({
@@ -79,7 +79,7 @@ describe('the task route map', () => {
   it('when the task kept coordinates, then they are used without asking the geo service', async () => {
     map = { styleUrl: 'http://127.0.0.1:1/style.json', routingUrl: null };
     vi.mocked(mountLiveMap).mockResolvedValue({ remove: vi.fn() });
-    renderWithQueryClient(<TaskRouteMap task={{ details: { fromLat: 56.1, fromLng: 10.1, toLat: 55.6, toLng: 12.5 } }} from={from} to={to} />);
+    renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: { fromLat: 56.1, fromLng: 10.1, toLat: 55.6, toLng: 12.5 } }} from={from} to={to} />);
     await waitFor(() => expect(mountLiveMap).toHaveBeenCalled());
     expect(vi.mocked(mountLiveMap).mock.calls[0]?.[1]).toMatchObject({ from: { lat: 56.1, lng: 10.1 }, to: { lat: 55.6, lng: 12.5 } });
     expect(suggested).toEqual([]);
@@ -88,16 +88,25 @@ describe('the task route map', () => {
   it('when the map fails to load (library, style or WebGL), then the drawing stays and no error shows', async () => {
     map = { styleUrl: 'http://127.0.0.1:1/style.json', routingUrl: null };
     vi.mocked(mountLiveMap).mockRejectedValue(new Error('style not found'));
-    const { container } = renderWithQueryClient(<TaskRouteMap task={{ details: {} }} from={from} to={to} />);
+    const { container } = renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: {} }} from={from} to={to} />);
     await waitFor(() => expect(mountLiveMap).toHaveBeenCalled());
     await waitFor(() => expect(container.querySelector('[data-map-state]')).toBeNull());
     expect(drawing()).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('when the caller sees the public view (postal code and city only), then the drawing, and nothing is geocoded', async () => {
+    map = { styleUrl: 'http://127.0.0.1:1/style.json', routingUrl: null };
+    renderWithQueryClient(<TaskRouteMap task={{ view: 'public', details: {} }} from="8000 Aarhus C" to="1165 København K" />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(suggested).toEqual([]);
+    expect(mountLiveMap).not.toHaveBeenCalled();
+    expect(screen.getByRole('figure')).toBeTruthy();
+  });
+
   it('when an address cannot be placed, then the drawing and no map', async () => {
     map = { styleUrl: 'http://127.0.0.1:1/style.json', routingUrl: null };
-    renderWithQueryClient(<TaskRouteMap task={{ details: {} }} from="8000 Aarhus C" to={to} />);
+    renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: {} }} from="8000 Aarhus C" to={to} />);
     await waitFor(() => expect(suggested).toContain('8000 Aarhus C'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(mountLiveMap).not.toHaveBeenCalled();

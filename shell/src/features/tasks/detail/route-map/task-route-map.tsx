@@ -13,11 +13,12 @@ import './route-map.css';
  * style fails to load, the offline drawing. The drawing shows at once and stays until the map has loaded, so the
  * page never shows an error or a blank box for the map.
  */
-export function TaskRouteMap({ task, from, to }: { task: Pick<Task, 'details'>; from: string; to: string }) {
+export function TaskRouteMap({ task, from, to }: { task: Pick<Task, 'details' | 'view'>; from: string; to: string }) {
   const site = useSiteInfo();
   const stored = useMemo(() => storedEndsOf(task), [task]);
   const settings = site.map ?? null;
-  const configured = settings !== null;
+  // The public view has postal code and city only: a pin there would pretend to know the address.
+  const configured = settings !== null && task.view === 'full';
   const fromLookup = useAddressLocation(configured && !stored.from ? from : null);
   const toLookup = useAddressLocation(configured && !stored.to ? to : null);
   const view = chooseRouteView(settings, { from: stored.from ?? fromLookup.data ?? null, to: stored.to ?? toLookup.data ?? null }, configured && browserHasWebGl());
