@@ -45,6 +45,7 @@ for (let i = 0; i < streamCount; i += 8) {
         email: `bench-${i + k}-${Date.now()}@example.dk`,
         password: 'hemmelig1',
         role: 'customer',
+        acceptTerms: true,
       }),
     ),
   );

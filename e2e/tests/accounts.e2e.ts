@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import { demo, snapshot } from '../support/browser';
@@ -12,7 +15,7 @@ describe('forgot password', () => {
     const registered = await fetch(`${product.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Glemsom Kunde', email, password: 'gammel-kode-1', role: 'customer' }),
+      body: JSON.stringify({ name: 'Glemsom Kunde', email, password: 'gammel-kode-1', role: 'customer', acceptTerms: true }),
     });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
 
@@ -53,7 +56,7 @@ describe('two-factor', () => {
     const registered = await fetch(`${product.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Sikker Kunde', email, password, role: 'customer' }),
+      body: JSON.stringify({ name: 'Sikker Kunde', email, password, role: 'customer', acceptTerms: true }),
     });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
 
@@ -111,5 +114,81 @@ describe('billing changes', () => {
     await carrier.goto(`${product.url}/dev/mail?to=${encodeURIComponent(demo.carrier.email)}`);
     await carrier.getByText('Dine faktureringsoplysninger er godkendt').waitFor();
     await carrier.context().close();
+  });
+});
+
+describe('data export and account deletion', () => {
+  it('when a customer downloads their data and then deletes the account, then the file is theirs and the login is gone', async () => {
+    const email = `forlader-${Date.now()}@example.dk`;
+    const password = 'hemmelig-7';
+    const registered = await fetch(`${product.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Frida Forlader', email, password, role: 'customer', acceptTerms: true }),
+    });
+    if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+
+    const page = await product.newPage();
+    await logIn(page, product.url, { email, password }, '/profile');
+    await page.waitForURL(/\/profile$/);
+    const section = page.getByRole('region', { name: 'Dine data' });
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Hent mine data' }).click()]);
+    assert.match(download.suggestedFilename(), /^fragtbud-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const data = JSON.parse(await readFile(file, 'utf8')) as { profile: { email: string; name: string }; termsAcceptance: unknown; tasks: unknown[] };
+    assert.equal(data.profile.email, email);
+    assert.equal(data.profile.name, 'Frida Forlader');
+    assert.ok(data.termsAcceptance, 'the accepted terms are in the export');
+    assert.deepEqual(data.tasks, []);
+    await page.getByText('Dine data er hentet').waitFor();
+
+    await section.getByRole('button', { name: 'Slet konto' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Slet din konto?' });
+    await dialog.getByText(/Det kan ikke fortrydes/).waitFor();
+    await snapshot(page, 'delete-account-confirm');
+    await dialog.getByRole('button', { name: 'Slet konto permanent' }).click();
+    await page.waitForURL(`${product.url}/`);
+    await page.getByText('Din konto er slettet').waitFor();
+    assert.equal(await page.getByRole('banner').getByText('Frida Forlader').count(), 0);
+
+    // The old session is over and the password opens nothing.
+    const me = await page.request.get(`${product.url}/api/users/me`);
+    assert.equal(me.status(), 401);
+    await logIn(page, product.url, { email, password });
+    await page.getByText('Forkert email eller adgangskode').waitFor();
+    await page.context().close();
+  });
+
+  it('when a customer with a task not yet finished asks to delete the account, then the Danish reason shows and nothing changes', async () => {
+    const email = `travl-${Date.now()}@example.dk`;
+    const password = 'hemmelig-8';
+    const registered = await fetch(`${product.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-transport': 'bearer' },
+      body: JSON.stringify({ name: 'Tove Travl', email, password, role: 'customer', acceptTerms: true }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    const posted = await fetch(`${product.url}/api/tasks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({
+        type: 'courier',
+        from_address: 'Vestergade 12, 8000 Aarhus C',
+        to_address: 'Nørregade 5, 1165 København K',
+        description: 'En pakke',
+        details: { packageSize: 'small', packageWeight: 2.5 },
+      }),
+    });
+    if (posted.status !== 201) throw new Error(`task answered ${posted.status}: ${await posted.text()}`);
+
+    const page = await product.newPage();
+    await logIn(page, product.url, { email, password }, '/profile');
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Slet konto' }).click();
+    await page.getByRole('alertdialog', { name: 'Slet din konto?' }).getByRole('button', { name: 'Slet konto permanent' }).click();
+    await page.getByText(/^Kontoen kan ikke slettes, mens du har opgaver/).waitFor();
+    await page.goto(`${product.url}/profile`);
+    await page.getByRole('banner').getByText('Tove Travl').waitFor();
+    await page.context().close();
   });
 });

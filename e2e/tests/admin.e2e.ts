@@ -12,7 +12,7 @@ describe('an admin', () => {
     const registered = await fetch(`${product.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Jens Kørsel', email: carrierEmail, password: 'hemmelig1', role: 'carrier', company: 'Jens Kørsel ApS' }),
+      body: JSON.stringify({ name: 'Jens Kørsel', email: carrierEmail, password: 'hemmelig1', role: 'carrier', company: 'Jens Kørsel ApS', acceptTerms: true }),
     });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
 

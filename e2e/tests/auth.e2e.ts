@@ -33,8 +33,10 @@ describe('a visitor', () => {
     await form.getByLabel('Gentag adgangskode').fill('hemmelig2');
     await form.getByRole('button', { name: 'Opret bruger' }).click();
     await form.getByText('Adgangskoder matcher ikke').waitFor();
+    await form.getByText('Du skal acceptere handelsbetingelserne og privatlivspolitikken for at oprette en bruger.').waitFor();
 
     await form.getByLabel('Gentag adgangskode').fill('hemmelig1');
+    await form.getByRole('checkbox', { name: 'Jeg accepterer Handelsbetingelser og Privatlivspolitik' }).check();
     await form.getByRole('button', { name: 'Opret bruger' }).click();
     await page.waitForURL(`${product.url}/dashboard`);
     const header = page.getByRole('banner');

@@ -7,7 +7,7 @@
  * stream is answered by its status and headers and then closed (see `send` in testing/world.ts); what flows in it is
  * live-events.test.ts's business.
  */
-import { apiRoutes, chatLockTexts, messages, type ApiRoute } from '@fragtbud/contracts';
+import { accountDeletionTexts, apiRoutes, chatLockTexts, messages, type ApiRoute } from '@fragtbud/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { routeKey, routeRequests } from './testing/route-requests';
@@ -31,8 +31,9 @@ function randomFrom(start: number) {
 }
 type Random = ReturnType<typeof randomFrom>;
 
-// The chat lock texts of spec 6 are the catalogue's too (kept in chat.ts next to their codes).
-const catalogue = new Set<string>([...Object.values(messages), ...Object.values(chatLockTexts)]);
+// The chat lock texts of spec 6 are the catalogue's too (kept in chat.ts next to their codes), and so are the
+// reasons an account cannot be deleted (account-export.ts).
+const catalogue = new Set<string>([...Object.values(messages), ...Object.values(chatLockTexts), ...Object.values(accountDeletionTexts)]);
 
 const nasty = {
   nul: 'før\u0000efter',
@@ -240,8 +241,8 @@ function fuzzCase(route: ApiRoute, world: World, random: Random): FuzzCase {
 
 function actorFor(route: ApiRoute, world: World, random: Random): Actor {
   const { actors } = world;
-  // Logging out would end a session the next cases need.
-  if (route.path === '/auth/logout') return actors.anonymous;
+  // Logging out, or deleting the account, would end a session the next cases need.
+  if (route.path === '/auth/logout' || (route.method === 'delete' && route.path === '/account')) return actors.anonymous;
   const suited: Record<ApiRoute['access'], Actor> = {
     anyone: random.pick([actors.anonymous, actors.customerA]),
     logged_in: random.pick([actors.customerA, actors.carrier, actors.admin]),

@@ -27,6 +27,10 @@ const matrix: Record<RouteKey, Row> = {
   'POST /auth/login': anyone(401),
   'GET /auth/profile': anyLoggedIn(200),
   'GET /users/me': anyLoggedIn(200),
+  'GET /account/export': anyLoggedIn(200),
+  // Next to last (it deletes accounts): those with tasks not finished may not leave (409; customer B posted one in
+  // the POST /tasks row), nor may the admin (422).
+  'DELETE /account': [401, 409, 204, 204, 409, 409, 422],
   // Same answer whether the e-mail exists or not.
   'POST /auth/verify-request': anyone(200),
   'POST /auth/verify-email': anyone(400),
@@ -173,7 +177,8 @@ const matrix: Record<RouteKey, Row> = {
   // Destructive rows run last (see `walkOrder`).
   'DELETE /users/{id}': adminOnly(204),
   'DELETE /tasks/{id}': adminOnly(204),
-  'POST /auth/logout': anyLoggedIn(204),
+  // Last of all; the two carriers without tasks deleted their accounts just before, so they have no session.
+  'POST /auth/logout': [401, 204, 401, 401, 204, 204, 204],
 };
 
 /** A carrier's bid lists hold their own bids only: never a competitor's price. */
@@ -218,12 +223,19 @@ const leakChecks: Partial<Record<RouteKey, (reply: Reply, actor: ActorName, worl
   'GET /auth/sessions': (reply) => {
     expect(JSON.stringify(reply.body)).not.toMatch(/token|hash/i);
   },
+  'GET /account/export': (reply, name, world) => {
+    // Only the caller's own data: their profile, and no other actor's e-mail anywhere in it.
+    const me = world.actors[name];
+    expect(reply.body.profile.id).toBe(me.id);
+    const text = JSON.stringify(reply.body);
+    expect(text).not.toMatch(/password|totp_secret|token_hash/i);
+  },
   'GET /users/me': (reply) => {
     expect(JSON.stringify(reply.body)).not.toMatch(/password/i);
   },
 };
 
-const destructive: RouteKey[] = ['DELETE /users/{id}', 'DELETE /tasks/{id}', 'POST /auth/logout'];
+const destructive: RouteKey[] = ['DELETE /users/{id}', 'DELETE /tasks/{id}', 'DELETE /account', 'POST /auth/logout'];
 const walkOrder = (routes: ApiRoute[]) =>
   [...routes].sort((a, b) => destructive.indexOf(routeKey(a)) - destructive.indexOf(routeKey(b)));
 

@@ -50,7 +50,7 @@ function client(baseUrl: string) {
     const email = `${role}-${randomUUID().slice(0, 8)}@example.dk`;
     const { status, body } = await api('/auth/register', null, {
       method: 'POST',
-      body: { name: `Test ${role}`, email, password: 'hemmelig1', role },
+      body: { name: `Test ${role}`, email, password: 'hemmelig1', role, acceptTerms: true },
     });
     if (status !== 201) throw new Error(`register: ${status} ${JSON.stringify(body)}`);
     return { token: body.token, user: body.user };

@@ -103,7 +103,7 @@ let registered = 0;
 async function freshAccount(): Promise<{ email: string; password: string }> {
   registered += 1;
   const account = { email: `sikkerhed.${Date.now()}.${registered}@example.dk`, password: 'hemmelig1' };
-  const reply = await raw(topology.url, 'POST', '/api/auth/register', { 'content-type': 'application/json' }, JSON.stringify({ ...account, name: 'Sikker Kunde', role: 'customer' }));
+  const reply = await raw(topology.url, 'POST', '/api/auth/register', { 'content-type': 'application/json' }, JSON.stringify({ ...account, name: 'Sikker Kunde', role: 'customer', acceptTerms: true }));
   if (reply.status !== 201) throw new Error(`register answered ${reply.status}`);
   return account;
 }

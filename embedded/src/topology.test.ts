@@ -91,7 +91,7 @@ describe('embedded topology', () => {
     const registered = await api('/api/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Mette Kunde', email, password: 'hemmelig1', role: 'customer' }),
+      body: JSON.stringify({ name: 'Mette Kunde', email, password: 'hemmelig1', role: 'customer', acceptTerms: true }),
     });
     expect(registered.status).toBe(201);
     const cookie = registered.headers.get('set-cookie')?.split(';')[0];

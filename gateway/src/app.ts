@@ -12,8 +12,9 @@ import {
   type EventBus,
   type Logger,
 } from '@fragtbud/platform';
+import { accountEndpoints } from './account';
 import { apiDocs } from './api-docs';
-import type { GatewayConfig } from './config';
+import { mapOriginsOf, mapSettingsOf, type GatewayConfig } from './config';
 import { clientAddressOf } from './client-address';
 import { assertSameOrigin } from './csrf';
 import { checkHealth } from './health';
@@ -93,6 +94,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
           address: config.SITE_ADDRESS ?? null,
           email: config.SITE_EMAIL ?? null,
           phone: config.SITE_PHONE ?? null,
+          map: mapSettingsOf(config),
         };
         return;
       case '/mf-manifest.json':
@@ -104,6 +106,20 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
     if (docsAsset && apiDocs.assets.has(docsAsset) && (await sendFile(ctx, apiDocs.root, docsAsset))) return;
     return next();
   };
+
+  const account = accountEndpoints({
+    upstreams,
+    secret: config.INTERNAL_TOKEN_SECRET,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    async callerOf(ctx) {
+      await limitRate(ctx, async () => undefined);
+      const { token, viaCookie } = sessionTokenOf(ctx);
+      const user = token ? await resolveCaller(ctx, token) : null;
+      if (user && viaCookie) assertSameOrigin(ctx);
+      return user;
+    },
+    forgetSessions: () => sessions.forgetAll(),
+  });
 
   const apiProxy: Middleware = async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
@@ -181,12 +197,13 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
   // With N trusted proxies in front, the client is the N-th X-Forwarded-For entry from the right (Koa's maxIpsCount);
   // anything left of it was written by the client and proves nothing.
   const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });
-  app.use(securityHeaders({ hsts: config.HSTS }));
+  app.use(securityHeaders({ hsts: config.HSTS, mapOrigins: mapOriginsOf(config) }));
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
   app.use(requirePlainPath());
   app.use(gatewayEndpoints);
   app.use(live.middleware);
+  app.use(account);
   app.use(apiProxy);
   app.use(frontEnds);
 

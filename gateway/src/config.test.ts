@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadGatewayConfig } from './config';
+import { loadGatewayConfig, mapOriginsOf, mapSettingsOf } from './config';
+import { contentSecurityPolicyFor } from './security-headers';
 
 describe('gateway config', () => {
   it('when nothing says otherwise, then no proxy is trusted', () => {
@@ -23,5 +24,33 @@ describe('gateway config', () => {
     const config = loadGatewayConfig({ SITE_COMPANY_NAME: 'Fragtbud ApS', SITE_CVR: '12345678', SITE_ADDRESS: 'Vestergade 1, 8000 Aarhus C' });
     expect(config).toMatchObject({ SITE_COMPANY_NAME: 'Fragtbud ApS', SITE_CVR: '12345678', SITE_ADDRESS: 'Vestergade 1, 8000 Aarhus C' });
     expect(() => loadGatewayConfig({ SITE_CVR: '1234' })).toThrow(/SITE_CVR/);
+  });
+});
+
+describe('map settings', () => {
+  it('when no map style is set, then /api/site says no map and the CSP allows no map origin', () => {
+    const config = loadGatewayConfig({ ROUTING_URL: 'https://router.example' });
+    expect(mapSettingsOf(config)).toBeNull();
+    expect(mapOriginsOf(config)).toEqual([]);
+    expect(contentSecurityPolicyFor(mapOriginsOf(config))).not.toContain('worker-src');
+  });
+
+  it('when style, routing and extra origins are set, then the browser gets the two URLs and the CSP allows their origins', () => {
+    const config = loadGatewayConfig({
+      MAP_STYLE_URL: 'https://tiles.example/styles/osm/style.json',
+      ROUTING_URL: 'https://router.example:8443/osrm',
+      MAP_EXTRA_ORIGINS: 'https://a.tiles.example/x, https://fonts.example',
+    });
+    expect(mapSettingsOf(config)).toEqual({ styleUrl: 'https://tiles.example/styles/osm/style.json', routingUrl: 'https://router.example:8443/osrm' });
+    expect(mapOriginsOf(config)).toEqual(['https://tiles.example', 'https://router.example:8443', 'https://a.tiles.example', 'https://fonts.example']);
+    const policy = contentSecurityPolicyFor(mapOriginsOf(config));
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com https://tiles.example https://router.example:8443");
+    expect(policy).toContain("worker-src 'self' blob:");
+  });
+
+  it('when a map address is blank, then it counts as unset; when it is not http(s), then the gateway refuses to start', () => {
+    expect(mapSettingsOf(loadGatewayConfig({ MAP_STYLE_URL: ' ', ROUTING_URL: '' }))).toBeNull();
+    expect(() => loadGatewayConfig({ MAP_STYLE_URL: 'javascript:alert(1)' })).toThrow(/MAP_STYLE_URL/);
+    expect(() => loadGatewayConfig({ MAP_STYLE_URL: 'https://x.example/s.json', MAP_EXTRA_ORIGINS: 'ftp://x' })).toThrow(/MAP_EXTRA_ORIGINS/);
   });
 });

@@ -4,6 +4,9 @@ import { baseConfigSchema, loadConfig } from '@fragtbud/platform';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const url = z.url();
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+/** An http(s) address; a blank value counts as unset. */
+const optionalHttpUrl = z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/ }).optional());
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -25,6 +28,23 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   SITE_ADDRESS: z.string().max(300).optional(),
   SITE_EMAIL: z.email().optional(),
   SITE_PHONE: z.string().max(40).optional(),
+  /**
+   * The interactive route map on the task page (issue 13 item 8), handed to the browser by GET /api/site: a MapLibre
+   * GL style JSON (e.g. an OpenStreetMap-based one or Dataforsyningen's), and an OSRM-compatible routing service
+   * (`GET {ROUTING_URL}/route/v1/driving/{lon},{lat};{lon},{lat}`). Without MAP_STYLE_URL, or when the map cannot
+   * load, the page keeps the offline route drawing; without ROUTING_URL the map joins the two stops with a line.
+   */
+  MAP_STYLE_URL: optionalHttpUrl,
+  ROUTING_URL: optionalHttpUrl,
+  /** Origins (comma-separated) the style fetches tiles, glyphs and sprites from; the CSP allows them with the two above. */
+  MAP_EXTRA_ORIGINS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .transform((list) => (list ?? '').split(',').map((item) => item.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((item) => new URL(item).origin))),
+  ),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Requests per minute per client address on /api. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -52,6 +72,18 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** What GET /api/site tells the browser about the map: null when no map service is configured. */
+export function mapSettingsOf(config: GatewayConfig): { styleUrl: string; routingUrl: string | null } | null {
+  return config.MAP_STYLE_URL ? { styleUrl: config.MAP_STYLE_URL, routingUrl: config.ROUTING_URL ?? null } : null;
+}
+
+/** Origins outside our own the pages may reach for the map (CSP connect-src, img-src); none without a map. */
+export function mapOriginsOf(config: GatewayConfig): string[] {
+  if (!config.MAP_STYLE_URL) return [];
+  const origins = [config.MAP_STYLE_URL, config.ROUTING_URL].filter((item): item is string => !!item).map((item) => new URL(item).origin);
+  return [...new Set([...origins, ...config.MAP_EXTRA_ORIGINS])];
+}
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
   loadConfig(gatewayConfigSchema, env);

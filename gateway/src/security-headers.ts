@@ -1,28 +1,36 @@
 import type { Middleware } from 'koa';
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  // Stripe's Payment Element (card, MobilePay) is the one third party the pages load.
-  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://*.stripe.com",
-  "font-src 'self' data:",
-  "connect-src 'self' https://api.stripe.com",
-  "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * Stripe's Payment Element (card, MobilePay) is the one third party the pages load; with a map configured, also
+ * the map's style, tile and routing origins, and MapLibre's worker (created from a blob: URL).
+ */
+export function contentSecurityPolicyFor(mapOrigins: readonly string[] = []): string {
+  const map = mapOrigins.length > 0 ? ` ${mapOrigins.join(' ')}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https://*.stripe.com${map}`,
+    "font-src 'self' data:",
+    `connect-src 'self' https://api.stripe.com${map}`,
+    ...(mapOrigins.length > 0 ? ["worker-src 'self' blob:", "child-src 'self' blob:"] : []),
+    "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * Headers every answer carries — pages, files, proxied answers and the gateway's own errors alike; the policy
- * allows our own origin and Stripe's payment frames, nothing else. Outermost in the chain: set before the rest runs
- * (so an answer streamed early has them) and again after it (so nothing a service sends replaces them).
+ * allows our own origin, Stripe's payment frames and the configured map services, nothing else. Outermost in the
+ * chain: set before the rest runs (so an answer streamed early has them) and again after it (so nothing a service
+ * sends replaces them).
  */
-export function securityHeaders(options: { hsts: boolean }): Middleware {
+export function securityHeaders(options: { hsts: boolean; mapOrigins?: readonly string[] }): Middleware {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy,
+    'Content-Security-Policy': contentSecurityPolicyFor(options.mapOrigins),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -1,5 +1,6 @@
 import { defineService, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
+import { internalAccountRouter } from './account/routes';
 import { bidsRouter, internalBidsRouter, taskBidsRouter } from './bids/routes';
 import type { BidsConfig } from './config';
 import type { BidsContext } from './context';
@@ -33,7 +34,7 @@ export function createBidsService(options: BidsServiceOptions = {}) {
     migrations,
     routes: (deps) => {
       const context = contextOf(deps, options);
-      return [bidsRouter(context), taskBidsRouter(context), internalBidsRouter(context)];
+      return [bidsRouter(context), taskBidsRouter(context), internalBidsRouter(context), internalAccountRouter(context)];
     },
     consumers: (deps) => taskProjectionConsumers(contextOf(deps, options)),
   });

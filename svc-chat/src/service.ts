@@ -3,6 +3,7 @@ import { migrations } from '../migrations';
 import type { ChatConfig } from './config';
 import type { ChatContext } from './context';
 import { notificationConsumers } from './notifications/consumers';
+import { internalAccountRouter } from './account/routes';
 import { chatRouter } from './messages/routes';
 import { notificationsRouter } from './notifications/routes';
 import { taskFactConsumers } from './task-facts/consumers';
@@ -23,6 +24,6 @@ export const contextOf = (deps: ServiceDeps<ChatConfig>): ChatContext => ({
 export const chatService = defineService<ChatConfig>({
   name: 'chat',
   migrations,
-  routes: (deps) => [chatRouter(contextOf(deps)), notificationsRouter(contextOf(deps))],
+  routes: (deps) => [chatRouter(contextOf(deps)), notificationsRouter(contextOf(deps)), internalAccountRouter(contextOf(deps))],
   consumers: (deps) => [...taskFactConsumers(contextOf(deps)), ...notificationConsumers(contextOf(deps)), userDirectoryConsumer()],
 });

@@ -4,6 +4,7 @@ import * as accounts from './002_accounts';
 import * as loginFailuresByAddress from './002_login_failures_by_address';
 import * as cvrVerification from './003_cvr_verification';
 import * as directoryAnnouncements from './004_directory_announcements';
+import * as termsAndErasure from './007_terms_and_erasure';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   { name: '004_login_failures_by_address', up: loginFailuresByAddress.up, down: loginFailuresByAddress.down },
   { name: '005_cvr_verification', up: cvrVerification.up, down: cvrVerification.down },
   { name: '006_directory_announcements', up: directoryAnnouncements.up, down: directoryAnnouncements.down },
+  { name: '007_terms_and_erasure', up: termsAndErasure.up, down: termsAndErasure.down },
 ];

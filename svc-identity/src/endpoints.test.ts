@@ -33,7 +33,7 @@ interface Endpoint {
 }
 
 const endpoints: Endpoint[] = [
-  { method: 'POST', path: () => '/auth/register', access: 'anyone', validBody: { name: 'A', email: 'a@b.dk', password: 'hemmelig', role: 'customer' } },
+  { method: 'POST', path: () => '/auth/register', access: 'anyone', validBody: { name: 'A', email: 'a@b.dk', password: 'hemmelig', role: 'customer', acceptTerms: true } },
   { method: 'POST', path: () => '/auth/login', access: 'anyone', validBody: { email: 'a@b.dk', password: 'hemmelig' } },
   { method: 'POST', path: () => '/auth/logout', access: 'logged_in' },
   { method: 'GET', path: () => '/auth/profile', access: 'logged_in' },
@@ -156,7 +156,7 @@ describe('every endpoint with a body schema', () => {
 
   it('when text holds a NUL character the database cannot store, then 400, not 500', async () => {
     const register = await identity.call('POST', '/auth/register', {
-      body: { name: 'Nul\u0000Tegn', email: 'nul@example.dk', password: 'hemmelig', role: 'customer' },
+      body: { name: 'Nul\u0000Tegn', email: 'nul@example.dk', password: 'hemmelig', role: 'customer', acceptTerms: true },
     });
     expect(register.status).toBe(400);
     const update = await identity.call('PUT', `/users/${customer.user.id}`, {

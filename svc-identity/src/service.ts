@@ -1,5 +1,6 @@
 import { createMailer, defineService, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
+import { internalAccountRouter } from './account/routes';
 import { authRouter } from './auth/routes';
 import { bankRouter } from './bank/routes';
 import { adminBillingRouter, billingRouter } from './billing/routes';
@@ -79,6 +80,7 @@ export function createIdentityService({ clock = systemClock, cvrProvider }: Iden
         adminInsuranceRouter(context),
         adminRouter(context),
         internalSessionsRouter(context),
+        internalAccountRouter(context),
       ];
     },
     consumers: (deps) => notificationMailConsumers(contextOf(deps)),

@@ -154,6 +154,7 @@ export async function registerUser(
     email: uniqueEmail(overrides.role ?? 'customer'),
     password: 'hemmelig1',
     role: 'customer' as const,
+    acceptTerms: true,
     ...overrides,
   };
   const reply = await identity.call('POST', '/auth/register', { body, headers: bearerTransport });

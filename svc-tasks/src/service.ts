@@ -4,6 +4,7 @@ import type { TasksConfig } from './config';
 import type { TasksContext } from './context';
 import type { AddressProvider } from './geo/provider';
 import { geoRouter } from './geo/routes';
+import { internalAccountRouter } from './account/routes';
 import { bidProjectionConsumers, internalTasksRouter } from './bid-projection';
 import { paymentConsumers } from './payment-projection';
 import { adminTasksRouter, tasksRouter } from './tasks/routes';
@@ -65,6 +66,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         adminTasksRouter(context),
         internalTasksRouter(context),
         internalGuestAccessRouter(context),
+        internalAccountRouter(context),
         adminTaskTypesRouter(context),
         internalTaskTypesRouter(context),
         uploadsRouter(deps, options.storage ? { storage: options.storage } : {}),

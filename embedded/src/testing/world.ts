@@ -153,7 +153,7 @@ export async function startWorld(): Promise<World> {
     };
     const register = async (name: ActorName | 'spare', role: 'customer' | 'carrier'): Promise<Actor & { email: string }> => {
       const email = `${name.toLowerCase()}-${Date.now()}@example.dk`;
-      const body = { name: `${name} Testesen`, email, password, role, phone: '12345678', ...(role === 'carrier' ? { company: 'Test ApS' } : {}) };
+      const body = { name: `${name} Testesen`, email, password, role, phone: '12345678', acceptTerms: true, ...(role === 'carrier' ? { company: 'Test ApS' } : {}) };
       const reply = await request('POST', '/auth/register', { json: body });
       expectStatus(reply, 201, `register ${name}`);
       return { name: name as ActorName, id: reply.body.user.id as number, cookie: sessionCookieOf(reply), email };

@@ -39,3 +39,9 @@ export const defaultPlatformSettings = {
 } as const;
 
 export const defaultCarrierFee = { feePercentage: 10, fixedFeeOre: 0 } as const;
+
+/**
+ * The versions of Handelsbetingelser and Privatlivspolitik a registration accepts (stored with the user, with the
+ * time). Change the date when the text of /terms or /privacy changes in substance.
+ */
+export const legalVersions = { terms: '2026-12-01', privacy: '2026-12-01' } as const;

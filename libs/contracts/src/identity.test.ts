@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerBodySchema, registerFormSchema, usersQuerySchema } from './identity';
 import { messages } from './messages';
 
-const valid = { name: 'Mette', email: ' Mette@Example.DK ', password: 'hemmelig', role: 'customer' };
+const valid = { name: 'Mette', email: ' Mette@Example.DK ', password: 'hemmelig', role: 'customer', acceptTerms: true };
 
 describe('registerBodySchema', () => {
   it('when the input is valid, then the e-mail is trimmed and lowercased', () => {
@@ -17,6 +17,13 @@ describe('registerBodySchema', () => {
 
   it('when someone asks to register as admin, then it is refused', () => {
     expect(registerBodySchema.safeParse({ ...valid, role: 'admin' }).success).toBe(false);
+  });
+
+  it('when the terms are not accepted (absent, false, or the text "true"), then the Danish message names acceptTerms', () => {
+    for (const acceptTerms of [undefined, false, 'true']) {
+      const result = registerBodySchema.safeParse({ ...valid, acceptTerms });
+      expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['acceptTerms'], message: messages.termsNotAccepted })]);
+    }
   });
 
   it('when company and phone are blank, then they are left out', () => {

@@ -33,6 +33,8 @@ export const registerBodySchema = z.object({
   role: z.enum(selfRegistrableRoles, { error: messages.roleInvalid }),
   company: optionalText(200),
   phone: optionalText(30),
+  /** Handelsbetingelser and Privatlivspolitik (the versions in `legalVersions`); anything but `true` is refused. */
+  acceptTerms: z.literal(true, { error: messages.termsNotAccepted }),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

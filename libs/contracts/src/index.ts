@@ -7,6 +7,7 @@ export * from './task-details';
 export * from './tasks';
 export * from './common';
 export * from './identity';
+export * from './account-export';
 export * from './events';
 export * from './api-routes';
 export * from './files';

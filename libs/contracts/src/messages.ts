@@ -25,6 +25,7 @@ export const messages = {
   wrongCredentials: 'Forkert email eller adgangskode',
   tooManyLoginAttempts: 'For mange loginforsøg. Vent et øjeblik, og prøv igen.',
   couldNotCreateUser: 'Kunne ikke oprette bruger',
+  termsNotAccepted: 'Du skal acceptere handelsbetingelserne og privatlivspolitikken for at oprette en bruger.',
   couldNotLogIn: 'Kunne ikke logge ind',
   emailTaken: 'Der findes allerede en bruger med denne e-mail.',
   accountBlocked: 'Din konto er blokeret. Kontakt os for hjælp.',

@@ -342,6 +342,11 @@ describe('createService', () => {
         service: 'bids',
         client: null,
       });
+      expect((await client.call('GET', '/caller', { service: 'gateway', actingFor: carrier })).body).toEqual({
+        user: carrier,
+        service: 'gateway',
+        client: null,
+      });
       expect((await client.call('GET', '/caller')).body).toEqual({ user: null, service: null, client: null });
       expect((await client.call('GET', '/caller', { client: { ip: '203.0.113.7', https: true } })).body).toEqual({
         user: null,

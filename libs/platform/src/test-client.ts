@@ -19,6 +19,8 @@ export interface TestCallOptions {
   as?: AuthUser | null;
   /** Call as that service would (createServiceClient's token: no user, `service` set); wins over `as`. */
   service?: string;
+  /** With `service`: the user that service acts for (createServiceClient's `user` option, e.g. the gateway's account endpoints). */
+  actingFor?: AuthUser;
   /** The browser's address and protocol the gateway would sign into the token (login limits, Secure cookie). */
   client?: ForwardedClient;
   /** Sent last, over what the client sets. */
@@ -43,7 +45,7 @@ export function createTestClient({ url, secret }: { url: string; secret: string 
     if (!options.withoutInternalToken) {
       headers[internalTokenHeader] = await signInternalToken(
         options.service
-          ? { secret, user: null, service: options.service }
+          ? { secret, user: options.actingFor ?? null, service: options.service }
           : { secret, user: options.as ?? null, client: options.client },
       );
     }

@@ -1,4 +1,4 @@
-import { messages, userSchema, authResponseSchema, profileResponseSchema, eventTypes } from '@fragtbud/contracts';
+import { messages, userSchema, authResponseSchema, profileResponseSchema, eventTypes, legalVersions } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearerTransport,
@@ -23,7 +23,7 @@ describe('POST /auth/register', () => {
   it('when a customer registers, then 201 answers the user and the session cookie — the token only in the cookie', async () => {
     const email = uniqueEmail('mette');
     const reply = await identity.call('POST', '/auth/register', {
-      body: { name: ' Mette ', email: ` ${email.toUpperCase()} `, password: 'hemmelig', role: 'customer', phone: '12345678' },
+      body: { name: ' Mette ', email: ` ${email.toUpperCase()} `, password: 'hemmelig', role: 'customer', phone: '12345678', acceptTerms: true },
     });
 
     expect(reply.status).toBe(201);
@@ -50,12 +50,32 @@ describe('POST /auth/register', () => {
 
   it('when an API client asks with X-Session-Transport: bearer, then the token is in the JSON too', async () => {
     const reply = await identity.call('POST', '/auth/register', {
-      body: { name: 'Api Klient', email: uniqueEmail('api'), password: 'hemmelig', role: 'customer' },
+      body: { name: 'Api Klient', email: uniqueEmail('api'), password: 'hemmelig', role: 'customer', acceptTerms: true },
       headers: { 'x-session-transport': 'Bearer' },
     });
     expect(reply.status).toBe(201);
     expect(reply.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(reply.headers.get('set-cookie')).toContain(`session=${reply.body.token};`);
+  });
+
+  it('when the terms are not accepted (missing or false), then 400 in Danish and no user is created', async () => {
+    for (const acceptTerms of [undefined, false, 'true']) {
+      const email = uniqueEmail('vilkaar');
+      const reply = await identity.call('POST', '/auth/register', {
+        body: { name: 'Uden Accept', email, password: 'hemmelig', role: 'customer', acceptTerms },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.details).toContainEqual({ path: 'acceptTerms', message: messages.termsNotAccepted });
+      expect(await identity.db('users').where({ email }).first()).toBeUndefined();
+    }
+  });
+
+  it('when the terms are accepted, then the versions of both texts and the time are stored with the user', async () => {
+    const { user } = await registerUser(identity);
+    const row = await identity.db('users').where({ id: user.id }).first();
+    expect(row).toMatchObject({ terms_version: legalVersions.terms, privacy_version: legalVersions.privacy });
+    // The service's clock (tests move it), so only that a time was stored, and it is the account's creation time.
+    expect(new Date(row.terms_accepted_at).getTime()).toBe(new Date(row.created_at).getTime());
   });
 
   it('when a carrier registers, then they wait for approval', async () => {
@@ -66,7 +86,7 @@ describe('POST /auth/register', () => {
   it('when the e-mail is taken (in any case), then 409 with the Danish message', async () => {
     const { user } = await registerUser(identity);
     const reply = await identity.call('POST', '/auth/register', {
-      body: { name: 'Igen', email: user.email.toUpperCase(), password: 'hemmelig', role: 'customer' },
+      body: { name: 'Igen', email: user.email.toUpperCase(), password: 'hemmelig', role: 'customer', acceptTerms: true },
     });
     expect(reply.status).toBe(409);
     expect(reply.body).toEqual({ code: 'email_taken', message: messages.emailTaken });
@@ -307,7 +327,7 @@ describe('cookie settings', () => {
     const secure = await startIdentity({ COOKIE_SECURE: 'true', SESSION_ABSOLUTE_DAYS: '0.5', SESSION_IDLE_DAYS: '0.25' });
     try {
       const reply = await secure.call('POST', '/auth/register', {
-        body: { name: 'Sikker', email: uniqueEmail(), password: 'hemmelig', role: 'customer' },
+        body: { name: 'Sikker', email: uniqueEmail(), password: 'hemmelig', role: 'customer', acceptTerms: true },
       });
       expect(reply.status).toBe(201);
       const cookie = reply.headers.get('set-cookie') ?? '';
@@ -321,12 +341,12 @@ describe('cookie settings', () => {
 
   it('when the gateway says the browser came over HTTPS, then the cookie is Secure and __Host- without COOKIE_SECURE', async () => {
     const overHttps = await identity.call('POST', '/auth/register', {
-      body: { name: 'Tls', email: uniqueEmail(), password: 'hemmelig', role: 'customer' },
+      body: { name: 'Tls', email: uniqueEmail(), password: 'hemmelig', role: 'customer', acceptTerms: true },
       client: { ip: '203.0.113.5', https: true },
     });
     expect(overHttps.headers.get('set-cookie')).toMatch(/^__Host-session=.*; Secure$/);
     const overHttp = await identity.call('POST', '/auth/register', {
-      body: { name: 'Klar', email: uniqueEmail(), password: 'hemmelig', role: 'customer' },
+      body: { name: 'Klar', email: uniqueEmail(), password: 'hemmelig', role: 'customer', acceptTerms: true },
       client: { ip: '203.0.113.5', https: false },
     });
     expect(overHttp.headers.get('set-cookie')).toMatch(/^session=/);

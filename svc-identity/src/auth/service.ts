@@ -1,5 +1,5 @@
 import type { AuthUser, LoginBody, RegisterBody, User } from '@fragtbud/contracts';
-import { eventTypes, messages } from '@fragtbud/contracts';
+import { eventTypes, legalVersions, messages } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { EventMeta, IdentityContext } from '../context';
 import type { ClientInfo, NewSession } from '../sessions/service';
@@ -45,6 +45,7 @@ export async function register(
   // Hashing takes a while; it happens before the transaction so the connection is not held meanwhile.
   const passwordHash = await hashPassword(body.password);
   const signedIn = await context.db.transaction(async (trx) => {
+    const now = context.clock();
     const row = await insertUser(
       trx,
       {
@@ -55,8 +56,12 @@ export async function register(
         phone: body.phone ?? null,
         company: body.company ?? null,
         is_approved: body.role !== 'carrier',
+        // The schema refuses a registration without acceptance; what was accepted, and when, is kept.
+        terms_version: legalVersions.terms,
+        privacy_version: legalVersions.privacy,
+        terms_accepted_at: now,
       },
-      context.clock(),
+      now,
     );
     if (!row) throw emailTaken();
     await context.outbox.add(

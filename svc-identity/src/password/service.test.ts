@@ -154,7 +154,7 @@ describe('POST /auth/reset-password from the profile (current + new)', () => {
 describe('common passwords at registration', () => {
   it('when someone registers with a common password, then 400 names the password field', async () => {
     const reply = await identity.call('POST', '/auth/register', {
-      body: { name: 'Almindelig', email: uniqueEmail(), password: 'qwerty123', role: 'customer' },
+      body: { name: 'Almindelig', email: uniqueEmail(), password: 'qwerty123', role: 'customer', acceptTerms: true },
     });
     expect(reply.status).toBe(400);
     expect(reply.body.details).toEqual([{ path: 'password', message: messages.passwordTooCommon }]);

@@ -27,6 +27,11 @@ export interface UserRow {
   totp_pending_secret_enc: string | null;
   totp_enabled_at: Date | null;
   totp_last_step: number | null;
+  terms_version: string | null;
+  privacy_version: string | null;
+  terms_accepted_at: Date | null;
+  /** Set when the user deleted their account: the row is anonymised and can never sign in again. */
+  erased_at: Date | null;
 }
 
 export interface SavedAddressRow {
@@ -45,6 +50,9 @@ export interface NewUser {
   company?: string | null;
   is_approved: boolean;
   email_verified_at?: Date | null;
+  terms_version?: string | null;
+  privacy_version?: string | null;
+  terms_accepted_at?: Date | null;
 }
 
 export type UserPatch = Partial<
@@ -70,6 +78,8 @@ export type UserPatch = Partial<
     | 'totp_pending_secret_enc'
     | 'totp_enabled_at'
     | 'totp_last_step'
+    | 'email'
+    | 'erased_at'
   >
 >;
 

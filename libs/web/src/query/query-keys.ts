@@ -35,6 +35,8 @@ export const queryKeys = {
   /** Public carrier profiles: one carrier's page, and the summaries a bid table asks for in one call. */
   carrier: (id: number) => ['carriers', id] as const,
   carrierSummaries: (ids: readonly number[]) => ['carriers', 'summaries', [...ids].sort((a, b) => a - b).join(',')] as const,
+  /** Where an address lies (GET /geo/suggest, the first suggestion with coordinates), for the route map. */
+  addressLocation: (address: string) => ['geo', 'location', address] as const,
   /** The admin's lists: users, carriers, counts, carrier lists, fees and task types. */
   admin: () => ['admin'] as const,
   adminUsers: (filters: object) => ['admin', 'users', filters] as const,

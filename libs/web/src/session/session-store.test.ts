@@ -62,7 +62,7 @@ describe('session store', () => {
   it('register signs the new user in on the cookie alone', async () => {
     const user = makeUser({ role: 'carrier' });
     server.use(http.post('/api/auth/register', () => HttpResponse.json({ user, token: 'tok-2' }, { status: 201 })));
-    await useSession.getState().register({ name: user.name, email: user.email, password: 'hemmelig', role: 'carrier' });
+    await useSession.getState().register({ name: user.name, email: user.email, password: 'hemmelig', role: 'carrier', acceptTerms: true });
     expect(useSession.getState().user).toEqual(user);
     expect(scriptReadableStorage()).not.toContain('tok-2');
   });

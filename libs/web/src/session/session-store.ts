@@ -16,6 +16,8 @@ export interface RegisterInput {
   role: Exclude<Role, 'admin'>;
   company?: string;
   phone?: string;
+  /** Handelsbetingelser and Privatlivspolitik; the service refuses a registration without it. */
+  acceptTerms: true;
 }
 
 export type LoginOutcome = { kind: 'signed-in'; user: User } | { kind: 'two-factor-required'; challenge: string };

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@fragtbud/contracts';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noTasks } from '../../testing/handlers';
 import { renderApp } from '../../testing/render-app';
@@ -16,6 +17,7 @@ async function fillCommonFields(user: ReturnType<typeof userEvent.setup>, passwo
   await user.type(screen.getByLabelText(/^E-mail/), 'karen@example.dk');
   await user.type(screen.getByLabelText(/^Adgangskode/), password);
   await user.type(screen.getByLabelText(/^Gentag adgangskode/), confirm);
+  await user.click(screen.getByRole('checkbox', { name: 'Jeg accepterer Handelsbetingelser og Privatlivspolitik' }));
 }
 
 describe('register page', () => {
@@ -76,6 +78,7 @@ describe('register page', () => {
       email: 'karen@example.dk',
       password: 'hemmelig',
       role: 'carrier',
+      acceptTerms: true,
       company: 'Karens Fragt ApS',
       phone: '12345678',
     });
@@ -93,6 +96,29 @@ describe('register page', () => {
     await fillCommonFields(user);
     await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Der findes allerede en bruger med denne e-mail.');
+  });
+
+  it('when the terms are not accepted, then it says so, links to both texts and sends nothing', async () => {
+    let posted = false;
+    server.use(
+      http.post('/api/auth/register', () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/register');
+    await fillCommonFields(user);
+    const consent = screen.getByRole('checkbox', { name: 'Jeg accepterer Handelsbetingelser og Privatlivspolitik' });
+    await user.click(consent); // untick again
+    await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
+
+    expect(await screen.findByText(messages.termsNotAccepted)).toBeTruthy();
+    expect(consent.getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toBe(false);
+    const form = screen.getByRole('form', { name: 'Opret bruger' });
+    expect(within(form).getByRole('link', { name: 'Handelsbetingelser' }).getAttribute('href')).toBe('/terms');
+    expect(within(form).getByRole('link', { name: 'Privatlivspolitik' }).getAttribute('href')).toBe('/privacy');
   });
 
   it('links to the login page', () => {

@@ -17,6 +17,7 @@ const EMPTY_FORM: RegistrationForm = {
   confirmPassword: '',
   company: '',
   phone: '',
+  acceptTerms: false,
 };
 
 const ROLE_OPTIONS = [
@@ -53,6 +54,7 @@ export function RegisterPage() {
       email: form.email.trim(),
       password: form.password,
       role: form.role,
+      acceptTerms: true,
       ...(isCarrier && form.company.trim() ? { company: form.company.trim() } : {}),
       ...(isCarrier && form.phone.trim() ? { phone: form.phone.trim() } : {}),
     };
@@ -148,6 +150,31 @@ export function RegisterPage() {
               error={errors.confirmPassword}
               required
             />
+          </div>
+          <div className="terms-consent">
+            <label className="terms-consent__label">
+              <input
+                type="checkbox"
+                {...field('acceptTerms')}
+                aria-invalid={errors.acceptTerms ? true : undefined}
+                aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+              />
+              <span>
+                Jeg accepterer{' '}
+                <Link to="/terms" target="_blank" rel="noopener">
+                  Handelsbetingelser
+                </Link>{' '}
+                og{' '}
+                <Link to="/privacy" target="_blank" rel="noopener">
+                  Privatlivspolitik
+                </Link>
+              </span>
+            </label>
+            {errors.acceptTerms && (
+              <p className="fb-field__error" id="accept-terms-error">
+                {errors.acceptTerms}
+              </p>
+            )}
           </div>
           <Button type="submit" size="large" fullWidth loading={submitting}>
             Opret bruger

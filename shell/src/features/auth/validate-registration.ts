@@ -9,6 +9,8 @@ export interface RegistrationForm {
   confirmPassword: string;
   company: string;
   phone: string;
+  /** The box for Handelsbetingelser and Privatlivspolitik. */
+  acceptTerms: boolean;
 }
 
 export type RegistrationErrors = Partial<Record<keyof RegistrationForm, string>>;
@@ -46,6 +48,7 @@ export const registrationFormSchema = z
     confirmPassword: z.string(),
     company: z.string(),
     phone: z.string(),
+    acceptTerms: z.boolean(),
   })
   .superRefine((form, ctx) => {
     for (const [field, message] of Object.entries(validateRegistration(form))) ctx.addIssue({ code: 'custom', message, path: [field] });

@@ -105,7 +105,7 @@ export function PrivacyPage() {
       </Section>
       <Section title="Hvor længe vi gemmer dem">
         <ul>
-          <li>Kontooplysninger: så længe du har en konto, og slettes senest 30 dage efter, at du har bedt om sletning.</li>
+          <li>Kontooplysninger: så længe du har en konto. Sletter du kontoen, fjernes de med det samme (se nedenfor).</li>
           <li>Fotos, underskrifter og GPS-positioner fra afhentning og levering: 3 år efter levering (forældelsesfristen for krav).</li>
           <li>Beskeder og opgaver: 3 år efter opgavens afslutning.</li>
           <li>Betalings- og bogføringsoplysninger: 5 år efter regnskabsårets udløb, som bogføringsloven kræver.</li>
@@ -114,8 +114,37 @@ export function PrivacyPage() {
       <Section title="Dine rettigheder: indsigt, kopi og sletning">
         <p>
           Du har ret til indsigt i og en kopi af dine oplysninger, til at få forkerte oplysninger rettet og til at få dine oplysninger
-          slettet, når vi ikke længere skal gemme dem. Skriv til os via <Link to="/contact">Kontakt</Link> fra den e-mail, din konto er
-          oprettet med, så sender vi en kopi eller sletter kontoen inden for 30 dage. Du kan klage til Datatilsynet (datatilsynet.dk).
+          slettet, når vi ikke længere skal gemme dem. Under <Link to="/profile">Profil</Link> kan du selv hente en kopi af dine data
+          (profil, opgaver, bud, beskeder, betalinger eller udbetalinger og bedømmelser) som en JSON-fil og slette din konto. Du kan også
+          skrive til os via <Link to="/contact">Kontakt</Link> fra den e-mail, din konto er oprettet med. Du kan klage til Datatilsynet
+          (datatilsynet.dk).
+        </p>
+      </Section>
+      <Section title="Når du sletter din konto">
+        <ul>
+          <li>
+            Vi fjerner med det samme dit navn, din e-mail, telefon, adresse, firma, CVR-nummer, bankoplysninger, gemte adresser,
+            forsikringsdokumenter og totrinsbekræftelse. Du bliver logget ud på alle enheder og kan ikke logge ind igen.
+          </li>
+          <li>
+            Betalinger, udbetalinger og andre bogføringsposter gemmer vi i 5 år efter regnskabsårets udløb, som bogføringsloven
+            kræver, men uden dit navn: de står på &quot;Slettet bruger&quot;.
+          </li>
+          <li>
+            Afsluttede opgaver, bedømmelser og beskeder bliver stående for den anden part, med &quot;Slettet bruger&quot; i stedet for
+            dit navn, og slettes efter fristerne ovenfor.
+          </li>
+          <li>
+            Har du opgaver, der ikke er afsluttet eller annulleret (som kunde eller som tildelt vognmand), kan kontoen ikke slettes,
+            før de er afsluttet, eller du har bedt om at få dem slettet fra opgavesiden.
+          </li>
+        </ul>
+      </Section>
+      <Section title="Accept af vilkår">
+        <p>
+          Når du opretter en bruger, accepterer du Handelsbetingelser og denne privatlivspolitik. Vi gemmer, hvilken version du
+          accepterede og hvornår. Log ind med en ekstern udbyder (OpenID Connect) bruger en konto, der allerede er oprettet og har
+          accepteret vilkårene.
         </p>
       </Section>
       <Section title="Dataansvarlig">
@@ -205,7 +234,7 @@ const FAQ: ReadonlyArray<[string, string]> = [
   ['Hvornår betaler jeg?', 'Når du har valgt et bud. Beløbet holdes hos os og udbetales til vognmanden, når opgaven er leveret.'],
   ['Kan jeg oprette en opgave uden konto?', 'Ja. Du får et link på e-mail, og du kan oprette en konto senere for at vælge et bud og betale.'],
   ['Hvad hvis mit gods bliver beskadiget?', 'Meld det via Kontakt hurtigst muligt og senest 7 dage efter levering. Fotos fra afhentning og levering dokumenterer godsets stand.'],
-  ['Hvordan sletter jeg min konto?', 'Skriv til os via Kontakt fra din kontos e-mail. Læs mere i privatlivspolitikken.'],
+  ['Hvordan sletter jeg min konto?', 'Under Profil kan du hente dine data og slette din konto. Læs i privatlivspolitikken, hvad vi skal gemme efter bogføringsloven.'],
 ];
 
 export function FaqPage() {

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, EmptyState, PageHeader, RoleBadge, formatDate, useSession, type User } from '@fragtbud/web';
 import { SessionPending } from '../../routing/require-session';
 import { useDocumentTitle } from '../../routing/use-document-title';
+import { AccountDataSection } from './account-data-section';
 import { BankTab } from './bank-tab';
 import { BillingTab } from './billing-tab';
 import { CvrTab } from './cvr-tab';
@@ -49,7 +50,13 @@ export function ProfilePage() {
         ))}
       </div>
       <div role="tabpanel" aria-label={tabs.find((tab) => tab.key === active)?.label}>
-        {active === 'profile' && <ProfileDetails user={user} />}
+        {active === 'profile' && (
+          <div className="fb-stack">
+            <ProfileDetails user={user} />
+            {/* An admin is removed by another admin (svc-identity refuses it); the export is for everyone. */}
+            <AccountDataSection canDelete={user.role !== 'admin'} />
+          </div>
+        )}
         {active === 'security' && <SecurityTab />}
         {active === 'billing' && <BillingTab role={user.role} />}
         {active === 'bank' && <BankTab />}

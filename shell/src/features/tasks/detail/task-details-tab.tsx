@@ -1,7 +1,6 @@
 import type { Task } from '@fragtbud/contracts';
 import {
   carrierPath,
-  RouteMap,
   formatDate,
   formatDateTime,
   formatDkkFromKroner,
@@ -14,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { useCarrierListLabel } from '../api/get-carrier-list';
 import { TaskDeletionRequests } from './deletion-requests/deletion-requests';
 import { ReviewForm } from './review/review-form';
+import { TaskRouteMap } from './route-map/task-route-map';
 import { TaskActionPanel } from './task-action-panel';
 import { isBeforeAcceptance, managesPhotos } from './task-access';
 import { taskFacts } from './task-facts';
@@ -67,7 +67,7 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
           {hiddenAddresses && (
             <p className="fb-muted task-route__note">Kun postnummer og by vises. Den fulde adresse vises, når opgaven er tildelt.</p>
           )}
-          <RouteMap from={from} to={to} />
+          <TaskRouteMap task={task} from={from} to={to} />
         </section>
 
         <section className="task-section" aria-labelledby="task-description-title">

@@ -1,0 +1,104 @@
+import type { Context, Middleware } from 'koa';
+import { messages, sessionCookieNames, type AuthUser } from '@fragtbud/contracts';
+import { AppError, createServiceClient, type ServiceClient } from '@fragtbud/platform';
+import type { UpstreamName } from './upstreams';
+
+export interface AccountEndpointsOptions {
+  upstreams: Record<UpstreamName, string>;
+  secret: string;
+  timeoutMs: number;
+  /** The signed-in caller of this request (cookie or bearer), CSRF-checked for unsafe methods; null when anonymous. */
+  callerOf(ctx: Context): Promise<AuthUser | null>;
+  /** Drops cached sessions after an account is deleted, so none of them resolves again. */
+  forgetSessions(): void;
+}
+
+/**
+ * The two account-wide operations that span every service (issue 13 item 5, GDPR):
+ *
+ * - `GET /api/account/export`: the caller's data as JSON, gathered from the services that own it — each answers
+ *   `GET /internal/account/data` for the user in the internal token (identity: profile, terms acceptance, saved
+ *   addresses, billing and insurance; tasks: tasks, proofs, ratings, deletion requests; bids; chat: messages and
+ *   notifications) — and the money as the caller's role sees it (svc-ledger: a customer's payments and ledger, a carrier's payouts and balance).
+ * - `DELETE /api/account`: svc-identity (not an admin) and svc-tasks (no task in progress) first say whether the
+ *   caller may leave, then
+ *   svc-identity anonymises the account, blocks its login and ends its sessions; the ledger keeps its rows.
+ *
+ * Each service decides what it gives and refuses; the gateway only asks in order and puts the answers together.
+ */
+export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
+  const clients = new Map<UpstreamName, ServiceClient>();
+  const client = (name: UpstreamName) => {
+    let existing = clients.get(name);
+    if (!existing) {
+      existing = createServiceClient({
+        baseUrl: options.upstreams[name],
+        name,
+        secret: options.secret,
+        caller: 'gateway',
+        timeoutMs: options.timeoutMs,
+      });
+      clients.set(name, existing);
+    }
+    return existing;
+  };
+
+  async function exportOf(user: AuthUser, requestId: string | undefined) {
+    const as = { user, requestId };
+    const money =
+      user.role === 'carrier'
+        ? client('ledger').get('/finance/me', as).then((finance) => ({ finance }))
+        : user.role === 'customer'
+          ? Promise.all([client('ledger').get('/finance/payments/me', as), client('ledger').get('/finance/ledger/customer/me', as)]).then(
+              ([payments, ledger]) => ({ payments, ledger }),
+            )
+          : Promise.resolve({});
+    const [account, tasks, bids, chat, moneyPart] = await Promise.all([
+      client('identity').get<Record<string, unknown>>('/internal/account/data', as),
+      client('tasks').get<Record<string, unknown>>('/internal/account/data', as),
+      client('bids').get<Record<string, unknown>>('/internal/account/data', as),
+      client('chat').get<Record<string, unknown>>('/internal/account/data', as),
+      money,
+    ]);
+    return { exportedAt: new Date().toISOString(), ...account, ...tasks, ...bids, ...chat, money: moneyPart };
+  }
+
+  return async (ctx, next) => {
+    if (ctx.path !== '/api/account/export' && ctx.path !== '/api/account') return next();
+    const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : undefined;
+
+    if (ctx.path === '/api/account/export' && ctx.method === 'GET') {
+      const user = await options.callerOf(ctx);
+      if (!user) throw AppError.unauthorized();
+      const data = await exportOf(user, requestId);
+      const day = data.exportedAt.slice(0, 10);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Disposition', `attachment; filename="fragtbud-data-${day}.json"`);
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = JSON.stringify(data, null, 2);
+      return;
+    }
+
+    if (ctx.path === '/api/account' && ctx.method === 'DELETE') {
+      const user = await options.callerOf(ctx);
+      if (!user) throw AppError.unauthorized();
+      const as = { user, requestId };
+      await client('identity').post('/internal/account/erasure-check', undefined, as);
+      await client('tasks').post('/internal/account/erasure-check', undefined, as);
+      await client('identity').post('/internal/account/erase', undefined, as);
+      options.forgetSessions();
+      clearSessionCookies(ctx);
+      ctx.status = 204;
+      return;
+    }
+
+    throw AppError.notFound(messages.notFound, 'not_found');
+  };
+}
+
+/** Both cookie names, as svc-identity clears them at logout. */
+function clearSessionCookies(ctx: Context): void {
+  const expired = 'Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  ctx.append('Set-Cookie', `${sessionCookieNames.secure}=; ${expired}; Secure`);
+  ctx.append('Set-Cookie', `${sessionCookieNames.plain}=; ${expired}`);
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { savedAddressSchema, userSchema } from './identity';
+
+/**
+ * GET /api/account/export: everything the services hold about the caller, as they may see it. Each part comes
+ * from the service that owns it; the shape of each part is that service's own view.
+ */
+export const accountExportSchema = z.looseObject({
+  exportedAt: z.string(),
+  profile: userSchema.loose(),
+  termsAcceptance: z.object({ termsVersion: z.string().nullable(), privacyVersion: z.string().nullable(), acceptedAt: z.string() }).nullable(),
+  savedAddresses: z.array(savedAddressSchema),
+  tasks: z.array(z.unknown()),
+  bids: z.array(z.unknown()),
+  messages: z.array(z.unknown()),
+  ratings: z.array(z.unknown()),
+  money: z.record(z.string(), z.unknown()),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/**
+ * Why an account cannot be deleted now (DELETE /api/account). Kept beside the endpoint rather than in `messages`:
+ * the browser shows the server's text and never needs these in its first download.
+ */
+export const accountDeletionTexts = {
+  adminCannotDeleteOwnAccount: 'En administrator kan ikke slette sin egen konto. Bed en anden administrator om det.',
+  accountHasActiveTasks:
+    'Kontoen kan ikke slettes, mens du har opgaver, der ikke er afsluttet eller annulleret. Afslut dem, eller bed om at få dem slettet fra opgavesiden, og prøv igen.',
+} as const;
