@@ -80,8 +80,6 @@ export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-d
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
 export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from './bids/remote-props';
 
-export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './proof/signature-pad';
-export { GEOLOCATION_MESSAGES, GeolocationFailure, getCurrentLocation, type ProofLocation } from './proof/geolocation';
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
 export { mountStandalone } from './standalone/mount-standalone';
 

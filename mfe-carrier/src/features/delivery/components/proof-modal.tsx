@@ -7,13 +7,12 @@ import {
   Field,
   Modal,
   PhotoPicker,
-  SignaturePad,
-  getCurrentLocation,
   isApiError,
   type PhotoPickerProps,
-  type SignaturePadHandle,
 } from '@fragtbud/web';
 import { useSubmitProof, type ProofAnswer } from '../api/submit-proof';
+import { getCurrentLocation } from '../model/geolocation';
+import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 import { uploadSignature } from '../api/upload-signature';
 import { PROOF_NOT_SAVED, PROOF_NOT_SUBMITTED, failureOf, type ProofKind } from '../model/delivery-messages';
 import { EVIDENCE_ERROR, emptyProof, proofBody, proofFormSchema, type ProofValues } from '../model/proof-form';

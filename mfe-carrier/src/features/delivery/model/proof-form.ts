@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addProofBodySchema, messages } from '@fragtbud/contracts';
-import type { ProofLocation } from '@fragtbud/web';
+import type { ProofLocation } from './geolocation';
 import type { ProofRequest } from '../api/submit-proof';
 import type { ProofKind } from './delivery-messages';
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { GeolocationFailure, getCurrentLocation } from './geolocation';
+import { GeolocationFailure, getCurrentLocation } from '../model/geolocation';
 import { SignaturePad } from './signature-pad';
 
 function geolocation(run: (success: PositionCallback, failure: PositionErrorCallback) => void) {
