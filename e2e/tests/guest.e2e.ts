@@ -62,6 +62,7 @@ describe('guest loop', () => {
     await form.getByLabel('E-mail').fill(email);
     await form.getByLabel('Adgangskode', { exact: true }).fill('gaestens-kode-7');
     await form.getByLabel('Gentag adgangskode').fill('gaestens-kode-7');
+    await form.getByRole('checkbox', { name: 'Jeg accepterer Handelsbetingelser og Privatlivspolitik' }).check();
     await form.getByRole('button', { name: 'Opret bruger' }).click();
     await page.waitForURL(new RegExp(`/task/${taskId}\\?access=`));
     await page.getByText(/Bekræft din e-mail/).waitFor();
