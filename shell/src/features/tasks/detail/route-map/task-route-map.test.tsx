@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient } from '@fragtbud/web/testing';
-import { resetSiteInfo } from '../../../../layout/site-info';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { mountLiveMap } from './live-map';
 import { TaskRouteMap } from './task-route-map';
@@ -43,7 +42,6 @@ const to = 'Nørregade 5, 1165 København K';
 const drawing = () => screen.getByRole('figure', { name: `Rute fra ${from} til ${to}` });
 
 beforeEach(() => {
-  resetSiteInfo();
   map = null;
   suggested.length = 0;
   vi.mocked(mountLiveMap).mockReset();
