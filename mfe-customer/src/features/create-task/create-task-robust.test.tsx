@@ -48,6 +48,7 @@ function renderAt(route: string) {
           }
         />
         <Route path="/browse-tasks" element={<Landing name="browse-tasks" />} />
+        <Route path="/task-created/:id" element={<Landing name="task-created" />} />
         <Route path="/login" element={<Landing name="login" />} />
       </Routes>
     </MemoryRouter>,
@@ -221,7 +222,7 @@ describe('wizard: one task per submit', () => {
     await fillCourier(guest.user);
     await toConfirm(guest.user);
     await guest.user.click(screen.getByRole('button', { name: 'Opret opgave' }));
-    await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { name: 'Side: task-created' }, { timeout: 5_000 });
     expect(posted.queries).toEqual(['?signedIn=1', '']);
   });
 });
