@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './first-load-messages';
 export * from './constants';
 export * from './roles';
 export * from './task-types';

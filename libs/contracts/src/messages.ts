@@ -2,11 +2,13 @@
  * Danish texts shown to users, keyed by a stable name. Texts quoted by the spec appear exactly as it quotes them.
  * Services send them in error bodies; the front end shows them as they arrive.
  */
+import { forbiddenMessage, noReviewsYetMessage, sessionExpiredMessage, somethingWentWrongMessage } from './first-load-messages';
+
 export const messages = {
   // General mapping (spec section 8)
-  sessionExpired: 'Session udløbet – log ind igen',
-  forbidden: 'Du har ikke adgang til denne handling',
-  somethingWentWrong: 'Noget gik galt',
+  sessionExpired: sessionExpiredMessage,
+  forbidden: forbiddenMessage,
+  somethingWentWrong: somethingWentWrongMessage,
   invalidInput: 'Ugyldige felter',
   invalidJson: 'Ugyldig JSON i forespørgslen.',
   payloadTooLarge: 'Forespørgslen er for stor.',
@@ -57,7 +59,7 @@ export const messages = {
   chooseTaskTypeFirst: 'Vælg en opgavetype først.',
   fillBothAddresses: 'Udfyld både afhentnings- og leveringsadresse.',
   invalidPrice: 'Angiv en gyldig pris først.',
-  noReviewsYet: 'Der er endnu ingen anmeldelser at vise.',
+  noReviewsYet: noReviewsYetMessage,
 
   // Task forms and task API (issue #3)
   invalidChoice: 'Ugyldigt valg',

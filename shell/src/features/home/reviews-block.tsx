@@ -1,4 +1,4 @@
-import { messages } from '@fragtbud/contracts';
+import { noReviewsYetMessage } from '@fragtbud/contracts';
 import { formatDate, Spinner } from '@fragtbud/web';
 import { usePublicReviews } from './api/get-public-reviews';
 
@@ -32,7 +32,7 @@ export function ReviewsBlock() {
       </p>
     );
   } else if (reviews.length === 0) {
-    content = <p className="reviews__message">{messages.noReviewsYet}</p>;
+    content = <p className="reviews__message">{noReviewsYetMessage}</p>;
   } else {
     const average = Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10;
     content = (
