@@ -295,6 +295,8 @@ describe('fault suite', { timeout: 290_000 }, () => {
         DEMO_SEED: '1',
         NODE_ENV: 'development',
         BUS_NAMESPACE: '',
+        // The suite sends bursts from one address on purpose; the gateway's per-address limit is not under test here.
+        API_RATE_LIMIT_PER_MINUTE: '1000000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -543,6 +545,8 @@ describe('fault suite', { timeout: 290_000 }, () => {
         LOG_LEVEL: 'error',
         NODE_ENV: 'development',
         BUS_NAMESPACE: '',
+        // The suite sends bursts from one address on purpose; the gateway's per-address limit is not under test here.
+        API_RATE_LIMIT_PER_MINUTE: '1000000',
       },
       stdio: 'ignore',
     });
