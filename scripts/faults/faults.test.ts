@@ -145,6 +145,42 @@ async function startOwnPostgres(): Promise<void> {
   databaseUrl = withDatabase(postgresUrl, database);
 }
 
+/** What a supervised topology of this suite runs with (its own PostgreSQL database and NATS server). */
+function topologyEnv(basePort: number, gatewayPort: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NATS_URL: `nats://127.0.0.1:${natsPort}`,
+    SERVICES_BASE_PORT: String(basePort),
+    PORT: String(gatewayPort),
+    LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'error',
+    NODE_ENV: 'development',
+    BUS_NAMESPACE: '',
+    // The suite sends bursts from one address on purpose; the gateway's per-address limit is not under test here.
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
+  };
+}
+
+/** Writes and reads in a loop until `stop()`, every status kept (a fault case asserts what they were). */
+function startLoad(): { statuses: number[]; stop: () => Promise<void> } {
+  const statuses: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const replies = await Promise.all([createTask(), api('/api/tasks'), api('/api/auth/profile')]);
+      statuses.push(...replies.map((reply) => reply.status));
+      await sleep(20);
+    }
+  })();
+  return {
+    statuses,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
+
 async function api(pathname: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${gatewayUrl}${pathname}`, {
     ...init,
@@ -285,19 +321,7 @@ describe('fault suite', { timeout: 290_000 }, () => {
     const gatewayPort = await freePort();
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     supervisor = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-services.ts', '--compiled'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        NATS_URL: `nats://127.0.0.1:${natsPort}`,
-        SERVICES_BASE_PORT: String(basePort),
-        PORT: String(gatewayPort),
-        LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'error',
-        DEMO_SEED: '1',
-        NODE_ENV: 'development',
-        BUS_NAMESPACE: '',
-        // The suite sends bursts from one address on purpose; the gateway's per-address limit is not under test here.
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-      },
+      env: { ...topologyEnv(basePort, gatewayPort), DEMO_SEED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
@@ -436,14 +460,8 @@ describe('fault suite', { timeout: 290_000 }, () => {
   });
 
   it('PostgreSQL connections terminated under load: only 2xx and 503, never 500; services reconnect by themselves', async () => {
-    const statuses: number[] = [];
-    let running = true;
-    const load = (async () => {
-      while (running) {
-        const replies = await Promise.all([createTask(), api('/api/tasks'), api('/api/auth/profile')]);
-        statuses.push(...replies.map((reply) => reply.status));
-      }
-    })();
+    const load = startLoad();
+    const { statuses } = load;
     const killer = new pg.Client({ connectionString: postgresUrl });
     await killer.connect();
     try {
@@ -455,8 +473,7 @@ describe('fault suite', { timeout: 290_000 }, () => {
       await killer.end();
     }
     await sleep(500);
-    running = false;
-    await load;
+    await load.stop();
     // The test's own connection was terminated too.
     await admin.end().catch(() => undefined);
     admin = new pg.Client({ connectionString: databaseUrl });
@@ -470,23 +487,15 @@ describe('fault suite', { timeout: 290_000 }, () => {
   });
 
   it('PostgreSQL restarted under load: only 2xx and 503 while it is away, never 500; everything works again after', { skip: !postgresBin && 'needs the suite\'s own PostgreSQL server' }, async () => {
-    const statuses: number[] = [];
-    let running = true;
-    const load = (async () => {
-      while (running) {
-        const replies = await Promise.all([createTask(), api('/api/tasks'), api('/api/auth/profile')]);
-        statuses.push(...replies.map((reply) => reply.status));
-        await sleep(20);
-      }
-    })();
+    const load = startLoad();
+    const { statuses } = load;
     await sleep(500);
     pgCtl('stop');
     const duringOutage = statuses.length;
     await sleep(3_000);
     pgCtl('start');
     await sleep(2_000);
-    running = false;
-    await load;
+    await load.stop();
     await admin.end().catch(() => undefined);
     admin = new pg.Client({ connectionString: databaseUrl });
     admin.on('error', () => undefined);
@@ -536,18 +545,7 @@ describe('fault suite', { timeout: 290_000 }, () => {
     const gatewayPort = await freePort();
     // `; :` keeps the shell as the supervisor's parent (no exec), as npm is when it runs the start script.
     const shell = spawn('sh', ['-c', `"${process.execPath}" --import tsx scripts/start-services.ts --compiled; :`], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        NATS_URL: `nats://127.0.0.1:${natsPort}`,
-        SERVICES_BASE_PORT: String(await freePortRun(6)),
-        PORT: String(gatewayPort),
-        LOG_LEVEL: 'error',
-        NODE_ENV: 'development',
-        BUS_NAMESPACE: '',
-        // The suite sends bursts from one address on purpose; the gateway's per-address limit is not under test here.
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-      },
+      env: topologyEnv(await freePortRun(6), gatewayPort),
       stdio: 'ignore',
     });
     const url = `http://127.0.0.1:${gatewayPort}`;
