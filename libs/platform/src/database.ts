@@ -46,7 +46,36 @@ function createPgDatabase(url: string, { schema, logger }: CreateDatabaseOptions
     acquireConnectionTimeout: 5_000,
     log: knexLog(logger),
   });
+  discardBrokenConnections(knex);
   return { knex, kind: 'pg', schema, close: () => knex.destroy() };
+}
+
+/** SQLSTATE classes and driver messages that mean the connection itself is gone, not just this query. */
+function isConnectionLost(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
+  return typeof message === 'string' && /Connection terminated|connection is closed|ECONNRESET/i.test(message);
+}
+
+/*
+ * When PostgreSQL ends a backend (a restart, pg_terminate_backend), the query running on it fails at once, but the
+ * driver learns that the socket closed a moment later; a request in between was handed the same dead connection and
+ * failed too. A query failing with a lost connection now marks it disposed (knex's own flag), so the pool never
+ * hands it out again and the next request gets a new connection.
+ */
+function discardBrokenConnections(knex: Knex): void {
+  const client = knex.client as { query: (connection: unknown, query: unknown) => Promise<unknown> };
+  const query = client.query.bind(client);
+  client.query = async (connection, queryParam) => {
+    try {
+      return await query(connection, queryParam);
+    } catch (error) {
+      if (isConnectionLost(error) && connection && typeof connection === 'object') {
+        (connection as { __knex__disposed?: unknown }).__knex__disposed = error;
+      }
+      throw error;
+    }
+  };
 }
 
 async function createPgliteDatabase({ schema, pglite, pgliteDir, logger }: CreateDatabaseOptions): Promise<Database> {
