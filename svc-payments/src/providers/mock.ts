@@ -32,29 +32,38 @@ interface MockIntentRow {
   last_error: string | null;
 }
 
+/** One mock intent per idempotency key: the first call stores it, a repeat gets the stored one. */
+async function insertOnce(
+  handle: Knex | Knex.Transaction,
+  input: Pick<CreateIntentInput, 'idempotencyKey' | 'amountOre' | 'currency' | 'description'> & { metadata: Record<string, string> },
+  status: 'requires_payment_method' | 'succeeded',
+): Promise<ProviderIntent> {
+  const id = `mock_pi_${randomBytes(12).toString('hex')}`;
+  await handle('mock_payment_intents')
+    .insert({
+      id,
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      idempotency_key: input.idempotencyKey,
+      amount_ore: input.amountOre,
+      currency: input.currency,
+      status,
+      metadata: JSON.stringify(input.metadata),
+      description: input.description,
+    })
+    .onConflict('idempotency_key')
+    .ignore();
+  const row = await handle<MockIntentRow>('mock_payment_intents').where({ idempotency_key: input.idempotencyKey }).first();
+  if (!row) throw new Error(`mock intent for ${input.idempotencyKey} vanished`);
+  return toIntent(row);
+}
+
 export function createMockProvider(db: Knex): MockProvider {
   return {
     name: 'mock',
 
     async createIntent(input: CreateIntentInput) {
-      const id = `mock_pi_${randomBytes(12).toString('hex')}`;
-      await db('mock_payment_intents')
-        .insert({
-          id,
-          client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-          idempotency_key: input.idempotencyKey,
-          amount_ore: input.amountOre,
-          currency: input.currency,
-          status: 'requires_payment_method',
-          metadata: JSON.stringify(input.metadata),
-          description: input.description,
-        })
-        .onConflict('idempotency_key')
-        .ignore();
       // The same key again (a double click) gives the intent the first call made, as Stripe does.
-      const row = await db<MockIntentRow>('mock_payment_intents').where({ idempotency_key: input.idempotencyKey }).first();
-      if (!row) throw new Error(`mock intent for ${input.idempotencyKey} vanished`);
-      return toIntent(row);
+      return insertOnce(db, input, 'requires_payment_method');
     },
 
     async retrieveIntent(id) {
@@ -81,23 +90,7 @@ export function createMockProvider(db: Knex): MockProvider {
     },
     async chargeSavedCard(input, handle = db) {
       // The mock's saved card always pays (spec: the mock succeeds); the same key gives the same intent.
-      const id = `mock_pi_${randomBytes(12).toString('hex')}`;
-      await handle('mock_payment_intents')
-        .insert({
-          id,
-          client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-          idempotency_key: input.idempotencyKey,
-          amount_ore: input.amountOre,
-          currency: input.currency,
-          status: 'succeeded',
-          metadata: JSON.stringify(input.metadata),
-          description: input.description,
-        })
-        .onConflict('idempotency_key')
-        .ignore();
-      const row = await handle<MockIntentRow>('mock_payment_intents').where({ idempotency_key: input.idempotencyKey }).first();
-      if (!row) throw new Error(`mock charge for ${input.idempotencyKey} vanished`);
-      return toIntent(row);
+      return insertOnce(handle, input, 'succeeded');
     },
     async completeCardStep(id, cardNumber) {
       return db.transaction(async (trx) => {
