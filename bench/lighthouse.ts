@@ -23,10 +23,21 @@ interface Report {
   categories: { performance: { score: number } };
   audits: Record<string, { numericValue?: number; displayValue?: string; details?: { items?: ResourceRow[] } }>;
 }
+interface LcpDetails {
+  items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[];
+}
 interface ResourceRow {
   resourceType: string;
   transferSize: number;
   requestCount: number;
+}
+
+/** The element Lighthouse took as the largest paint and how its time splits into phases. */
+function lcpElement(report: Report): string {
+  const tables = (report.audits['largest-contentful-paint-element']?.details as LcpDetails | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node?.snippet ?? '-';
+  const phases = (tables[1]?.items ?? []).map((row) => `${row.phase} ${Math.round(row.timing ?? 0)} ms`).join(', ');
+  return phases ? `${node} (${phases})` : node;
 }
 
 const topology = await startEmbedded({
@@ -63,7 +74,8 @@ try {
         ` TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}, SI ${audit('speed-index')}` +
         ` | script ${weight('script')}, stylesheet ${weight('stylesheet')}, total ${weight('total')}` +
         // Lighthouse's own CPU benchmark of this machine at the time; a busy machine scores low and inflates TBT.
-        ` | benchmarkIndex ${Math.round(report.environment.benchmarkIndex)}\n`,
+        ` | benchmarkIndex ${Math.round(report.environment.benchmarkIndex)}\n` +
+        `  LCP element ${lcpElement(report)}\n`,
     );
   }
 } finally {

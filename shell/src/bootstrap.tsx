@@ -1,5 +1,5 @@
 import '@fragtbud/web/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useSession } from '@fragtbud/web';
 import { App } from './app/app';
@@ -8,9 +8,14 @@ void useSession.getState().loadSession();
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // The first render as a transition: React yields to the browser every few milliseconds instead of building the
+  // whole page in one long task, so input is not blocked while the page appears (total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
