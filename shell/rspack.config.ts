@@ -1,4 +1,5 @@
 import { federatedAppConfig } from '@fragtbud/web/rspack';
+import { bootBar, landingPages } from './src/landing/landing-pages';
 
 export default federatedAppConfig({
   kind: 'host',
@@ -7,4 +8,6 @@ export default federatedAppConfig({
   devPort: 3000,
   title: 'Fragtbud – flytning og fragt til den rigtige pris',
   gatewayUrl: process.env.GATEWAY_URL,
+  boot: bootBar,
+  landingPages,
 });

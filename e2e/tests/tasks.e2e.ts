@@ -200,3 +200,30 @@ describe('tasks', () => {
     await page.context().close();
   });
 });
+
+describe('landing pages', () => {
+  it('the top of the home page and of the task browser is painted from the HTML, styled, before any script runs, in the place React then renders it', async () => {
+    const context = await product.browser.newContext({ locale: 'da-DK', viewport: { width: 412, height: 800 } });
+    const page = await context.newPage();
+    const place = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return { top: Math.round(box.top), height: Math.round(box.height), color: getComputedStyle(element).color };
+      });
+    const withoutScripts: Record<string, unknown> = {};
+    await page.route(/\.js$/, (route) => route.abort());
+    for (const [url, selector] of [['/', '.hero__title'], ['/BrowseTasks', '.fb-page-header__lead']] as const) {
+      await page.goto(`${product.url}${url}`);
+      assert.match((await page.locator('h1').textContent()) ?? '', url === '/' ? /Få 3 tilbud/ : /Find opgaver/);
+      withoutScripts[url] = await place(selector);
+    }
+    await page.unroute(/\.js$/);
+    for (const [url, selector] of [['/', '.hero__title'], ['/BrowseTasks', '.fb-page-header__lead']] as const) {
+      await page.goto(`${product.url}${url}`);
+      // React's own header (the static bar has no menu button) shows the app has taken over.
+      await page.getByRole('button', { name: /menu/i }).waitFor();
+      assert.deepEqual(await place(selector), withoutScripts[url], `${url}: the painted top moved when React rendered it`);
+    }
+    await context.close();
+  });
+});

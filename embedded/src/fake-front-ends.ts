@@ -8,6 +8,8 @@ export function fakeFrontEnds(): string {
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   mkdirSync(path.join(root, 'mfe-admin', 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><html><body>shell</body></html>');
+  mkdirSync(path.join(root, 'shell', 'dist', 'landing'));
+  writeFileSync(path.join(root, 'shell', 'dist', 'landing', 'BrowseTasks.html'), '<!doctype html><html><body>browse</body></html>');
   writeFileSync(path.join(root, 'mfe-admin', 'dist', 'remoteEntry.js'), 'var mfe_admin;');
   return root;
 }

@@ -58,6 +58,17 @@ describe('embedded topology', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('when a page with its own landing HTML is opened, then that copy is served, and every other page gets index.html', async () => {
+    const landing = await api('/BrowseTasks?q=aarhus');
+    expect([landing.status, await landing.text(), landing.headers.get('cache-control')]).toEqual([
+      200,
+      '<!doctype html><html><body>browse</body></html>',
+      'no-cache',
+    ]);
+    expect(await (await api('/')).text()).toContain('shell');
+    expect(await (await api('/task/12')).text()).toContain('shell');
+  });
+
   it('when the shell asks for the runtime manifest, then it names the three remotes', async () => {
     const manifest = await json(await api('/mf-manifest.json'));
     expect(manifest.remotes).toEqual({

@@ -184,8 +184,10 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
       ctx.body = 'Ikke fundet';
       return;
     }
-    // A deep link: the shell's router decides what to show.
-    if (await sendFile(ctx, shellDist, 'index.html')) {
+    // A deep link: the shell's router decides what to show. The pages people land on have their own copy of
+    // index.html with the top of the page already in it (shell/src/landing), painted before the scripts run.
+    const route = ctx.path === '/' ? 'index' : /^\/[\w-]+$/.test(ctx.path) ? ctx.path.slice(1) : null;
+    if ((route && (await sendFile(ctx, shellDist, `landing/${route}.html`))) || (await sendFile(ctx, shellDist, 'index.html'))) {
       ctx.set('Cache-Control', 'no-cache');
       return;
     }

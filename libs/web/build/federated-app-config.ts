@@ -123,6 +123,14 @@ export interface HostOptions extends CommonOptions {
   kind: 'host';
   /** Where `rspack serve` forwards /api, /mf-manifest.json and /remotes (the gateway). */
   gatewayUrl?: string;
+  /** What index.html's `#root` holds until the app renders (the template's `<%= boot %>`). */
+  boot?: string;
+  /**
+   * Pages with the top of a route already in `#root`, written as `landing/<route>.html` next to index.html: the
+   * gateway serves them for that route instead of index.html, so the page's main content is painted before the
+   * scripts run.
+   */
+  landingPages?: Record<string, string>;
 }
 
 export interface RemoteOptions extends CommonOptions {
@@ -209,7 +217,18 @@ export function federatedAppConfig(options: HostOptions | RemoteOptions): Config
         template: path.join(options.appDir, 'index.html'),
         title: options.title,
         minify: production,
+        ...(isHost ? { templateParameters: { boot: options.boot ?? '' } } : {}),
       }),
+      ...Object.entries((isHost && options.landingPages) || {}).map(
+        ([route, boot]) =>
+          new rspack.HtmlRspackPlugin({
+            template: path.join(options.appDir, 'index.html'),
+            filename: `landing/${route}.html`,
+            title: options.title,
+            minify: production,
+            templateParameters: { boot },
+          }),
+      ),
       ...(production && isHost ? [new PreloadStartupChunksPlugin()] : []),
       ...(production ? [new PrecompressPlugin()] : []),
     ],

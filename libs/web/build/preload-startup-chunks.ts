@@ -22,13 +22,17 @@ export class PreloadStartupChunksPlugin implements RspackPluginInstance {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(
         'PreloadStartupChunksPlugin',
         async (data) => {
-          const links = this.startupFiles(compilation).map((file) => ({
-            tagName: 'link',
-            voidTag: true,
-            attributes: file.endsWith('.css')
-              ? { rel: 'preload', as: 'style', href: data.publicPath + file }
-              : { rel: 'preload', as: 'script', href: data.publicPath + file },
-          }));
+          // A landing page (HTML with the top of the page in it) carries the start-up stylesheet inline, so that
+          // top is painted styled from the HTML alone; the stylesheet is still preloaded for the app's own link.
+          const landing = data.outputName.startsWith('landing/');
+          const links = this.startupFiles(compilation).flatMap((file) => {
+            if (!file.endsWith('.css')) {
+              return [{ tagName: 'link', voidTag: true, attributes: { rel: 'preload', as: 'script', href: data.publicPath + file } }];
+            }
+            const preload = { tagName: 'link', voidTag: true, attributes: { rel: 'preload', as: 'style', href: data.publicPath + file } };
+            const css = landing ? compilation.getAsset(file)?.source.source().toString() : undefined;
+            return css ? [{ tagName: 'style', voidTag: false, attributes: {}, innerHTML: css }, preload] : [preload];
+          });
           // Ahead of the entry script in <head> (the plugin does not inject extra meta-group tags into a template).
           data.assetTags.scripts = [...links, ...data.assetTags.scripts];
           return data;
