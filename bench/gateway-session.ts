@@ -1,18 +1,78 @@
 /**
- * Load on the gateway's hot path in the embedded topology: an authenticated GET /api/auth/profile (session cache,
- * internal token, proxy, service, PGlite) and POST /api/auth/login (argon2id). Bounded: 10 s per scenario.
+ * Load on the gateway's hot path: an authenticated GET /api/auth/profile (session cache, internal token, proxy,
+ * service, database) and POST /api/auth/login (argon2id). Bounded: 10 s per scenario.
  * The same profile call is also sent straight to svc-identity with a signed internal token, so the line "gateway hop"
  * shows what the gateway costs on the authenticated path (issue 15's goal: at most 15 % of direct throughput).
+ *
+ *   npx tsx bench/gateway-session.ts                 # embedded: one process, PGlite in memory
+ *   npx tsx bench/gateway-session.ts --distributed   # a process per service + the gateway, PostgreSQL and NATS
  */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createLogger, internalTokenHeader, signInternalToken } from '@fragtbud/platform';
 import { startEmbedded } from '@fragtbud/embedded';
+import { startProcess, stop, waitUntilOk } from './support/processes';
 
-const topology = await startEmbedded({
-  env: { PORT: '0', INTERNAL_TOKEN_SECRET: 'bench-secret-'.padEnd(40, 'x'), LOG_LEVEL: 'silent', DEMO_SEED: '1', API_RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_RATE_LIMIT: '1000000' },
-  dataDir: 'memory',
-  logger: createLogger({ name: 'bench', level: 'silent' }),
+const { values } = parseArgs({
+  options: {
+    distributed: { type: 'boolean', default: false },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/fragtbud_bench_session' },
+    'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
+    'base-port': { type: 'string', default: '4811' },
+  },
 });
+const benchEnv = { LOG_LEVEL: 'silent', DEMO_SEED: '1', API_RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_RATE_LIMIT: '1000000' };
+
+interface Topology {
+  url: string;
+  identityUrl: string;
+  secret: string;
+  close(): Promise<void>;
+}
+
+async function embedded(): Promise<Topology> {
+  const topology = await startEmbedded({
+    env: { ...benchEnv, PORT: '0', INTERNAL_TOKEN_SECRET: 'bench-secret-'.padEnd(40, 'x') },
+    dataDir: 'memory',
+    logger: createLogger({ name: 'bench', level: 'silent' }),
+  });
+  const identityUrl = topology.services.find((service) => service.name === 'identity')?.url;
+  if (!identityUrl) throw new Error('svc-identity is not running');
+  return { url: topology.url, identityUrl, secret: topology.gatewayEnv.INTERNAL_TOKEN_SECRET as string, close: () => topology.close() };
+}
+
+/** The distributed topology (scripts/start-services.ts) on a database of its own, dropped and created afresh. */
+async function distributed(): Promise<Topology> {
+  const databaseUrl = values['database-url'] as string;
+  const admin = new URL(databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.query(`create database "${name}"`);
+  await client.end();
+
+  const basePort = Number(values['base-port']);
+  const secret = randomBytes(32).toString('hex');
+  const child = startProcess('scripts/start-services.ts', {
+    ...benchEnv,
+    DATABASE_URL: databaseUrl,
+    NATS_URL: values['nats-url'],
+    BUS_NAMESPACE: `benchsession${basePort}`,
+    INTERNAL_TOKEN_SECRET: secret,
+    SERVICES_BASE_PORT: String(basePort),
+    PORT: String(basePort + 1000),
+  });
+  const url = `http://127.0.0.1:${basePort + 1000}`;
+  await waitUntilOk(`${url}/api/health`, 120_000);
+  return { url, identityUrl: `http://127.0.0.1:${basePort}`, secret, close: () => stop(child) };
+}
+
+const topology = values.distributed ? await distributed() : await embedded();
+process.stdout.write(`${values.distributed ? 'distributed (a process per service, PostgreSQL, NATS)' : 'embedded (one process, PGlite)'}\n`);
 
 const credentials = JSON.stringify({ email: 'kunde@fragtbud.dk', password: 'demo1234' });
 const login = await fetch(`${topology.url}/api/auth/login`, {
@@ -30,9 +90,7 @@ async function run(title: string, options: autocannon.Options): Promise<number> 
   return result.requests.average;
 }
 
-const secret = topology.gatewayEnv.INTERNAL_TOKEN_SECRET as string;
-const identityUrl = topology.services.find((service) => service.name === 'identity')?.url;
-if (!identityUrl) throw new Error('svc-identity is not running');
+const { secret, identityUrl } = topology;
 const resolved = await fetch(new URL('/internal/sessions/resolve', identityUrl), {
   method: 'POST',
   headers: { 'content-type': 'application/json', [internalTokenHeader]: await signInternalToken({ secret, user: null, service: 'bench' }) },
@@ -56,5 +114,5 @@ await run('POST /api/auth/login', {
   body: credentials,
   connections: 4,
 });
-process.stdout.write(`rss after load: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB\n`);
+if (!values.distributed) process.stdout.write(`rss after load: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB\n`);
 await topology.close();

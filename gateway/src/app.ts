@@ -20,7 +20,7 @@ import { assertSameOrigin } from './csrf';
 import { checkHealth } from './health';
 import { createLiveEvents } from './live-events';
 import { buildOpenApiDocument } from './openapi';
-import { forward } from './proxy';
+import { createForwarder } from './proxy';
 import { rateLimit } from './rate-limit';
 import { requirePlainPath } from './request-path';
 import { securityHeaders } from './security-headers';
@@ -64,6 +64,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
   const shellDist = path.join(staticRoot, 'shell', 'dist');
   const limitRate = rateLimit({ perMinute: config.API_RATE_LIMIT_PER_MINUTE });
   const live = createLiveEvents({ config, logger, sessions, bus, rateLimit: limitRate });
+  const forwarder = createForwarder();
 
   const gatewayEndpoints: Middleware = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -135,7 +136,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
     const user = token ? await resolveCaller(ctx, token) : null;
     if (user && viaCookie) assertSameOrigin(ctx);
 
-    await forward(ctx, {
+    await forwarder.forward(ctx, {
       target: upstreams[owner],
       path: apiPath + (ctx.querystring ? `?${ctx.querystring}` : ''),
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -229,6 +230,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
     close: async () => {
       await live.close();
       if (server) await closeServerGracefully(server);
+      await forwarder.close();
     },
   };
 }

@@ -4,9 +4,10 @@ import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@fragtbud/contracts';
 import { createLogger, errorHandler } from '@fragtbud/platform';
-import { forward } from './proxy';
+import { createForwarder, type Forwarder } from './proxy';
 
 const servers: http.Server[] = [];
+const forwarders: Forwarder[] = [];
 
 async function listen(handler: http.RequestListener): Promise<string> {
   const server = http.createServer(handler);
@@ -18,7 +19,9 @@ async function listen(handler: http.RequestListener): Promise<string> {
 async function gatewayTo(target: string): Promise<string> {
   const app = new Koa();
   app.use(errorHandler(createLogger({ name: 'proxy-test', level: 'silent' })));
-  app.use((ctx) => forward(ctx, { target, path: ctx.url, extraHeaders: {}, timeoutMs: 5_000 }));
+  const forwarder = createForwarder();
+  forwarders.push(forwarder);
+  app.use((ctx) => forwarder.forward(ctx, { target, path: ctx.url, extraHeaders: {}, timeoutMs: 5_000 }));
   const server = http.createServer(app.callback());
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -26,6 +29,7 @@ async function gatewayTo(target: string): Promise<string> {
 }
 
 afterEach(async () => {
+  await Promise.all(forwarders.splice(0).map((forwarder) => forwarder.close()));
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
