@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createLogger, internalTokenHeader, signInternalToken } from '@fragtbud/platform';
 import { startEmbedded } from '@fragtbud/embedded';
-import { startProcess, stop, waitUntilOk } from './support/processes';
+import { cpuSecondsOf, pidsOf, startProcess, stop, waitUntilOk } from './support/processes';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +29,8 @@ interface Topology {
   url: string;
   identityUrl: string;
   secret: string;
+  /** The gateway's and svc-identity's own processes (distributed only), for their CPU time per request. */
+  processes?: { gateway: number; identity: number };
   close(): Promise<void>;
 }
 
@@ -57,18 +59,22 @@ async function distributed(): Promise<Topology> {
 
   const basePort = Number(values['base-port']);
   const secret = randomBytes(32).toString('hex');
+  const namespace = `benchsession${basePort}`;
   const child = startProcess('scripts/start-services.ts', {
     ...benchEnv,
     DATABASE_URL: databaseUrl,
     NATS_URL: values['nats-url'],
-    BUS_NAMESPACE: `benchsession${basePort}`,
+    BUS_NAMESPACE: namespace,
     INTERNAL_TOKEN_SECRET: secret,
     SERVICES_BASE_PORT: String(basePort),
     PORT: String(basePort + 1000),
   });
   const url = `http://127.0.0.1:${basePort + 1000}`;
   await waitUntilOk(`${url}/api/health`, 120_000);
-  return { url, identityUrl: `http://127.0.0.1:${basePort}`, secret, close: () => stop(child) };
+  const [gateway] = pidsOf('gateway/src/main.ts', `BUS_NAMESPACE=${namespace}`);
+  const [identity] = pidsOf('svc-identity/src/main.ts', `BUS_NAMESPACE=${namespace}`);
+  const processes = gateway && identity ? { gateway, identity } : undefined;
+  return { url, identityUrl: `http://127.0.0.1:${basePort}`, secret, processes, close: () => stop(child) };
 }
 
 const topology = values.distributed ? await distributed() : await embedded();
@@ -83,9 +89,20 @@ const login = await fetch(`${topology.url}/api/auth/login`, {
 });
 const { token } = (await login.json()) as { token: string };
 
+/**
+ * One scenario. In the distributed topology the line also gives the CPU time the gateway and svc-identity each
+ * spent per request: unlike req/s, that does not depend on what else the machine runs meanwhile.
+ */
 async function run(title: string, options: autocannon.Options): Promise<number> {
+  const { processes } = topology;
+  const before = processes && { gateway: cpuSecondsOf(processes.gateway), identity: cpuSecondsOf(processes.identity) };
   const result = await autocannon({ duration: 10, connections: 20, ...options });
-  const line = `${title}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`;
+  let cpu = '';
+  if (processes && before) {
+    const perRequest = (pid: number, start: number) => Math.round(((cpuSecondsOf(pid) - start) * 1e6) / result.requests.total);
+    cpu = `; CPU per request: gateway ${perRequest(processes.gateway, before.gateway)} µs, svc-identity ${perRequest(processes.identity, before.identity)} µs`;
+  }
+  const line = `${title}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}${cpu}`;
   process.stdout.write(`${line}\n`);
   return result.requests.average;
 }
