@@ -26,6 +26,8 @@ export interface AccountEndpointsOptions {
  *
  * Each service decides what it gives and refuses; the gateway only asks in order and puts the answers together.
  */
+const paymentPageSize = 100;
+
 export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
   const clients = new Map<UpstreamName, ServiceClient>();
   const client = (name: UpstreamName) => {
@@ -43,15 +45,29 @@ export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
     return existing;
   };
 
+  /** Every page of the customer's payment history (svc-ledger answers at most 100 rows a page). */
+  async function allPayments(as: { user: AuthUser; requestId: string | undefined }) {
+    const items: unknown[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await client('ledger').get<{ items: unknown[]; total: number }>('/finance/payments/me', {
+        ...as,
+        query: { page, limit: paymentPageSize },
+      });
+      items.push(...answer.items);
+      if (answer.items.length < paymentPageSize || items.length >= answer.total) return { items, total: answer.total };
+    }
+  }
+
   async function exportOf(user: AuthUser, requestId: string | undefined) {
     const as = { user, requestId };
     const money =
       user.role === 'carrier'
         ? client('ledger').get('/finance/me', as).then((finance) => ({ finance }))
         : user.role === 'customer'
-          ? Promise.all([client('ledger').get('/finance/payments/me', as), client('ledger').get('/finance/ledger/customer/me', as)]).then(
-              ([payments, ledger]) => ({ payments, ledger }),
-            )
+          ? Promise.all([allPayments(as), client('ledger').get('/finance/ledger/customer/me', as)]).then(([payments, ledger]) => ({
+              payments,
+              ledger,
+            }))
           : Promise.resolve({});
     const [account, tasks, bids, chat, moneyPart] = await Promise.all([
       client('identity').get<Record<string, unknown>>('/internal/account/data', as),
