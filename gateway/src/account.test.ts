@@ -7,7 +7,7 @@ import { createLogger, errorHandler } from '@fragtbud/platform';
 import { accountEndpoints } from './account';
 import type { UpstreamName } from './upstreams';
 
-const customer: AuthUser = { id: 7, role: 'customer', name: 'Kunde', email: 'kunde@example.dk', emailVerified: true, approved: true, blocked: false };
+const customer: AuthUser = { id: 7, role: 'customer', name: 'Kunde', email: 'kunde@example.dk', approved: true, blocked: false };
 /** 230 payments in svc-ledger: three pages of at most 100. */
 const payments = Array.from({ length: 230 }, (_, i) => ({ id: i + 1, type: 'payment', amount: 100 + i }));
 const pagesAsked: string[] = [];
