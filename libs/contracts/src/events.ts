@@ -29,6 +29,9 @@ export const eventEnvelopeSchema = z.object({
 export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: T };
 
 /** Subjects are `<service>.<entity>.<event>`. */
+/** What a guest's follow-up link token is sealed for on its way from svc-tasks to the mailer (tasks.guest_link.issued). */
+export const guestLinkSealPurpose = 'tasks.guest_link.access_token';
+
 export const eventTypes = {
   userRegistered: 'identity.user.registered',
   userApproved: 'identity.user.approved',
@@ -150,14 +153,19 @@ export const eventPayloadSchemas = {
     changedBy: z.number().int().positive().nullable(),
   }),
   /**
-   * The raw access token travels only to the mailer (svc-tasks keeps just its hash); the link is
-   * `{PUBLIC_ORIGIN}/task/{taskId}?access={accessToken}`.
+   * The access token travels only to the mailer, sealed (`sealSecret(INTERNAL_TOKEN_SECRET, guestLinkSealPurpose,
+   * token)` in libs/platform): the outbox and the stream never hold it readable, and svc-tasks keeps just its hash.
+   * The link is `{PUBLIC_ORIGIN}/task/{taskId}?access={token}`. Events written before the token was sealed carry it
+   * as `accessToken`.
    */
-  [eventTypes.guestLinkIssued]: z.object({
-    taskId: z.number().int().positive(),
-    email: z.string(),
-    accessToken: z.string().min(20),
-  }),
+  [eventTypes.guestLinkIssued]: z
+    .object({
+      taskId: z.number().int().positive(),
+      email: z.string(),
+      sealedAccessToken: z.string().min(20).optional(),
+      accessToken: z.string().min(20).optional(),
+    })
+    .refine((data) => data.sealedAccessToken !== undefined || data.accessToken !== undefined, 'sealedAccessToken missing'),
   [eventTypes.taskDeleted]: taskRef.extend({ deletedBy: z.number().int().positive() }),
   /** The platform settings after an admin's change; money in øre; `changed` names the fields that changed. */
   [eventTypes.ledgerSettingsUpdated]: z.object({

@@ -1,6 +1,6 @@
 import type { EventPayload } from '@fragtbud/contracts';
-import { eventTypes } from '@fragtbud/contracts';
-import { consume, mailTemplates, type ConsumerDefinition } from '@fragtbud/platform';
+import { eventTypes, guestLinkSealPurpose } from '@fragtbud/contracts';
+import { consume, mailTemplates, openSealedSecret, type ConsumerDefinition } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
 
@@ -48,8 +48,10 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
       durable: 'mail-guest-link',
       subjects: [eventTypes.guestLinkIssued],
       handle: async (event, trx) => {
-        const { taskId, email, accessToken } = event.data;
-        const link = `${taskLink(taskId)}?access=${encodeURIComponent(accessToken)}`;
+        const { taskId, email, sealedAccessToken, accessToken } = event.data;
+        const token = sealedAccessToken ? openSealedSecret(context.config.INTERNAL_TOKEN_SECRET, guestLinkSealPurpose, sealedAccessToken) : accessToken;
+        if (!token) return;
+        const link = `${taskLink(taskId)}?access=${encodeURIComponent(token)}`;
         await context.mailer.queue(trx, mailTemplates.guestTaskLink(email, { taskId, link }));
       },
     }),

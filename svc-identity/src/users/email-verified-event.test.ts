@@ -4,7 +4,8 @@
  * link (tasks.guest_link.issued) is mailed to the contact e-mail.
  */
 import { randomUUID } from 'node:crypto';
-import { eventTypes, type EventEnvelope } from '@fragtbud/contracts';
+import { eventTypes, guestLinkSealPurpose, type EventEnvelope } from '@fragtbud/contracts';
+import { sealSecret } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, publishedEvent, registerUser, startIdentity, tokenIn, uniqueEmail, waitForMail, type StartedIdentity } from '../test-harness';
 
@@ -46,7 +47,7 @@ describe('identity.user.email_verified', () => {
 });
 
 describe('the guest follow-up mail', () => {
-  it('when svc-tasks issues a guest link, then the contact e-mail gets the link to the task with its token', async () => {
+  it('when svc-tasks issues a guest link, then the contact e-mail gets the link to the task with its token, unsealed', async () => {
     const email = uniqueEmail('gaest');
     const accessToken = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
     const envelope: EventEnvelope = {
@@ -54,7 +55,7 @@ describe('the guest follow-up mail', () => {
       type: eventTypes.guestLinkIssued,
       occurredAt: new Date().toISOString(),
       correlationId: randomUUID(),
-      data: { taskId: 4711, email, accessToken },
+      data: { taskId: 4711, email, sealedAccessToken: sealSecret(identity.config.INTERNAL_TOKEN_SECRET, guestLinkSealPurpose, accessToken) },
     };
     await identity.infra.bus.publish(envelope);
     const mail = await waitForMail(identity, email, /Din opgave #4711 er oprettet/);

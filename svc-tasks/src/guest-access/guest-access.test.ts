@@ -4,8 +4,8 @@
  * nothing private; identity.user.email_verified attaches the guest's tasks with that e-mail to the account, once.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eventTypes, type EventPayload } from '@fragtbud/contracts';
-import { waitFor } from '@fragtbud/platform';
+import { eventTypes, guestLinkSealPurpose, type EventPayload } from '@fragtbud/contracts';
+import { openSealedSecret, waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
@@ -26,7 +26,8 @@ async function guestTask(email: string | null) {
   expect(reply.status).toBe(201);
   const taskId = reply.body.id as number;
   const issued = (await tasks.outboxEvents(eventTypes.guestLinkIssued)).find((e) => (e.data as { taskId: number }).taskId === taskId);
-  return { taskId, token: (issued?.data as { accessToken?: string } | undefined)?.accessToken ?? null, issued };
+  const sealed = (issued?.data as { sealedAccessToken?: string } | undefined)?.sealedAccessToken;
+  return { taskId, token: sealed ? openSealedSecret(tasks.config.INTERNAL_TOKEN_SECRET, guestLinkSealPurpose, sealed) : null, issued };
 }
 
 function verified(userId: number, email: string, role: 'customer' | 'carrier' = 'customer'): EventPayload<typeof eventTypes.userEmailVerified> {
@@ -36,11 +37,13 @@ function verified(userId: number, email: string, role: 'customer' | 'carrier' = 
 const ownerOf = async (taskId: number) => ((await tasks.db('tasks').where({ id: taskId }).first('user_id')) as { user_id: number | null }).user_id;
 
 describe('the guest link', () => {
-  it('when a guest posts with a contact e-mail, then a link token goes out for the mail and only its hash is stored', async () => {
+  it('when a guest posts with a contact e-mail, then a link token goes out for the mail, sealed, and only its hash is stored', async () => {
     const email = uniqueEmail();
     const { taskId, token, issued } = await guestTask(email);
-    expect(issued?.data).toEqual({ taskId, email, accessToken: token });
+    expect(issued?.data).toEqual({ taskId, email, sealedAccessToken: expect.any(String) });
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // The outbox row (and so the stream) never holds the token readable.
+    expect(JSON.stringify(issued)).not.toContain(token!);
     const stored = await tasks.db('task_guest_access').where({ task_id: taskId }).first();
     expect(stored.token_hash).toBe(createHash('sha256').update(token!).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(token!);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eventTypes, type EventPayload } from '@fragtbud/contracts';
+import { eventTypes, guestLinkSealPurpose, type EventPayload } from '@fragtbud/contracts';
+import { sealSecret } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
 import type { TaskRow } from '../tasks/repo';
 import { findAccessHash, lockUnclaimedTasksOf, saveAccessHash, setOwner } from './repo';
@@ -8,16 +9,21 @@ const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').dig
 
 /**
  * A guest's new task with a contact e-mail gets a follow-up link (guest follow-up, API.md): a random token, kept here
- * only as its hash; the raw token goes once to svc-identity, which mails the link. Inside the task's transaction.
+ * only as its hash; the token goes once to svc-identity, which mails the link, sealed with the services' shared secret
+ * (the outbox and the stream never hold it readable). Inside the task's transaction.
  */
-export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbox'>, task: TaskRow, meta: EventMeta): Promise<void> {
+export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbox' | 'config'>, task: TaskRow, meta: EventMeta): Promise<void> {
   if (task.user_id !== null || !task.contact_email) return;
   const token = randomBytes(32).toString('base64url');
   await saveAccessHash(trx, task.id, hashOf(token), new Date());
   await context.outbox.add(
     trx,
     eventTypes.guestLinkIssued,
-    { taskId: task.id, email: task.contact_email, accessToken: token } satisfies EventPayload<typeof eventTypes.guestLinkIssued>,
+    {
+      taskId: task.id,
+      email: task.contact_email,
+      sealedAccessToken: sealSecret(context.config.INTERNAL_TOKEN_SECRET, guestLinkSealPurpose, token),
+    } satisfies EventPayload<typeof eventTypes.guestLinkIssued>,
     meta,
   );
 }
