@@ -1,6 +1,7 @@
 import { defineService, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import { internalAccountRouter } from './account/routes';
+import { carrierRemovalConsumers } from './bids/carrier-removal';
 import { bidsRouter, internalBidsRouter, taskBidsRouter } from './bids/routes';
 import type { BidsConfig } from './config';
 import type { BidsContext } from './context';
@@ -36,7 +37,10 @@ export function createBidsService(options: BidsServiceOptions = {}) {
       const context = contextOf(deps, options);
       return [bidsRouter(context), taskBidsRouter(context), internalBidsRouter(context), internalAccountRouter(context)];
     },
-    consumers: (deps) => taskProjectionConsumers(contextOf(deps, options)),
+    consumers: (deps) => {
+      const context = contextOf(deps, options);
+      return [...taskProjectionConsumers(context), ...carrierRemovalConsumers(context)];
+    },
   });
 }
 

@@ -25,7 +25,8 @@ export { bidStatusLabels, bidStatuses, type BidStatus } from './vocabulary';
 export const bidStatusSchema = z.enum(bidStatuses);
 
 /** Why a bid was rejected: by the task owner or an admin, because another bid was chosen, or the task was reopened. */
-export const bidRejectionReasons = ['rejected', 'other_bid_accepted', 'task_reopened'] as const;
+/** `carrier_removed`: the carrier's account was deleted or blocked while the bid was pending. */
+export const bidRejectionReasons = ['rejected', 'other_bid_accepted', 'task_reopened', 'carrier_removed'] as const;
 export type BidRejectionReason = (typeof bidRejectionReasons)[number];
 
 /** Bids that hold a slot of the task's bid limit: a rejected bid frees its slot. */

@@ -225,10 +225,10 @@ export const eventPayloadSchemas = {
     acceptedBy: z.number().int().positive(),
     rejectedBidIds: z.array(z.number().int().positive()),
   }),
-  /** `rejectedBy` null when it followed from something else (another bid chosen, the task reopened). */
+  /** `rejectedBy` null when it followed from something else (another bid chosen, the task reopened, the carrier removed). */
   [eventTypes.bidRejected]: bidRef.extend({
     totalOre: z.number().int().positive(),
-    reason: z.enum(['rejected', 'other_bid_accepted', 'task_reopened']),
+    reason: z.enum(['rejected', 'other_bid_accepted', 'task_reopened', 'carrier_removed']),
     rejectedBy: z.number().int().positive().nullable(),
   }),
   /** A task type's bid limit set or changed by an admin (svc-tasks, /admin/task-types). */

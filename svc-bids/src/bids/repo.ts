@@ -126,6 +126,14 @@ export async function rejectOtherPendingBids(db: Db, taskId: number, keptBidId: 
     .returning('*')) as BidRow[];
 }
 
+/** Rejects every pending bid of the carrier (its account was deleted or blocked); returns the rejected bids. */
+export async function rejectPendingBidsOfCarrier(db: Db, carrierId: number, now: Date): Promise<BidRow[]> {
+  return (await db('bids')
+    .where({ carrier_id: carrierId, status: 'pending' })
+    .update({ status: 'rejected', rejection_reason: 'carrier_removed', decided_by: null, rejected_at: now, updated_at: now })
+    .returning('*')) as BidRow[];
+}
+
 async function mustUpdate(db: Db, id: number, values: Record<string, unknown>): Promise<BidRow> {
   const [row] = (await db('bids').where({ id }).update(values).returning('*')) as BidRow[];
   if (!row) throw new Error(`bid ${id} vanished inside its own transaction`);
