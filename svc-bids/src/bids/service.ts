@@ -45,13 +45,13 @@ import {
   type NewBid,
   type PlacementFacts,
 } from './repo';
+import { bidLimitReached } from './slot-turns';
 
 const bidNotFound = () => AppError.notFound(messages.bidNotFound, 'bid_not_found');
 const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
 const biddingClosed = () => AppError.conflict(messages.biddingClosed, 'bidding_closed');
 const alreadyBid = () => AppError.conflict(messages.alreadyBidOnTask, 'already_bid');
 const bidNotPending = () => AppError.conflict(messages.bidNotPending, 'bid_not_pending');
-const bidLimitReached = () => AppError.conflict(messages.bidLimitReached, 'bid_limit_reached');
 
 const dayMs = 24 * 3600 * 1000;
 
@@ -121,7 +121,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * a second bid of the carrier, a task whose slots are all held. Then the bid is priced here (projected fees, no
  * network call once the carrier is known) and placed in one short transaction: one statement takes a slot (the task
  * open and its count under the limit), the insert follows. Racing carriers wait only for each other's insert, so
- * exactly `maxBids` of them get in and the rest hear at once.
+ * exactly `maxBids` of them get in; the bids of this process take their turns at it (see slot-turns.ts), so once
+ * the slots are all held, those still waiting hear at once, without a transaction each.
  */
 export async function placeBid(context: BidsContext, caller: AuthUser, body: PlaceBidBody, meta: EventMeta): Promise<BidView> {
   requireBidder(caller);
@@ -139,20 +140,22 @@ export async function placeBid(context: BidsContext, caller: AuthUser, body: Pla
   const quoted = await quoteBid(context, body.netOre, caller.id, facts, meta.correlationId);
   const maxBids = maxBidsUnder(quoted.settings);
   const events = bidEvents(context.outbox);
-  const bid = await context.db.transaction(async (trx) => {
-    const activeBidCount = await takeSlot(trx, task.task_id, maxBids, now);
-    const newBid = {
-      task_id: task.task_id,
-      carrier_id: caller.id,
-      carrier_name: caller.name,
-      customer_id: task.user_id,
-      max_bids: maxBids,
-      ...snapshotOf(quoted, validUntil),
-    };
-    const inserted = await insertOnce(trx, newBid, now);
-    await events.placed(trx, inserted, { maxBids, activeBidCount }, meta);
-    return inserted;
-  });
+  const place = () =>
+    context.db.transaction(async (trx) => {
+      const activeBidCount = await takeSlot(trx, task.task_id, maxBids, now);
+      const newBid = {
+        task_id: task.task_id,
+        carrier_id: caller.id,
+        carrier_name: caller.name,
+        customer_id: task.user_id,
+        max_bids: maxBids,
+        ...snapshotOf(quoted, validUntil),
+      };
+      const inserted = await insertOnce(trx, newBid, now);
+      await events.placed(trx, inserted, { maxBids, activeBidCount }, meta);
+      return inserted;
+    });
+  const bid = await context.slotTurns(task.task_id, maxBids, place);
   return bidJsonFor('carrier', bid);
 }
 
