@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventMeta, Logger, Outbox } from '@fragtbud/platform';
+import type { SlotTurns } from './bids/slot-turns';
 import type { BidsConfig } from './config';
 import type { LedgerPeer } from './peers/ledger';
 import type { TasksPeer } from './peers/tasks';
@@ -14,6 +15,8 @@ export interface BidsContext {
   config: BidsConfig;
   ledger: LedgerPeer;
   tasks: TasksPeer;
+  /** This process's bids on one task, one slot transaction at a time. */
+  slotTurns: SlotTurns;
   /** The clock (tests move it). */
   now: () => Date;
 }

@@ -3,6 +3,7 @@ import { migrations } from '../migrations';
 import { internalAccountRouter } from './account/routes';
 import { carrierRemovalConsumers } from './bids/carrier-removal';
 import { bidsRouter, internalBidsRouter, taskBidsRouter } from './bids/routes';
+import { slotTurns } from './bids/slot-turns';
 import type { BidsConfig } from './config';
 import type { BidsContext } from './context';
 import { ledgerPeer } from './peers/ledger';
@@ -22,6 +23,7 @@ const contextOf = (deps: ServiceDeps<BidsConfig>, options: BidsServiceOptions): 
   config: deps.config,
   ledger: ledgerPeer(peerClient(deps.clients, 'ledger', deps.logger), deps.logger),
   tasks: tasksPeer(peerClient(deps.clients, 'tasks', deps.logger), deps.logger),
+  slotTurns: slotTurns(),
   now: options.now ?? (() => new Date()),
 });
 

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
-import type { BidRejectionReason, BidStatus } from '@fragtbud/contracts';
+import type { BidRejectionReason, BidStatus, PlatformSettingsOre } from '@fragtbud/contracts';
 import type { Db } from '../context';
+import { carrierFeeOf, settingsOf, type CarrierFeeRow, type ProjectedCarrierFee, type SettingsRow } from '../pricing/repo';
+import type { TaskProjectionRow } from '../task-projection/repo';
 
 export interface BidRow {
   id: number;
@@ -78,10 +80,6 @@ export async function findBid(db: Db, id: number): Promise<BidRow | undefined> {
   return db('bids').where({ id }).first();
 }
 
-export async function findBidOfCarrier(db: Db, taskId: number, carrierId: number): Promise<BidRow | undefined> {
-  return db('bids').where({ task_id: taskId, carrier_id: carrierId }).first();
-}
-
 export async function findAcceptedBid(db: Db, taskId: number): Promise<BidRow | undefined> {
   return db('bids').where({ task_id: taskId, status: 'accepted' }).first();
 }
@@ -90,13 +88,70 @@ export async function findAcceptedBid(db: Db, taskId: number): Promise<BidRow | 
  * Bids holding a slot of the task's limit at `now`: accepted ones and pending ones still valid. An expired pending
  * bid can no longer be accepted, so it stops holding a slot (checked at read time; no sweeper needed).
  */
+const holdingSlot = (now: Date) => (query: Knex.QueryBuilder) =>
+  query.where('bids.status', 'accepted').orWhere((pending) => pending.where('bids.status', 'pending').andWhere('bids.valid_until', '>', now));
+
 export async function countActiveBids(db: Db, taskId: number, now: Date): Promise<number> {
-  const row = (await db('bids')
-    .where({ task_id: taskId })
-    .andWhere((q) => q.where('status', 'accepted').orWhere((p) => p.where('status', 'pending').andWhere('valid_until', '>', now)))
-    .count({ count: '*' })
-    .first()) as { count: number | string } | undefined;
+  const row = (await db('bids').where({ task_id: taskId }).andWhere(holdingSlot(now)).count({ count: '*' }).first()) as
+    | { count: number | string }
+    | undefined;
   return Number(row?.count ?? 0);
+}
+
+/** Everything deciding a carrier's bid on a task depends on, as this service's projections hold it. */
+export interface PlacementFacts {
+  task: TaskProjectionRow;
+  /** The limit of the task's type, if it has one. */
+  typeMaxBids: number | null;
+  carrierHasBid: boolean;
+  bidAccepted: boolean;
+  activeBidCount: number;
+  /** svc-ledger's settings and the carrier's list fee; undefined = not known here yet (ask svc-ledger). */
+  settings: PlatformSettingsOre | undefined;
+  carrierFee: ProjectedCarrierFee | undefined;
+}
+
+interface PlacementRow extends TaskProjectionRow {
+  type_max_bids: number | null;
+  carrier_has_bid: boolean;
+  bid_accepted: boolean;
+  active_bid_count: number | string;
+  settings: SettingsRow | null;
+  carrier_fee: CarrierFeeRow | null;
+}
+
+/**
+ * The facts of placing a bid in one round trip (a bid race runs this 50 times at once): the projected task, its
+ * type's limit, this carrier's bid, an accepted bid, the bids holding a slot, and the pricing projection.
+ * Undefined when the task is not projected.
+ */
+export async function findPlacementFacts(db: Db, taskId: number, carrierId: number, now: Date): Promise<PlacementFacts | undefined> {
+  const bidsOfTask = () => db('bids').select(db.raw('1')).whereRaw('bids.task_id = task.task_id');
+  const row = (await db('task_projection as task')
+    .leftJoin('task_type_limits as type_limit', 'type_limit.type', 'task.type')
+    .leftJoin('pricing_settings as settings', 'settings.id', db.raw('1'))
+    .leftJoin('carrier_fees as carrier_fee', 'carrier_fee.carrier_id', db.raw('?', [carrierId]))
+    .where('task.task_id', taskId)
+    .first(
+      'task.*',
+      'type_limit.max_bids as type_max_bids',
+      db.raw('exists (?) as carrier_has_bid', [bidsOfTask().where('bids.carrier_id', carrierId)]),
+      db.raw('exists (?) as bid_accepted', [bidsOfTask().where('bids.status', 'accepted')]),
+      db('bids').count('*').whereRaw('bids.task_id = task.task_id').andWhere(holdingSlot(now)).as('active_bid_count'),
+      db.raw('to_jsonb(settings) as settings'),
+      db.raw('to_jsonb(carrier_fee) as carrier_fee'),
+    )) as PlacementRow | undefined;
+  if (!row) return undefined;
+  const { type_max_bids, carrier_has_bid, bid_accepted, active_bid_count, settings, carrier_fee, ...task } = row;
+  return {
+    task,
+    typeMaxBids: type_max_bids,
+    carrierHasBid: carrier_has_bid,
+    bidAccepted: bid_accepted,
+    activeBidCount: Number(active_bid_count),
+    settings: settings ? settingsOf(settings) : undefined,
+    carrierFee: carrier_fee ? carrierFeeOf(carrier_fee) : undefined,
+  };
 }
 
 export async function updateSnapshot(db: Db, id: number, snapshot: BidSnapshot, now: Date): Promise<BidRow> {

@@ -3,6 +3,7 @@ import {
   eventTypes,
   isTaskEditable,
   maxBidValidityDays,
+  maxBidsInForce,
   messages,
   type AuthUser,
   type BidListQuery,
@@ -14,6 +15,7 @@ import {
   type InternalBid,
   type InternalQuoteResponse,
   type PlaceBidBody,
+  type PlatformSettingsOre,
   type TaskBidding,
   type UpdateBidBody,
 } from '@fragtbud/contracts';
@@ -21,7 +23,6 @@ import { AppError, causedBy } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { BidsContext, EventMeta } from '../context';
 import { lockProjection, setBidCount, setStatus, takeBidSlot, type TaskProjectionRow } from '../task-projection/repo';
-import { findPricingSettings } from '../pricing/repo';
 import { quoteBid } from '../pricing/service';
 import { ensureProjected, maxBidsFor, taskNotFound } from '../task-projection/service';
 import { bidJsonFor, internalBidJson, viewerOf } from './bid-json';
@@ -30,7 +31,7 @@ import {
   countActiveBids,
   findAcceptedBid,
   findBid,
-  findBidOfCarrier,
+  findPlacementFacts,
   insertBid,
   listBids,
   markAccepted,
@@ -42,14 +43,15 @@ import {
   type BidRow,
   type BidSnapshot,
   type NewBid,
+  type PlacementFacts,
 } from './repo';
+import { bidLimitReached } from './slot-turns';
 
 const bidNotFound = () => AppError.notFound(messages.bidNotFound, 'bid_not_found');
 const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
 const biddingClosed = () => AppError.conflict(messages.biddingClosed, 'bidding_closed');
 const alreadyBid = () => AppError.conflict(messages.alreadyBidOnTask, 'already_bid');
 const bidNotPending = () => AppError.conflict(messages.bidNotPending, 'bid_not_pending');
-const bidLimitReached = () => AppError.conflict(messages.bidLimitReached, 'bid_limit_reached');
 
 const dayMs = 24 * 3600 * 1000;
 
@@ -115,47 +117,62 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 // ---- place ----
 
 /**
- * POST /bids. What is already decided is refused first, without a lock or a quote: a closed task, a second bid of
- * the carrier, a task whose slots are all held. Then the bid is priced here (projected fees, no network call once
- * the carrier is known) and placed in one short transaction: one statement takes a slot (the task open and its
- * count under the limit), the insert follows. Racing carriers wait only for each other's insert, so exactly
- * `maxBids` of them get in and the rest hear at once.
+ * POST /bids. What is already decided is refused first, from one read and without a lock or a quote: a closed task,
+ * a second bid of the carrier, a task whose slots are all held. Then the bid is priced here (projected fees, no
+ * network call once the carrier is known) and placed in one short transaction: one statement takes a slot (the task
+ * open and its count under the limit), the insert follows. Racing carriers wait only for each other's insert, so
+ * exactly `maxBids` of them get in; the bids of this process take their turns at it (see slot-turns.ts), so once
+ * the slots are all held, those still waiting hear at once, without a transaction each.
  */
 export async function placeBid(context: BidsContext, caller: AuthUser, body: PlaceBidBody, meta: EventMeta): Promise<BidView> {
   requireBidder(caller);
   const now = context.now();
   const validUntil = validUntilOf(body.validity, now);
-  const task = await ensureProjected(context, body.taskId, meta.correlationId);
-  if (await findBidOfCarrier(context.db, task.task_id, caller.id)) throw alreadyBid();
+  const facts = await placementFactsOf(context, body.taskId, caller.id, now, meta.correlationId);
+  const { task } = facts;
+  if (facts.carrierHasBid) throw alreadyBid();
   // An accepted bid closes the round even if a late status event reopened the projected task.
-  if (task.status !== 'open_for_bids' || (await findAcceptedBid(context.db, task.task_id))) throw biddingClosed();
-  const known = await findPricingSettings(context.db);
-  const knownMaxBids = known && (await maxBidsFor(context.db, task, known.maxBids)).maxBids;
-  if (knownMaxBids && (await slotsAllHeld(context.db, task, knownMaxBids, now))) throw bidLimitReached();
+  if (task.status !== 'open_for_bids' || facts.bidAccepted) throw biddingClosed();
+  const maxBidsUnder = (settings: PlatformSettingsOre) =>
+    maxBidsInForce({ task: task.max_bids, type: facts.typeMaxBids, platform: settings.maxBids }).maxBids;
+  if (facts.settings && slotsAllHeld(facts, maxBidsUnder(facts.settings))) throw bidLimitReached();
 
-  const quoted = await quoteBid(context, body.netOre, caller.id, { settings: known, requestId: meta.correlationId });
-  const maxBids = knownMaxBids && quoted.settings === known ? knownMaxBids : (await maxBidsFor(context.db, task, quoted.settings.maxBids)).maxBids;
+  const quoted = await quoteBid(context, body.netOre, caller.id, facts, meta.correlationId);
+  const maxBids = maxBidsUnder(quoted.settings);
   const events = bidEvents(context.outbox);
-  const bid = await context.db.transaction(async (trx) => {
-    const activeBidCount = await takeSlot(trx, task.task_id, maxBids, now);
-    const newBid = {
-      task_id: task.task_id,
-      carrier_id: caller.id,
-      carrier_name: caller.name,
-      customer_id: task.user_id,
-      max_bids: maxBids,
-      ...snapshotOf(quoted, validUntil),
-    };
-    const inserted = await insertOnce(trx, newBid, now);
-    await events.placed(trx, inserted, { maxBids, activeBidCount }, meta);
-    return inserted;
-  });
+  const place = () =>
+    context.db.transaction(async (trx) => {
+      const activeBidCount = await takeSlot(trx, task.task_id, maxBids, now);
+      const newBid = {
+        task_id: task.task_id,
+        carrier_id: caller.id,
+        carrier_name: caller.name,
+        customer_id: task.user_id,
+        max_bids: maxBids,
+        ...snapshotOf(quoted, validUntil),
+      };
+      const inserted = await insertOnce(trx, newBid, now);
+      await events.placed(trx, inserted, { maxBids, activeBidCount }, meta);
+      return inserted;
+    });
+  const bid = await context.slotTurns(task.task_id, maxBids, place);
   return bidJsonFor('carrier', bid);
 }
 
+/** The facts of a bid on the task, the task fetched from svc-tasks first when it is not (or no longer) projected right. */
+async function placementFactsOf(context: BidsContext, taskId: number, carrierId: number, now: Date, requestId: string | undefined) {
+  let facts = await findPlacementFacts(context.db, taskId, carrierId, now);
+  if (!facts || facts.task.needs_refresh) {
+    await ensureProjected(context, taskId, requestId);
+    facts = await findPlacementFacts(context.db, taskId, carrierId, now);
+  }
+  if (!facts || facts.task.deleted) throw taskNotFound();
+  return facts;
+}
+
 /** Full by the count and by the bids that really hold a slot (the count may still include rejected or lapsed ones). */
-async function slotsAllHeld(db: Knex, task: TaskProjectionRow, maxBids: number, now: Date): Promise<boolean> {
-  return task.bid_count >= maxBids && (await countActiveBids(db, task.task_id, now)) >= maxBids;
+function slotsAllHeld(facts: PlacementFacts, maxBids: number): boolean {
+  return facts.task.bid_count >= maxBids && facts.activeBidCount >= maxBids;
 }
 
 /**

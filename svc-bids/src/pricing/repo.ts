@@ -7,7 +7,7 @@ export interface ProjectedCarrierFee {
   fee: CarrierFee;
 }
 
-interface SettingsRow {
+export interface SettingsRow {
   fee_percentage: number;
   fixed_fee_ore: number;
   vat_percentage: number;
@@ -15,22 +15,21 @@ interface SettingsRow {
   max_bids: number;
 }
 
-interface CarrierFeeRow {
+export interface CarrierFeeRow {
   list_id: number | null;
   list_name: string | null;
   fee_percentage: number;
   fixed_fee_ore: number;
 }
 
-export async function findPricingSettings(db: Db): Promise<PlatformSettingsOre | undefined> {
-  const row = (await db('pricing_settings').where({ id: 1 }).first()) as SettingsRow | undefined;
-  if (!row) return undefined;
+/** A `pricing_settings` row (read on its own or joined into another query) as the pricing function takes it. */
+export function settingsOf(row: SettingsRow): PlatformSettingsOre {
   return {
     feePercentage: Number(row.fee_percentage),
     fixedFeeOre: Number(row.fixed_fee_ore),
     vatPercentage: Number(row.vat_percentage),
     minFeeOre: Number(row.min_fee_ore),
-    maxBids: row.max_bids,
+    maxBids: Number(row.max_bids),
   };
 }
 
@@ -54,9 +53,8 @@ export async function rememberSettings(db: Db, settings: PlatformSettingsOre, no
   await db('pricing_settings').insert(settingsValues(settings, now)).onConflict('id').ignore();
 }
 
-export async function findCarrierFee(db: Db, carrierId: number): Promise<ProjectedCarrierFee | undefined> {
-  const row = (await db('carrier_fees').where({ carrier_id: carrierId }).first()) as CarrierFeeRow | undefined;
-  if (!row) return undefined;
+/** A `carrier_fees` row as the pricing function takes it. */
+export function carrierFeeOf(row: CarrierFeeRow): ProjectedCarrierFee {
   return {
     list: row.list_id === null ? null : { id: row.list_id, name: row.list_name ?? '' },
     fee: { feePercentage: Number(row.fee_percentage), fixedFeeOre: Number(row.fixed_fee_ore) },

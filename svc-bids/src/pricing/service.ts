@@ -1,14 +1,19 @@
 import { defaultCarrierFee, eventTypes, quote, type EventPayload, type InternalQuoteResponse, type PlatformSettingsOre } from '@fragtbud/contracts';
 import type { BidsContext, Db } from '../context';
 import {
-  findCarrierFee,
-  findPricingSettings,
   rememberCarrierFee,
   rememberSettings,
   saveCarrierFee,
   saveSettings,
   updateListFee,
+  type ProjectedCarrierFee,
 } from './repo';
+
+/** What the projection already knows for pricing one carrier's bid (read with the rest of the bid's facts). */
+export interface KnownPricing {
+  settings: PlatformSettingsOre | undefined;
+  carrierFee: ProjectedCarrierFee | undefined;
+}
 
 /**
  * A bid's quote, priced here with the shared pricing function from svc-ledger's settings and the carrier's list fee
@@ -19,23 +24,23 @@ export async function quoteBid(
   context: BidsContext,
   netOre: number,
   carrierId: number,
-  options: { settings?: PlatformSettingsOre | undefined; requestId?: string } = {},
+  known: KnownPricing,
+  requestId?: string,
 ): Promise<InternalQuoteResponse> {
-  const { requestId } = options;
-  const settings = 'settings' in options ? options.settings : await findPricingSettings(context.db);
-  const carrier = settings && (await findCarrierFee(context.db, carrierId));
-  if (settings && carrier) {
+  const { settings, carrierFee } = known;
+  if (settings && carrierFee) {
     return {
-      quote: quote({ netOre, settings, carrierFee: carrier.fee }),
-      carrierList: carrier.list,
-      carrierFee: carrier.fee,
+      quote: quote({ netOre, settings, carrierFee: carrierFee.fee }),
+      carrierList: carrierFee.list,
+      carrierFee: carrierFee.fee,
       settings,
       quotedAt: context.now().toISOString(),
     };
   }
   const quoted = await context.ledger.quote(netOre, carrierId, requestId);
   const now = context.now();
-  await rememberSettings(context.db, quoted.settings, now);
+  // Kept only where nothing is known yet: what an event put here is never older than a quote's copy.
+  if (!settings) await rememberSettings(context.db, quoted.settings, now);
   await rememberCarrierFee(context.db, carrierId, { list: quoted.carrierList, fee: quoted.carrierFee }, now);
   return quoted;
 }
