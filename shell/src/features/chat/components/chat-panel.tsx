@@ -25,14 +25,16 @@ export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps)
   const thread = useChatThread(taskId, partner.id);
   const [text, setText] = useState('');
   const send = useSendChatMessage(taskId, partner.id);
-  const { mutateAsync: markRead } = useMarkChatThreadRead(taskId, partner.id);
+  const { mutate: markRead } = useMarkChatThreadRead(taskId, partner.id);
   const listRef = useRef<HTMLOListElement>(null);
   const items = thread.data?.items ?? [];
 
+  // Showing the partner's unread messages is what reads them: an effect that tells the server what the screen shows
+  // (a failure stays in the mutation's state and is tried again with the next unread message).
   const unreadFromPartner = items.some((message) => message.sender_id === partner.id && !message.is_read);
   useEffect(() => {
     if (!unreadFromPartner) return;
-    void markRead().then(() => onRead?.());
+    markRead(undefined, { onSuccess: () => onRead?.() });
   }, [unreadFromPartner, markRead, onRead]);
 
   useEffect(() => {
