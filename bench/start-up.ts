@@ -27,9 +27,14 @@ function rssMb(pid: number): number {
 
 async function startOnce(dataDir: string) {
   const args = fromSource ? ['--import', 'tsx', 'embedded/src/main.ts'] : ['embedded/dist/main.js'];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: port, DATA_DIR: dataDir }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: port, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // A bundle that cannot start (CI runs this as its smoke test of what `npm start` runs) fails at once, not after the wait.
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`${args.join(' ')} ended before it was healthy (${signal ?? `exit ${code}`})`))),
+  );
+  exited.catch(() => undefined);
   try {
-    const ms = await waitUntilOk(`http://127.0.0.1:${port}/api/health`, 180_000);
+    const ms = await Promise.race([waitUntilOk(`http://127.0.0.1:${port}/api/health`, 180_000), exited]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     return { ms, rss: rssMb(child.pid as number) };
   } finally {
