@@ -13,16 +13,27 @@ export interface RemoteAppModule<P> {
 export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid' | 'PayPanel' | 'DeliveryPanel' | 'FinancePanel' | 'PaymentsPanel';
 
 const registered = new Map<RemoteName, string>();
+/** Loads under way, per `remote/module`: a render React throws away and starts again must not load a second time. */
+const loading = new Map<string, Promise<unknown>>();
 
 /**
  * Registers one remote from the manifest (only when a route needs it) and loads one module it exposes (default
  * `./App`). `afterFailure` re-registers with `force`, which drops the runtime's cached failed remoteEntry so a retry
- * really fetches it again.
+ * really fetches it again. Calls while a load of the same module is under way share it (a transition can render a
+ * suspended page twice before it commits); a failed load is forgotten, so a retry starts afresh.
  */
-export async function loadRemoteApp<P>(
-  name: RemoteName,
-  options: { afterFailure?: boolean; module?: ExposedModule } = {},
-): Promise<RemoteAppModule<P>> {
+export function loadRemoteApp<P>(name: RemoteName, options: { afterFailure?: boolean; module?: ExposedModule } = {}): Promise<RemoteAppModule<P>> {
+  const key = `${name}/${options.module ?? 'App'}`;
+  const pending = loading.get(key);
+  if (pending) return pending as Promise<RemoteAppModule<P>>;
+  const load = loadOnce<P>(name, options).finally(() => {
+    if (loading.get(key) === load) loading.delete(key);
+  });
+  loading.set(key, load);
+  return load;
+}
+
+async function loadOnce<P>(name: RemoteName, options: { afterFailure?: boolean; module?: ExposedModule }): Promise<RemoteAppModule<P>> {
   const { remotes } = await getRemoteManifest();
   const entry = remotes[name];
   if (!entry) throw new Error(`The remote manifest does not list ${name}`);

@@ -128,3 +128,24 @@ describe('RemoteApp', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses.');
   });
 });
+
+describe('loadRemoteApp', () => {
+  it('when the same module is asked for again while it loads (a transition rendering a suspended page twice), then it is loaded once, and a failure is not kept', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
+    let finish!: (module: unknown) => void;
+    runtime.loadRemote.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+    const { loadRemoteApp } = await import('./load-remote-app');
+
+    const first = loadRemoteApp('mfe_customer', { module: 'PayPanel' });
+    const second = loadRemoteApp('mfe_customer', { module: 'PayPanel' });
+    await vi.waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(1));
+    finish({ default: () => null });
+    expect(await second).toBe(await first);
+
+    runtime.loadRemote.mockRejectedValueOnce(new Error('remoteEntry.js failed'));
+    await expect(loadRemoteApp('mfe_customer', { module: 'ChooseBid' })).rejects.toThrow('remoteEntry.js failed');
+    runtime.loadRemote.mockResolvedValueOnce({ default: () => null });
+    await expect(loadRemoteApp('mfe_customer', { module: 'ChooseBid', afterFailure: true })).resolves.toHaveProperty('default');
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+  });
+});
