@@ -47,21 +47,21 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
+/**
+ * Ports below the kernel's range for outgoing connections (32768–60999 on Linux): a port taken from that range can
+ * be claimed by a service's own connection to PostgreSQL or NATS before the service listens on it (a second
+ * topology once never became healthy because svc-tasks could not bind its port).
+ */
+const portRange = { from: 20_000, below: 32_768 };
+
 function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+  return freePortRun(1);
 }
 
 /** A run of free ports one after the other (start:services numbers the services from a base port). */
 async function freePortRun(length: number): Promise<number> {
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const base = portRange.from + Math.floor(Math.random() * (portRange.below - portRange.from - length));
     const free = await Promise.all(Array.from({ length }, (_, i) => portIsFree(base + i)));
     if (free.every(Boolean)) return base;
   }
@@ -549,19 +549,24 @@ describe('fault suite', { timeout: 290_000 }, () => {
       stdio: 'ignore',
     });
     const url = `http://127.0.0.1:${gatewayPort}`;
-    await waitUntil('second topology healthy', async () => {
-      const response = await fetch(`${url}/api/health`).catch(() => undefined);
-      return response?.ok && ((await response.json()) as { status: string }).status === 'ok';
-    }, 90_000, 250);
-    const [supervisorProcess] = childrenOf(shell.pid as number);
-    assert.ok(supervisorProcess, 'the supervisor runs under the shell');
-    const tree = [supervisorProcess, ...childrenOf(supervisorProcess.pid)];
-    assert.equal(tree.length, 8, `supervisor and seven children: ${JSON.stringify(tree)}`);
-    shell.kill('SIGKILL');
-    const alive = () => tree.filter((one) => spawnSync('kill', ['-0', String(one.pid)]).status === 0);
-    await waitUntil('every process of the orphaned tree gone', async () => alive().length === 0, 15_000, 250).catch(() => undefined);
-    assert.deepEqual(alive(), [], 'nothing outlives the killed parent');
-    await assert.rejects(fetch(`${url}/api/health`), 'the gateway port is free again');
+    try {
+      await waitUntil('second topology healthy', async () => {
+        const response = await fetch(`${url}/api/health`).catch(() => undefined);
+        return response?.ok && ((await response.json()) as { status: string }).status === 'ok';
+      }, 90_000, 250);
+      const [supervisorProcess] = childrenOf(shell.pid as number);
+      assert.ok(supervisorProcess, 'the supervisor runs under the shell');
+      const tree = [supervisorProcess, ...childrenOf(supervisorProcess.pid)];
+      assert.equal(tree.length, 8, `supervisor and seven children: ${JSON.stringify(tree)}`);
+      shell.kill('SIGKILL');
+      const alive = () => tree.filter((one) => spawnSync('kill', ['-0', String(one.pid)]).status === 0);
+      await waitUntil('every process of the orphaned tree gone', async () => alive().length === 0, 15_000, 250).catch(() => undefined);
+      assert.deepEqual(alive(), [], 'nothing outlives the killed parent');
+      await assert.rejects(fetch(`${url}/api/health`), 'the gateway port is free again');
+    } finally {
+      // A failed check must not leave the second topology running (the suite would never end).
+      if (shell.exitCode === null && shell.signalCode === null) shell.kill('SIGKILL');
+    }
   });
 });
 
