@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, signInternalToken } from '@fragtbud/platform';
 import { fakeFrontEnds } from './fake-front-ends';
+import { taskBody } from './testing/world';
 import { startEmbedded, type EmbeddedTopology } from './topology';
 
 const secret = 'e'.repeat(64);
@@ -121,6 +123,32 @@ describe('embedded topology', () => {
     const logout = await api('/api/auth/logout', { method: 'POST', headers: { cookie: cookie!, origin: topology.url } });
     expect(logout.status).toBe(204);
     expect((await api('/api/auth/profile', { headers: { cookie: cookie! } })).status).toBe(401);
+  });
+
+  it('when visitors browse anonymously, then repeats come from the gateway\'s memory, and a write through it shows at once', async () => {
+    const first = await api('/api/tasks?type=moving');
+    expect(first.headers.get('age')).toBeNull();
+    const again = await api('/api/tasks?type=moving');
+    expect(again.headers.get('age')).toBe('0');
+    expect(await json(again)).toEqual(await json(first));
+
+    const login = await api('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-transport': 'bearer' },
+      body: JSON.stringify({ email: 'kunde@fragtbud.dk', password: 'demo1234' }),
+    });
+    const signedIn = { authorization: `Bearer ${(await json(login)).token}` };
+    // A signed-in caller's browse is never shared.
+    expect((await api('/api/tasks?type=moving', { headers: signedIn })).headers.get('age')).toBeNull();
+    const created = await api('/api/tasks', {
+      method: 'POST',
+      headers: { ...signedIn, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(taskBody),
+    });
+    expect(created.status).toBe(201);
+    const after = await api('/api/tasks?type=moving');
+    expect(after.headers.get('age')).toBeNull();
+    expect((await json(after)).items.map((task: { id: number }) => task.id)).toContain((await json(created)).id);
   });
 
   it('when a service is down, then the gateway answers a Danish 503 and health names it', async () => {

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import Koa, { type Context, type Middleware } from 'koa';
-import { messages } from '@fragtbud/contracts';
+import { messages, type AuthUser } from '@fragtbud/contracts';
 import {
   AppError,
   closeServerGracefully,
@@ -21,12 +21,13 @@ import { checkHealth } from './health';
 import { createLiveEvents } from './live-events';
 import { buildOpenApiDocument } from './openapi';
 import { createForwarder } from './proxy';
+import { createPublicCache } from './public-cache';
 import { rateLimit } from './rate-limit';
 import { requirePlainPath } from './request-path';
 import { securityHeaders } from './security-headers';
 import { createSessionResolver } from './sessions';
 import { sendFile } from './static-files';
-import { ownerOf, upstreamUrls } from './upstreams';
+import { ownerOf, upstreamUrls, type UpstreamName } from './upstreams';
 
 const remoteFolders = new Set(['mfe-customer', 'mfe-carrier', 'mfe-admin']);
 /** Answers that change who is logged in, or may end other people's sessions. */
@@ -65,6 +66,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
   const limitRate = rateLimit({ perMinute: config.API_RATE_LIMIT_PER_MINUTE });
   const live = createLiveEvents({ config, logger, sessions, bus, rateLimit: limitRate });
   const forwarder = createForwarder();
+  const publicCache = createPublicCache({ maxMs: config.PUBLIC_CACHE_MS });
 
   const gatewayEndpoints: Middleware = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -133,9 +135,26 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
     }
 
     const { token, viaCookie } = sessionTokenOf(ctx);
+    // Without a session the answer is the one everybody gets: shared while its owner allows (public-cache.ts).
+    const anonymousRead = !token && ctx.method === 'GET';
+    if (anonymousRead && publicCache.answer(ctx, ctx.url)) return;
     const user = token ? await resolveCaller(ctx, token) : null;
     if (user && viaCookie) assertSameOrigin(ctx);
 
+    const isWrite = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+    try {
+      await forwardToOwner(ctx, owner, apiPath, user);
+    } finally {
+      if (isWrite) publicCache.clear();
+    }
+    if (anonymousRead) publicCache.keep(ctx, ctx.url);
+    if (isWrite && ctx.status < 400 && sessionChangingPath.test(apiPath)) {
+      if (apiPath === '/auth/logout' && token) sessions.forget(token);
+      else sessions.forgetAll();
+    }
+  };
+
+  async function forwardToOwner(ctx: Context, owner: UpstreamName, apiPath: string, user: AuthUser | null) {
     await forwarder.forward(ctx, {
       target: upstreams[owner],
       path: apiPath + (ctx.querystring ? `?${ctx.querystring}` : ''),
@@ -152,11 +171,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
         'x-forwarded-host': ctx.host,
       },
     });
-    if (ctx.method !== 'GET' && ctx.status < 400 && sessionChangingPath.test(apiPath)) {
-      if (apiPath === '/auth/logout' && token) sessions.forget(token);
-      else sessions.forgetAll();
-    }
-  };
+  }
 
   async function resolveCaller(ctx: Context, token: string) {
     try {

@@ -46,6 +46,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
       .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((item) => new URL(item).origin))),
   ),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Longest an anonymous public answer (`public, s-maxage`) is answered from the gateway's memory; 0: never. */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Requests per minute per client address on /api. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

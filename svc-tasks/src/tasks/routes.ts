@@ -13,6 +13,10 @@ const strictBody = { nullAsEmpty: false };
 /** GET/POST /tasks, GET/PUT/DELETE /tasks/:id, PATCH /tasks/:id/status. */
 export function tasksRouter(context: TasksContext): Router {
   const router = new Router({ prefix: '/tasks' });
+  // Browsers revalidate every time (ETag); a shared cache in front (the gateway, a CDN) may keep an answer as long
+  // as this service's own cache may lag behind another replica's change (BROWSE_CACHE_MS, whole seconds).
+  const sharedSeconds = Math.floor(context.config.BROWSE_CACHE_MS / 1000);
+  const anonymousBrowseCacheControl = sharedSeconds > 0 ? `public, max-age=0, must-revalidate, s-maxage=${sharedSeconds}` : 'public, no-cache';
 
   router.get('/', async (ctx) => {
     const caller = ctx.state.user ?? null;
@@ -24,7 +28,7 @@ export function tasksRouter(context: TasksContext): Router {
     // Anonymous browse is the same for everyone: the first page is kept briefly, and any answer is revalidated by ETag.
     const answer = () => findTasks(context, null, query);
     const page = query.page === 1 && !query.after ? await context.browseCache.remember(JSON.stringify(query), answer) : pageOf(await answer());
-    ctx.set('Cache-Control', 'public, no-cache');
+    ctx.set('Cache-Control', anonymousBrowseCacheControl);
     ctx.set('Vary', 'Cookie, Authorization');
     ctx.set('ETag', page.etag);
     ctx.type = 'application/json';
