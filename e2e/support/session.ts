@@ -35,3 +35,12 @@ export async function apiCall<T>(baseUrl: string, path: string, token: string, i
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/** POST /api/upload/document as an API client: stores the bytes as the token's user's document; answers its file_url. */
+export async function uploadDocument(baseUrl: string, token: string, file: { bytes: Uint8Array; name: string; type: string }): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const response = await fetch(`${baseUrl}/api/upload/document`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  if (!response.ok) throw new Error(`POST /upload/document answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { file_url: string }).file_url;
+}

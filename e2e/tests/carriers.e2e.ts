@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { demo, snapshot } from '../support/browser';
 import { productSuite } from '../support/suite';
-import { apiCall, bearerTokenOf, logIn } from '../support/session';
+import { apiCall, bearerTokenOf, logIn, uploadDocument } from '../support/session';
 
 /** A cvrapi.dk stand-in that knows one company, so the demo carrier's CVR number can be verified offline. */
 const register = createServer((req, res) => {
@@ -35,12 +35,15 @@ describe('carrier profiles', () => {
     const me = await api<{ user: { id: number } }>('/users/me', carrierToken);
     const carrierId = me.user.id;
 
-    // Insurance on file until next year, and a CVR number the admin approves and the register knows.
+    // Insurance on file until next year (a certificate the carrier uploads first: only their own document is
+    // accepted), and a CVR number the admin approves and the register knows.
     const nextYear = `${new Date().getFullYear() + 1}-06-30`;
-    await api('/users/insurance', carrierToken, {
-      method: 'POST',
-      body: { file_url: '/api/files/0b6c1a52-3f4e-4a8b-9c1d-2e3f4a5b6c7d.pdf', expires_at: nextYear },
+    const certificate = await uploadDocument(product.url, carrierToken, {
+      bytes: new TextEncoder().encode('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+      name: 'forsikring.pdf',
+      type: 'application/pdf',
     });
+    await api('/users/insurance', carrierToken, { method: 'POST', body: { file_url: certificate, expires_at: nextYear } });
     const change = await api<{ id: number }>('/users/billing-changes', carrierToken, {
       method: 'POST',
       body: { data: { company: 'Demo Fragt ApS', cvrNumber: '12345674', address: 'Havnegade 1', postalCode: '8000', city: 'Aarhus C', country: 'Danmark' } },

@@ -61,8 +61,9 @@ const matrix: Record<RouteKey, Row> = {
   'GET /users/bank-info': carriersOnly(200),
   'PUT /users/bank-info': carriersOnly(200),
   'GET /users/insurance/me': carriersOnly(200),
-  // Carriers only. svc-identity does not check who uploaded the file (reported); the key here is customer A's.
-  'POST /users/insurance': carriersOnly(201),
+  // Carriers only, and only with a document they uploaded themselves: the key here is `carrier`'s, so the other two
+  // carriers are refused it (svc-identity asks svc-tasks who uploaded it) as if it did not exist.
+  'POST /users/insurance': [401, 403, 422, 422, 201, 403, 403],
   'PUT /users/insurance/{id}': carriersOnly(404),
   'GET /admin/users/{id}/insurance': adminOnly(200),
   'GET /admin/billing-changes': adminOnly(200),

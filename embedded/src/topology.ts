@@ -52,12 +52,14 @@ function entry<C extends BaseConfig>(
 
 /**
  * The six services in the order they start: each one is given the addresses of those before it, so a service
- * comes after the ones it calls (bids asks ledger for quotes and tasks for tasks; payments asks tasks and bids).
+ * comes after the ones it calls (identity asks tasks who uploaded a file; bids asks ledger for quotes and tasks for
+ * tasks; payments asks tasks and bids; chat asks tasks). No service calls identity (only the gateway does), and its
+ * events reach every consumer whenever either side starts (the bus keeps them for durables that subscribe later).
  */
 const services: ServiceEntry[] = [
-  entry(identityService, loadIdentityConfig, 'IDENTITY_URL'),
   entry(ledgerService, loadLedgerConfig, 'LEDGER_URL'),
   entry(tasksService, loadTasksConfig, 'TASKS_URL'),
+  entry(identityService, loadIdentityConfig, 'IDENTITY_URL'),
   entry(bidsService, loadBidsConfig, 'BIDS_URL'),
   entry(paymentsService, loadPaymentsConfig, 'PAYMENTS_URL'),
   entry(chatService, loadChatConfig, 'CHAT_URL'),

@@ -1,4 +1,4 @@
-import { defineService, type ServiceDeps } from '@fragtbud/platform';
+import { defineService, peerClient, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import { internalAccountRouter } from './account/routes';
 import { carrierRemovalConsumers } from './bids/carrier-removal';
@@ -7,7 +7,6 @@ import { slotTurns } from './bids/slot-turns';
 import type { BidsConfig } from './config';
 import type { BidsContext } from './context';
 import { ledgerPeer } from './peers/ledger';
-import { peerClient } from './peers/peer-client';
 import { tasksPeer } from './peers/tasks';
 import { taskProjectionConsumers } from './task-projection/consumers';
 

@@ -67,6 +67,11 @@ export const identityConfigSchema = baseConfigSchema
     OIDC_REDIRECT_URI: z.preprocess(blankAsUnset, z.string().url().optional()),
     OIDC_SCOPES: z.preprocess(blankAsUnset, z.string().default('openid email profile')),
     OIDC_LABEL: z.preprocess(blankAsUnset, z.string().default('Log ind med MitID')),
+    /**
+     * svc-tasks, asked who uploaded the document a carrier registers as insurance (GET /internal/files/:key). Without
+     * it registering insurance answers 503; everything else works.
+     */
+    TASKS_URL: z.preprocess(blankAsUnset, z.string().url().optional()),
   })
   .superRefine((config, ctx) => {
     checkMailConfig(config, ctx);

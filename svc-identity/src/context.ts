@@ -2,6 +2,7 @@ import type { CompanyLookup } from '@fragtbud/contracts';
 import type { Knex } from 'knex';
 import type { EventMeta, Logger, Mailer, Outbox } from '@fragtbud/platform';
 import type { IdentityConfig } from './config';
+import type { TasksPeer } from './peers/tasks';
 
 export type { EventMeta, Outbox };
 
@@ -20,6 +21,8 @@ export interface IdentityContext {
   mailer: Mailer;
   /** The company behind a CVR number (the configured register, cached); 404 AppError when there is none. */
   cvrLookup: (cvr: string) => Promise<CompanyLookup>;
+  /** svc-tasks, which stores uploaded files (insurance documents). */
+  tasks: TasksPeer;
 }
 
 /** A database handle: the pool or an open transaction. */

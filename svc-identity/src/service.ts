@@ -1,4 +1,4 @@
-import { createMailer, defineService, type ServiceDeps } from '@fragtbud/platform';
+import { createMailer, defineService, peerClient, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import { internalAccountRouter } from './account/routes';
 import { authRouter } from './auth/routes';
@@ -15,6 +15,7 @@ import { adminInsuranceRouter, insuranceRouter } from './insurance/routes';
 import { notificationMailConsumers } from './notification-mails/consumers';
 import { oidcRouter } from './oidc/routes';
 import { passwordRouter } from './password/routes';
+import { tasksPeer } from './peers/tasks';
 import { profileRouter } from './profile/routes';
 import { seed } from './seed/service';
 import { internalSessionsRouter } from './sessions/routes';
@@ -50,6 +51,7 @@ export function createIdentityService({ clock = systemClock, cvrProvider }: Iden
         clock,
         mailer: createMailer({ db: deps.db, config: deps.config, logger: deps.logger }),
         cvrLookup: createCvrLookup(cvrProvider ?? createCvrProvider(deps.config), clock),
+        tasks: tasksPeer(peerClient(deps.clients, 'tasks', deps.logger)),
       };
       contexts.set(deps, context);
     }

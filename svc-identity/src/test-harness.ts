@@ -3,15 +3,17 @@
  * PostgreSQL + NATS when TEST_DATABASE_URL / NATS_URL are set) and talks to it over HTTP the way the gateway
  * does: a signed internal token on every request, the session resolved through /internal/sessions/resolve.
  */
-import { randomBytes } from 'node:crypto';
-import type { AuthUser, Role } from '@fragtbud/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileUrlOf, messages, type AuthUser, type FileKind, type InternalFile, type Role } from '@fragtbud/contracts';
 import {
+  AppError,
   createService,
   createTestClient,
   createTestInfra,
   waitFor,
   type EventEnvelope,
   type RunningService,
+  type ServiceClient,
   type TestCallOptions,
   type TestInfra,
   type TestReply,
@@ -36,6 +38,37 @@ export interface CallOptions extends TestCallOptions {
   session?: string;
 }
 
+/**
+ * svc-tasks as the harness plays it behind the real tasks client (GET /internal/files/:key): the files it stores, by
+ * key, or down (the client's own 503, as when svc-tasks does not answer).
+ */
+export interface FakeTasks {
+  files: Map<string, InternalFile>;
+  down: boolean;
+  /** The keys asked about, in order. */
+  asked: string[];
+}
+
+function fakeTasksClient(fake: FakeTasks): ServiceClient {
+  const refuse = (): never => {
+    throw new AppError({ status: 404, code: 'not_found', message: messages.notFound });
+  };
+  return {
+    async get<T>(path: string): Promise<T> {
+      if (fake.down) throw AppError.unavailable();
+      const key = /^\/internal\/files\/([^/]+)$/.exec(path)?.[1];
+      if (!key) return refuse();
+      fake.asked.push(key);
+      const file = fake.files.get(decodeURIComponent(key));
+      if (!file) throw AppError.notFound(messages.fileNotFound, 'file_not_found');
+      return structuredClone(file) as T;
+    },
+    post: async () => refuse(),
+    put: async () => refuse(),
+    delete: async () => refuse(),
+  };
+}
+
 export interface StartedIdentity {
   url: string;
   config: IdentityConfig;
@@ -44,6 +77,8 @@ export interface StartedIdentity {
   db: Knex;
   /** Every identity.* event seen on the bus, in arrival order. */
   published: EventEnvelope[];
+  /** What svc-tasks stores; `uploadedFile` adds to it. */
+  tasks: FakeTasks;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call<B = any>(method: string, path: string, options?: CallOptions): Promise<TestReply<B>>;
   /** Stops the service only (the infra stays for a restart). */
@@ -55,11 +90,12 @@ export interface StartedIdentity {
 
 export async function startIdentity(
   env: Record<string, string> = {},
-  shared?: { infra: TestInfra; clock: TestClock; published: EventEnvelope[] },
+  shared?: { infra: TestInfra; clock: TestClock; published: EventEnvelope[]; tasks: FakeTasks },
 ): Promise<StartedIdentity> {
   const infra = shared?.infra ?? (await createTestInfra('identity'));
   const clock = shared?.clock ?? new TestClock();
   const published = shared?.published ?? [];
+  const tasks = shared?.tasks ?? { files: new Map(), down: false, asked: [] };
   if (!shared) {
     await infra.bus.subscribe({
       durable: `observer-${randomBytes(4).toString('hex')}`,
@@ -81,6 +117,8 @@ export async function startIdentity(
       database: infra.database,
       bus: infra.bus,
       logger: infra.logger,
+      // Given a TASKS_URL, the service calls it with its real client (to see what an unreachable svc-tasks does).
+      clients: env.TASKS_URL ? {} : { tasks: fakeTasksClient(tasks) },
     });
   } catch (error) {
     if (!shared) await infra.close();
@@ -115,11 +153,12 @@ export async function startIdentity(
     infra,
     db: infra.database.knex,
     published,
+    tasks,
     call,
     stop,
     restart: async (restartEnv = env) => {
       await stop();
-      return startIdentity(restartEnv, { infra, clock, published });
+      return startIdentity(restartEnv, { infra, clock, published, tasks });
     },
     close: async () => {
       await stop();
@@ -166,6 +205,14 @@ export async function login(identity: StartedIdentity, email: string, password: 
   const reply = await identity.call('POST', '/auth/login', { body: { email, password }, headers: bearerTransport });
   if (reply.status !== 200) throw new Error(`login answered ${reply.status}: ${JSON.stringify(reply.body)}`);
   return reply.body.token as string;
+}
+
+/** A file svc-tasks now stores for that user (by default a PDF from POST /upload/document); its `/api/files/` URL. */
+export function uploadedFile(identity: StartedIdentity, ownerUserId: number | null, kind: FileKind = 'document'): string {
+  const [extension, contentType] = kind === 'document' ? ['pdf', 'application/pdf'] : ['jpg', 'image/jpeg'];
+  const key = `${randomUUID()}.${extension}`;
+  identity.tasks.files.set(key, { key, owner_user_id: ownerUserId, kind, content_type: contentType, size: 1234 });
+  return fileUrlOf(key);
 }
 
 /** The AuthUser the gateway would put in the internal token for this user. */

@@ -1,4 +1,4 @@
-import { defineService, type ServiceDeps } from '@fragtbud/platform';
+import { defineService, peerClient, type ServiceDeps } from '@fragtbud/platform';
 import { migrations } from '../migrations';
 import { providerOf, type PaymentsConfig } from './config';
 import type { PaymentsContext } from './context';
@@ -8,7 +8,6 @@ import { connectRouter } from './connect/routes';
 import { paymentsRouter } from './payments/routes';
 import { refundConsumers } from './refunds/consumers';
 import { bidsPeer } from './peers/bids';
-import { peerClient } from './peers/peer-client';
 import { tasksPeer } from './peers/tasks';
 import { createProviders } from './providers/registry';
 import { webhooksRouter } from './webhooks/routes';
@@ -35,8 +34,8 @@ export function createPaymentsService(options: PaymentsServiceOptions = {}) {
         logger: deps.logger,
         config: deps.config,
         providers: createProviders(deps.config, deps.db),
-        tasks: tasksPeer(peerClient(deps.clients, 'tasks', deps.logger), deps.logger),
-        bids: bidsPeer(peerClient(deps.clients, 'bids', deps.logger), deps.logger),
+        tasks: tasksPeer(peerClient(deps.clients, 'tasks', deps.logger)),
+        bids: bidsPeer(peerClient(deps.clients, 'bids', deps.logger)),
         now: options.now ?? (() => new Date()),
       };
       contexts.set(deps, context);

@@ -13,6 +13,7 @@ import { deletionRequestsRouter } from './deletion-requests';
 import { ratingsRouter } from './ratings';
 import { carrierProfileConsumers, carriersRouter } from './carriers';
 import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
+import { internalFilesRouter } from './uploads/internal-routes';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
 import { userDirectoryConsumers } from './user-directory';
@@ -70,6 +71,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         adminTaskTypesRouter(context),
         internalTaskTypesRouter(context),
         uploadsRouter(deps, options.storage ? { storage: options.storage } : {}),
+        internalFilesRouter(deps),
         geoRouter(deps, options.geoProvider !== undefined ? { provider: options.geoProvider } : {}),
       ];
     },

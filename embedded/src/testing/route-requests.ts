@@ -75,7 +75,7 @@ export const routeRequests: Record<RouteKey, Build> = {
   'GET /users/bank-info': () => ({ path: '/users/bank-info' }),
   'PUT /users/bank-info': () => ({ path: '/users/bank-info', json: { bankReg: '1234', bankAccount: '1234567890' } }),
   'GET /users/insurance/me': () => ({ path: '/users/insurance/me' }),
-  'POST /users/insurance': (w) => ({ path: '/users/insurance', json: { file_url: `/api/files/${w.documentKey}`, expires_at: '2030-01-01' } }),
+  'POST /users/insurance': (w) => ({ path: '/users/insurance', json: { file_url: `/api/files/${w.carrierDocumentKey}`, expires_at: '2030-01-01' } }),
   'PUT /users/insurance/{id}': () => ({ path: '/users/insurance/999999', json: { notes: 'Fornyet' } }),
   'GET /admin/users/{id}/insurance': (w) => ({ path: `/admin/users/${w.actors.unapproved.id}/insurance` }),
   'GET /admin/billing-changes': () => ({ path: '/admin/billing-changes?status=pending' }),

@@ -56,6 +56,8 @@ export interface World {
   /** customer A's uploaded image and document. */
   imageKey: string;
   documentKey: string;
+  /** A document `carrier` uploaded (their insurance certificate). */
+  carrierDocumentKey: string;
   request(method: string, path: string, options?: RequestOptions): Promise<Reply>;
   close(): Promise<void>;
 }
@@ -221,6 +223,8 @@ export async function startWorld(): Promise<World> {
     expectStatus(image, 201, 'upload image');
     const document = await request('POST', '/upload/document', { as: customerA, raw: form('b.png', 'image/png') });
     expectStatus(document, 201, 'upload document');
+    const carrierDocument = await request('POST', '/upload/document', { as: carrier, raw: form('police.png', 'image/png') });
+    expectStatus(carrierDocument, 201, "upload the carrier's document");
     const keyOf = (url: string) => url.split('/').at(-1) ?? '';
 
     return {
@@ -236,6 +240,7 @@ export async function startWorld(): Promise<World> {
       chatMessageId,
       imageKey: keyOf(image.body.url),
       documentKey: keyOf(document.body.file_url),
+      carrierDocumentKey: keyOf(carrierDocument.body.file_url),
       request,
       close: () => topology.close(),
     };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileKeyPattern, fileUrlPrefix } from './files';
+import { fileKeyOfUrl } from './files';
 import { emailSchema, passwordSchema } from './identity';
 import { messages } from './messages';
 
@@ -191,7 +191,7 @@ const insuranceFileUrl = z
   .string({ error: messages.insuranceFileRequired })
   .trim()
   .min(1, messages.insuranceFileRequired)
-  .refine((url) => url.startsWith(fileUrlPrefix) && fileKeyPattern.test(url.slice(fileUrlPrefix.length)), messages.insuranceFileInvalid);
+  .refine((url) => fileKeyOfUrl(url) !== null, messages.insuranceFileInvalid);
 const isoDate = z.preprocess(
   blankToNull,
   z

@@ -27,9 +27,26 @@ export const fileKeySchema = z.string().regex(fileKeyPattern);
 /** Where the browser fetches a stored file: GET /api/files/{key}. */
 export const fileUrlPrefix = '/api/files/';
 export const fileUrlOf = (key: string) => `${fileUrlPrefix}${key}`;
+/** The key of one of our file URLs; null for anything else. */
+export function fileKeyOfUrl(url: string): string | null {
+  if (!url.startsWith(fileUrlPrefix)) return null;
+  const key = url.slice(fileUrlPrefix.length);
+  return fileKeyPattern.test(key) ? key : null;
+}
 
 export const uploadImageResponseSchema = z.object({ url: z.string() });
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
 
 export const uploadDocumentResponseSchema = z.object({ file_url: z.string() });
 export type UploadDocumentResponse = z.infer<typeof uploadDocumentResponseSchema>;
+
+/** GET /internal/files/{key} (svc-tasks → svc-identity): who stored a file and what it is — never its bytes. */
+export const internalFileSchema = z.object({
+  key: z.string(),
+  /** null: a guest's task photo. */
+  owner_user_id: z.number().int().positive().nullable(),
+  kind: fileKindSchema,
+  content_type: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type InternalFile = z.infer<typeof internalFileSchema>;

@@ -299,6 +299,7 @@ export const messages = {
   carriersOnly: 'Kun vognmænd har adgang til denne funktion.',
   insuranceFileRequired: 'Vælg et dokument eller billede af forsikringsbeviset.',
   insuranceFileInvalid: 'Ugyldigt fil-link – upload filen igen',
+  insuranceFileNotYours: 'Dokumentet findes ikke blandt dine uploads – upload forsikringsbeviset igen',
   insuranceNotFound: 'Forsikringen blev ikke fundet',
   invalidInsuranceId: 'Ugyldigt forsikrings-id',
   insuranceNotesTooLong: 'Noterne må højst være 1000 tegn',

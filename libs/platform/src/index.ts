@@ -83,6 +83,7 @@ export {
   type CallOptions,
 } from './service-client';
 export { serviceClients, type ServiceClients } from './service-clients';
+export { peerClient, peerUnavailable, type PeerClient } from './peer-client';
 
 export { createTestInfra, deleteNamespaceStreams, testCaller, waitFor, type TestInfra, type TestInfraOptions } from './testing';
 export { openEventStream, type EventStreamClient, type ReceivedEvent } from './event-stream-client';

@@ -1,6 +1,5 @@
 import { internalQuoteResponseSchema, type InternalQuoteResponse } from '@fragtbud/contracts';
-import type { Logger } from '@fragtbud/platform';
-import { peerUnavailable, type PeerClient } from './peer-client';
+import { peerUnavailable, type Logger, type PeerClient } from '@fragtbud/platform';
 
 /** svc-ledger as svc-bids uses it: the full quote of a net price for a carrier, with the settings in force. */
 export interface LedgerPeer {

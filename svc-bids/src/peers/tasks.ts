@@ -1,6 +1,5 @@
 import { internalTaskAccessSchema, internalTaskSchema, type InternalTask } from '@fragtbud/contracts';
-import { isAppError, type Logger } from '@fragtbud/platform';
-import { peerUnavailable, type PeerClient } from './peer-client';
+import { isAppError, peerUnavailable, type Logger, type PeerClient } from '@fragtbud/platform';
 
 /** svc-tasks as svc-bids uses it: a task it has not had an event of yet (null: no such task). */
 export interface TasksPeer {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { eventTypes, type EventEnvelope, type EventPayload } from '@fragtbud/contracts';
 import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerTransport, registerUser, seedAdmin, startIdentity, type StartedIdentity } from '../test-harness';
+import { bearerTransport, registerUser, seedAdmin, startIdentity, uploadedFile, type StartedIdentity } from '../test-harness';
 
 type Profile = EventPayload<typeof eventTypes.carrierProfileUpdated>;
 
@@ -76,7 +76,7 @@ describe('carrier profile events', () => {
 
   it('when the carrier adds or changes insurance, then the latest expiry date is announced', async () => {
     const carrier = await registerUser(identity, { role: 'carrier' });
-    const fileUrl = '/api/files/0b6c1a52-3f4e-4a8b-9c1d-2e3f4a5b6c7d.pdf';
+    const fileUrl = uploadedFile(identity, carrier.user.id);
     const first = await identity.call('POST', '/users/insurance', { session: carrier.token, body: { file_url: fileUrl, expires_at: '2031-05-01' } });
     expect(first.status).toBe(201);
     await latestProfile(carrier.user.id, (p) => p.insuredUntil === '2031-05-01');

@@ -23,6 +23,11 @@ export async function listInsuranceOf(db: Db, userId: number): Promise<Insurance
   return db('insurance_records').where({ user_id: userId }).orderBy('id', 'desc').select(columns(db));
 }
 
+/** The user's own record; undefined when there is no such record of theirs. */
+export async function findInsuranceOf(db: Db, userId: number, id: number): Promise<InsuranceRow | undefined> {
+  return db('insurance_records').where({ id, user_id: userId }).first(columns(db));
+}
+
 export async function insertInsurance(
   db: Db,
   record: { user_id: number; file_url: string; expires_at: string | null; notes: string | null },

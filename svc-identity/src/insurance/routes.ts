@@ -15,12 +15,12 @@ export function insuranceRouter(context: IdentityContext): Router {
   router.post('/', async (ctx) => {
     const caller = requireRole(ctx, 'carrier');
     ctx.status = 201;
-    ctx.body = await addInsurance(context, caller, parseBody(ctx, insuranceCreateBodySchema));
+    ctx.body = await addInsurance(context, caller, parseBody(ctx, insuranceCreateBodySchema), ctx.state.requestId);
   });
   router.put('/:id', async (ctx) => {
     const caller = requireRole(ctx, 'carrier');
     const id = parseIdParam(ctx, int4Id, messages.invalidInsuranceId, 'invalid_insurance_id');
-    ctx.body = await changeInsurance(context, caller, id, parseBody(ctx, insuranceUpdateBodySchema));
+    ctx.body = await changeInsurance(context, caller, id, parseBody(ctx, insuranceUpdateBodySchema), ctx.state.requestId);
   });
   return router;
 }

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { messages, type AuthUser } from '@fragtbud/contracts';
+import { internalFileSchema, messages, type AuthUser } from '@fragtbud/contracts';
 import {
   baseConfigSchema,
   createService,
@@ -27,6 +27,7 @@ import * as filesMigration from '../../migrations/002_files';
 import { geoConfigSchema } from '../geo/config';
 import { geoRouter } from '../geo/routes';
 import { uploadsConfigSchema } from './config';
+import { internalFilesRouter } from './internal-routes';
 import { uploadsRouter } from './routes';
 import { createLocalDiskStorage, createMemoryStorage } from './storage';
 
@@ -56,7 +57,7 @@ beforeAll(async () => {
   const definition = defineService<TestConfig>({
     name: 'tasks',
     migrations: [{ name: '002_files', up: filesMigration.up, down: filesMigration.down }],
-    routes: (deps) => [uploadsRouter(deps, { storage }), geoRouter(deps)],
+    routes: (deps) => [uploadsRouter(deps, { storage }), internalFilesRouter(deps), geoRouter(deps)],
   });
   service = await createService(definition, { config, database: infra.database, bus: infra.bus, logger: infra.logger });
   baseUrl = (await service.listen(0)).url;
@@ -87,10 +88,14 @@ async function call(
     headers?: Record<string, string>;
     withoutToken?: boolean;
     client?: ForwardedClient;
+    /** Another service calling as itself. */
+    service?: string;
   } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
-  if (!options.withoutToken) headers['x-internal-token'] = await signInternalToken({ secret, user: options.as ?? null, client: options.client });
+  if (!options.withoutToken) {
+    headers['x-internal-token'] = await signInternalToken({ secret, user: options.as ?? null, client: options.client, service: options.service });
+  }
   const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body: options.body });
   const bytes = Buffer.from(await response.arrayBuffer());
   let body: unknown = undefined;
@@ -565,6 +570,60 @@ describe('GET /files/:key', () => {
     const reply = await call('GET', `/files/${key}`, { as: customer });
     expect(reply.status).toBe(404);
     expect(reply.body.code).toBe('file_not_found');
+  });
+});
+
+describe('GET /internal/files/:key', () => {
+  let documentKey: string;
+  let guestImageKey: string;
+
+  beforeAll(async () => {
+    documentKey = keyOf((await upload('document', minimalPdf, carrier, 'police.pdf', 'application/pdf')).body.file_url);
+    guestImageKey = keyOf((await upload('image', await solid(20, 20).png().toBuffer(), null, 'a.png', 'image/png')).body.url);
+  });
+
+  const ask = (key: string) => call('GET', `/internal/files/${key}`, { service: 'identity' });
+
+  it('when a service asks about a stored document, then it gets who stored it and what it is, not the bytes', async () => {
+    const reply = await ask(documentKey);
+    expect(reply.status).toBe(200);
+    expect(internalFileSchema.parse(reply.body)).toEqual({
+      key: documentKey,
+      owner_user_id: carrier.id,
+      kind: 'document',
+      content_type: 'application/pdf',
+      size: minimalPdf.length,
+    });
+    expect(reply.bytes.includes(Buffer.from('%PDF'))).toBe(false);
+  });
+
+  it("when a service asks about a guest's task photo, then it is an image without an owner", async () => {
+    expect((await ask(guestImageKey)).body).toMatchObject({ owner_user_id: null, kind: 'image', content_type: 'image/jpeg' });
+  });
+
+  it('when the key is well formed but unknown, then 404 in Danish', async () => {
+    const reply = await ask(`${randomUUID()}.pdf`);
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({ code: 'file_not_found', message: messages.fileNotFound });
+  });
+
+  it.each(['abc', `${randomUUID()}.exe`, `${randomUUID().toUpperCase()}.pdf`, '..%2F..%2Fpackage.json', 'x'.repeat(500)])(
+    'when the key is %s, then 400 invalid key (never 500)',
+    async (key) => {
+      const reply = await ask(key);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ code: 'invalid_file_key', message: messages.invalidFileKey });
+    },
+  );
+
+  it('when the request has no internal token, then 401', async () => {
+    const reply = await call('GET', `/internal/files/${documentKey}`, { withoutToken: true });
+    expect(reply.status).toBe(401);
+    expect(reply.body.code).toBe('invalid_internal_token');
+  });
+
+  it("when a user's forwarded request asks, even the file's owner or an admin, then 403", async () => {
+    for (const as of [carrier, admin]) expect((await call('GET', `/internal/files/${documentKey}`, { as })).status).toBe(403);
   });
 });
 

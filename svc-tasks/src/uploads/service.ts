@@ -51,10 +51,7 @@ export interface OpenedFile {
  * browse cards); documents only to their owner and admins — widened per owning object by later issues.
  */
 export async function openFile(context: UploadsContext, caller: AuthUser | null, rawKey: string): Promise<OpenedFile> {
-  const parsedKey = fileKeySchema.safeParse(rawKey);
-  if (!parsedKey.success) throw AppError.badRequest(messages.invalidFileKey, 'invalid_file_key');
-  const file = await findFile(context.db, parsedKey.data);
-  if (!file) throw AppError.notFound(messages.fileNotFound, 'file_not_found');
+  const file = await storedFileOf(context.db, rawKey);
   if (file.kind === 'document') {
     if (!caller) throw AppError.unauthorized();
     if (caller.role !== 'admin' && caller.id !== file.ownerUserId) throw AppError.forbidden();
@@ -65,6 +62,15 @@ export async function openFile(context: UploadsContext, caller: AuthUser | null,
     throw AppError.notFound(messages.fileNotFound, 'file_not_found');
   }
   return { file, data };
+}
+
+/** The record of a stored file (not its bytes): 400 for a malformed key, 404 when nothing is stored under it. */
+export async function storedFileOf(db: Knex, rawKey: string): Promise<StoredFile> {
+  const parsedKey = fileKeySchema.safeParse(rawKey);
+  if (!parsedKey.success) throw AppError.badRequest(messages.invalidFileKey, 'invalid_file_key');
+  const file = await findFile(db, parsedKey.data);
+  if (!file) throw AppError.notFound(messages.fileNotFound, 'file_not_found');
+  return file;
 }
 
 async function preparedImage(upload: Buffer, sniffedMime: string): Promise<PreparedFile> {

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import { AppError, type Logger, type ServiceClient, type ServiceClients } from '@fragtbud/platform';
+import { AppError, isAppError } from './app-error';
+import type { Logger } from './logger';
+import type { ServiceClient } from './service-client';
+import type { ServiceClients } from './service-clients';
 
 /**
  * The client of another service, resolved when first needed: a missing `<NAME>_URL` or an answer that does not
@@ -22,9 +25,23 @@ export function peerClient(clients: ServiceClients, name: string, logger: Logger
     throw AppError.unavailable();
   }
 
+  async function get<S extends z.ZodType>(schema: S, path: string, requestId?: string): Promise<z.output<S>> {
+    return parsed(schema, await client().get(path, { requestId }), `GET ${path}`);
+  }
+
   return {
-    async get<S extends z.ZodType>(schema: S, path: string, requestId?: string): Promise<z.output<S>> {
-      return parsed(schema, await client().get(path, { requestId }), `GET ${path}`);
+    get,
+    /**
+     * GET, or null when the peer answers 404 with `notFoundCode` (it has no such thing). Any other failure — a 404
+     * with another code (a peer too old to know the route) included — is logged and thrown as 503.
+     */
+    async find<S extends z.ZodType>(schema: S, path: string, notFoundCode: string, requestId?: string): Promise<z.output<S> | null> {
+      try {
+        return await get(schema, path, requestId);
+      } catch (error) {
+        if (isAppError(error) && error.status === 404 && error.code === notFoundCode) return null;
+        return peerUnavailable(error, logger, name);
+      }
     },
     async post<S extends z.ZodType>(schema: S, path: string, body: unknown, requestId?: string): Promise<z.output<S>> {
       return parsed(schema, await client().post(path, body, { requestId }), `POST ${path}`);
