@@ -76,6 +76,25 @@ describe('pricing a bid without asking svc-ledger', () => {
     expect(await place(carrier)).toMatchObject({ carrierList: null, carrierFee: { feePercentage: 10, fixedFeeOre: 0 } });
   });
 
+  it('when a carrier is approved, then their fee is learnt from svc-ledger before their first bid (once)', async () => {
+    const carrier = user('carrier');
+    const created = await bids.ledger.call('POST', '/admin/carrier-lists', { as: admin, body: { name: `Godkendt ${carrier.id}`, feePercentage: 7 } });
+    const listId = created.body.id as number;
+    await bids.ledger.call('POST', '/admin/carrier-lists/assignments', { as: admin, body: { userId: carrier.id, listId } });
+    // What the assignment's event told svc-bids is taken away: only the approval can bring it back.
+    await waitFor(async () => (await feeRow(carrier.id))?.list_id === listId);
+    await bids.db('carrier_fees').where({ carrier_id: carrier.id }).delete();
+
+    await bids.publish(eventTypes.userApproved, { userId: carrier.id, approvedBy: admin.id });
+    await waitFor(async () => (await feeRow(carrier.id))?.list_id === listId);
+    expect(await feeRow(carrier.id)).toMatchObject({ list_name: `Godkendt ${carrier.id}`, fixed_fee_ore: 0 });
+    expect(Number((await feeRow(carrier.id))?.fee_percentage)).toBe(7);
+
+    // Known from then on: the first bid is priced with what is kept here (svc-ledger would still say 7).
+    await bids.db('carrier_fees').where({ carrier_id: carrier.id }).update({ fee_percentage: 8 });
+    expect(await place(carrier)).toMatchObject({ carrierList: { id: listId }, carrierFee: { feePercentage: 8 } });
+  });
+
   it('when a list changes only its description, then no event is written', async () => {
     const created = await bids.ledger.call('POST', '/admin/carrier-lists', { as: admin, body: { name: 'Kun tekst', feePercentage: 5 } });
     await bids.ledger.call('PUT', `/admin/carrier-lists/${created.body.id}`, { as: admin, body: { description: 'Ny tekst' } });

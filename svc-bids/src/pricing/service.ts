@@ -45,6 +45,28 @@ export async function quoteBid(
   return quoted;
 }
 
+/**
+ * Learns an approved carrier's fee before their first bid (identity.user.approved), so that bid is priced here
+ * like every later one instead of waiting for svc-ledger in the middle of a race for the last slots. The same
+ * one-time question quoteBid asks, asked earlier; events keep the answer current from then on. Best effort: if
+ * svc-ledger cannot answer now, the first bid asks it then — nothing depends on this having happened, so a failure
+ * is only logged. Called outside any transaction (an embedded svc-ledger shares the one database connection).
+ */
+export async function learnCarrierFee(context: BidsContext, carrierId: number, requestId?: string): Promise<void> {
+  try {
+    if (await context.db('carrier_fees').where({ carrier_id: carrierId }).first('carrier_id')) return;
+    // Any price will do: the answer carries the carrier's list fee and the settings in force, which is what is kept.
+    const quoted = await context.ledger.quote(carrierFeeProbeOre, carrierId, requestId);
+    const now = context.now();
+    await rememberSettings(context.db, quoted.settings, now);
+    await rememberCarrierFee(context.db, carrierId, { list: quoted.carrierList, fee: quoted.carrierFee }, now);
+  } catch (error) {
+    context.logger.warn({ err: error, carrierId }, 'carrier fee not learnt on approval; the first bid will ask svc-ledger');
+  }
+}
+
+const carrierFeeProbeOre = 100_000;
+
 // ---- events ----
 
 export async function onSettingsUpdated(trx: Db, data: EventPayload<typeof eventTypes.ledgerSettingsUpdated>, now: Date): Promise<void> {

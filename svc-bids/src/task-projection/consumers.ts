@@ -3,7 +3,7 @@ import { consume, type ConsumerDefinition, type Logger } from '@fragtbud/platfor
 import type { Knex } from 'knex';
 import { withdrawAcceptanceOnReopen } from '../bids/service';
 import type { BidsContext } from '../context';
-import { onCarrierListAssigned, onCarrierListUnassigned, onCarrierListUpdated, onSettingsUpdated } from '../pricing/service';
+import { learnCarrierFee, onCarrierListAssigned, onCarrierListUnassigned, onCarrierListUpdated, onSettingsUpdated } from '../pricing/service';
 import {
   onPlatformSettingsUpdated,
   onTaskCreated,
@@ -71,6 +71,17 @@ export function taskProjectionConsumers(context: BidsContext): ConsumerDefinitio
           case eventTypes.carrierListUpdated:
             return onCarrierListUpdated(trx, event.data as Payloads[typeof eventTypes.carrierListUpdated], now);
         }
+      },
+    }),
+    consume({
+      durable: 'carrier-fees-on-approval',
+      subjects: [eventTypes.userApproved],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        const { userId } = event.data as Payloads[typeof eventTypes.userApproved];
+        // After this handler's transaction: the question to svc-ledger must not hold a database connection.
+        const learn = () => learnCarrierFee(context, userId, event.correlationId);
+        void trx.executionPromise.then(learn, learn);
       },
     }),
   ];
