@@ -151,6 +151,17 @@ describe('embedded topology', () => {
     expect((await json(after)).items.map((task: { id: number }) => task.id)).toContain((await json(created)).id);
   });
 
+  it('when a client accepts compression, then API answers over 1 KB come compressed and small ones as they are', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const docs = await api('/api/openapi.json', { headers: { 'accept-encoding': encoding } });
+      expect(docs.headers.get('content-encoding')).toBe(encoding);
+      expect((await json(docs)).openapi).toMatch(/^3\./);
+    }
+    const health = await api('/api/health', { headers: { 'accept-encoding': 'br' } });
+    expect(health.headers.get('content-encoding')).toBeNull();
+    expect(await json(health)).toMatchObject({ status: 'ok' });
+  });
+
   it('when a service is down, then the gateway answers a Danish 503 and health names it', async () => {
     const ledger = topology.services.find((service) => service.name === 'ledger')!;
     await ledger.close();

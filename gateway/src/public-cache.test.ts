@@ -132,6 +132,29 @@ describe('the gateway as a shared cache', () => {
     expect(tasks.calls).toBe(5);
   });
 
+  it('when a client accepts brotli or gzip, then a kept answer of 1 KB or more is sent compressed, the same bytes once decoded', async () => {
+    const large = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, description: 'Flyttekasser og en sofa til 3. sal' })) };
+    const tasks = owner('public, s-maxage=2', (ctx) => void (ctx.body = Buffer.from(JSON.stringify(large))));
+    const { url } = await gatewayWith(tasks);
+    await fetch(`${url}/api/tasks`);
+    for (const encoding of ['br', 'gzip']) {
+      const kept = await fetch(`${url}/api/tasks`, { headers: { 'accept-encoding': encoding } });
+      expect(kept.headers.get('content-encoding')).toBe(encoding);
+      expect(kept.headers.get('vary')).toContain('Accept-Encoding');
+      expect(Number(kept.headers.get('content-length'))).toBeLessThan(JSON.stringify(large).length / 3);
+      expect(await kept.json()).toEqual(large);
+    }
+    const plain = await fetch(`${url}/api/tasks`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(large);
+    // A small answer is sent as it is.
+    const small = owner('public, s-maxage=2');
+    const other = await gatewayWith(small);
+    await fetch(`${other.url}/api/tasks`);
+    expect((await fetch(`${other.url}/api/tasks`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding')).toBeNull();
+    expect(tasks.calls + small.calls).toBe(2);
+  });
+
   it('when the gateway limit is 0, then nothing is kept', async () => {
     const tasks = owner('public, s-maxage=2');
     const { url } = await gatewayWith(tasks, { maxMs: 0 });

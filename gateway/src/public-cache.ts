@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
 
 /**
@@ -13,6 +14,7 @@ import type { Context } from 'koa';
  *   the next read here at once; changes made elsewhere (another replica, an event handled later) show after at most
  *   the lifetime. The owner decides that lifetime with `s-maxage`: svc-tasks gives the same bound its own
  *   browse cache has across replicas (BROWSE_CACHE_MS).
+ * - A kept answer is compressed at most once per encoding (brotli, gzip), when the first client that accepts it asks.
  */
 export interface PublicCache {
   /** Answers the request from a kept copy (304 when the client's ETag matches); false when there is none to use. */
@@ -28,7 +30,17 @@ interface Kept {
   body: Buffer;
   storedAt: number;
   expiresAt: number;
+  /** The body compressed, by encoding, made when first asked for. */
+  encoded: Map<Encoding, Buffer>;
 }
+
+type Encoding = 'br' | 'gzip';
+const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => gzipSync(body),
+};
+/** Below this a compressed body saves less than its framing costs (the gateway's compression threshold too). */
+const compressFrom = 1024;
 
 /** The headers of a kept answer that describe it; the rest (request id, security headers) belong to each request. */
 const keptHeaders = ['content-type', 'content-language', 'cache-control', 'etag', 'last-modified', 'vary'];
@@ -52,6 +64,7 @@ export function createPublicCache({
     const kept = entries.get(key);
     if (!kept) return;
     bytes -= kept.body.length;
+    for (const encoded of kept.encoded.values()) bytes -= encoded.length;
     entries.delete(key);
   };
 
@@ -66,10 +79,25 @@ export function createPublicCache({
         return false;
       }
       ctx.status = kept.status;
-      for (const [name, value] of Object.entries(kept.headers)) ctx.set(name, value);
+      for (const [name, value] of Object.entries(kept.headers)) {
+        if (name === 'vary') ctx.vary(value.split(',').map((field) => field.trim()));
+        else ctx.set(name, value);
+      }
       ctx.set('Age', String(Math.floor((at - kept.storedAt) / 1000)));
       if (ctx.fresh) {
         ctx.status = 304;
+        return true;
+      }
+      const encoding = kept.body.length >= compressFrom ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+      if (encoding === 'br' || encoding === 'gzip') {
+        let encoded = kept.encoded.get(encoding);
+        if (!encoded) {
+          kept.encoded.set(encoding, (encoded = encoders[encoding](kept.body)));
+          bytes += encoded.length;
+        }
+        ctx.vary('Accept-Encoding');
+        ctx.set('Content-Encoding', encoding);
+        ctx.body = encoded;
         return true;
       }
       ctx.body = kept.body;
@@ -91,7 +119,7 @@ export function createPublicCache({
         drop(entries.keys().next().value as string);
       }
       const at = now();
-      entries.set(key, { status: ctx.status, headers, body, storedAt: at, expiresAt: at + lifetimeMs });
+      entries.set(key, { status: ctx.status, headers, body, storedAt: at, expiresAt: at + lifetimeMs, encoded: new Map() });
       bytes += body.length;
     },
     clear() {

@@ -66,6 +66,8 @@ export const password = 'hemmelig-kode-1';
 
 /** Environment for a topology that takes a few thousand requests from one address in a minute. */
 const env = {
+  // A port the OS picks: a suite must not collide with another one, or with `npm start` on 8080.
+  PORT: '0',
   DEMO_SEED: '1',
   LOG_LEVEL: 'silent',
   SESSION_CACHE_MS: '0',
