@@ -154,6 +154,8 @@ describe('GET /ratings/public', () => {
 
     const reply = await tasks.call('GET', '/ratings/public?limit=20');
     expect(reply.status).toBe(200);
+    // The same answer for everyone: public (this harness runs with BROWSE_CACHE_MS=0, so shared caches revalidate too).
+    expect(reply.headers.get('cache-control')).toBe('public, no-cache');
     expect(reply.body.items[0]).toEqual(
       expect.objectContaining({ rating: 5, comment: 'Meget tilfreds', user_type: 'customer', customer_name: 'Anne', carrier_name: null, task_type: 'furniture' }),
     );

@@ -9,6 +9,7 @@ import {
 } from '@fragtbud/contracts';
 import { eventMetaOf, parseBody, parseIdParam, parseQuery, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
+import { sharedAnswerCacheControl } from '../http';
 import { carrierRatings, carrierSummary, createRating, listRatings, publicRatings } from './service';
 
 /** GET/POST /ratings, GET /ratings/summary?carrierId, GET /ratings/carrier/:id, GET /ratings/public?limit. */
@@ -17,6 +18,8 @@ export function ratingsRouter(context: TasksContext): Router {
 
   router.get('/public', async (ctx) => {
     const { limit } = parseQuery(ctx, publicRatingsQuerySchema);
+    // The same for everyone who asks: the gateway may answer the home page's visitors from memory.
+    ctx.set('Cache-Control', sharedAnswerCacheControl(context.config));
     ctx.body = { items: await publicRatings(context, limit) };
   });
 

@@ -3,7 +3,7 @@ import { createTaskBodySchema, messages, taskAccessQuerySchema, taskListQuerySch
 import { AppError, eventMetaOf, idempotent, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { pageOf } from './browse-cache';
-import { taskIdParam } from '../http';
+import { sharedAnswerCacheControl, taskIdParam } from '../http';
 import { proofsOf } from '../proofs/service';
 import { changeStatus, changeTask, countPendingReview, createTask, findTasks, getTask, getTaskByGuestLink, removeTask } from './service';
 
@@ -13,10 +13,7 @@ const strictBody = { nullAsEmpty: false };
 /** GET/POST /tasks, GET/PUT/DELETE /tasks/:id, PATCH /tasks/:id/status. */
 export function tasksRouter(context: TasksContext): Router {
   const router = new Router({ prefix: '/tasks' });
-  // Browsers revalidate every time (ETag); a shared cache in front (the gateway, a CDN) may keep an answer as long
-  // as this service's own cache may lag behind another replica's change (BROWSE_CACHE_MS, whole seconds).
-  const sharedSeconds = Math.floor(context.config.BROWSE_CACHE_MS / 1000);
-  const anonymousBrowseCacheControl = sharedSeconds > 0 ? `public, max-age=0, must-revalidate, s-maxage=${sharedSeconds}` : 'public, no-cache';
+  const anonymousBrowseCacheControl = sharedAnswerCacheControl(context.config);
 
   router.get('/', async (ctx) => {
     const caller = ctx.state.user ?? null;
