@@ -94,4 +94,36 @@ describe('carrier profiles', () => {
     await snapshot(page, 'carrier-page');
     await page.context().close();
   });
+
+  it('when a carrier saves an insurance certificate on the profile page, then it is uploaded as theirs, kept and listed', async () => {
+    const page = await product.newPage();
+    await logIn(page, product.url, demo.carrier, '/profile?tab=insurance');
+    await page.waitForURL(/\/profile\?tab=insurance/);
+    const form = page.getByRole('form', { name: 'Forsikring' });
+    await form.getByLabel('Forsikringsbevis (PDF eller billede)').setInputFiles({
+      name: 'forsikringsbevis.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+    });
+    await form.getByLabel('Udløbsdato').fill(`${new Date().getFullYear() + 2}-03-31`);
+    await form.getByLabel('Noter').fill('Police 4711');
+    await form.getByRole('button', { name: 'Gem forsikring' }).click();
+    await form.getByText('Forsikring gemt').waitFor();
+    const saved = page.getByRole('list', { name: 'Forsikringer' }).getByRole('listitem').filter({ hasText: 'Police 4711' });
+    await saved.waitFor();
+    // The form is empty again, the file field too (it would otherwise still name the saved certificate).
+    assert.equal(await form.getByLabel('Forsikringsbevis (PDF eller billede)').inputValue(), '');
+    assert.equal(await form.getByLabel('Noter').inputValue(), '');
+    await snapshot(page, 'carrier-insurance-saved');
+
+    // svc-identity asked svc-tasks who uploaded it: the stored record names the carrier's own document.
+    const carrierToken = await bearerTokenOf(product.url, demo.carrier);
+    const mine = await api<{ items: { file_url: string; notes: string | null }[] }>('/users/insurance/me', carrierToken);
+    const record = mine.items.find((item) => item.notes === 'Police 4711');
+    assert.match(record?.file_url ?? '', /^\/api\/files\/[\w-]+\.pdf$/);
+    const document = await fetch(`${product.url}${record?.file_url}`, { headers: { authorization: `Bearer ${carrierToken}` } });
+    assert.equal(document.status, 200);
+    assert.equal((await document.text()).startsWith('%PDF'), true);
+    await page.context().close();
+  });
 });

@@ -16,6 +16,7 @@ export function InsuranceTab() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setOutcome(null);
     if (!file) {
       setOutcome({ kind: 'error', text: messages.insuranceFileRequired });
@@ -23,6 +24,8 @@ export function InsuranceTab() {
     }
     try {
       await add.mutateAsync({ file, expiresAt, notes });
+      // The file field is the browser's own: emptied with the form, or it would still name the saved file.
+      form.reset();
       setFile(null);
       setExpiresAt('');
       setNotes('');
