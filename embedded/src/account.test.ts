@@ -106,8 +106,14 @@ describe('DELETE /api/account', () => {
     expect(second.status).toBe(200);
     const secondSession: Actor = { ...leaving, cookie: second.headers.get('set-cookie')?.split(';')[0] ?? null };
 
+    // A shared public answer (the home page's ratings, kept by the gateway for anonymous visitors) …
+    await world.request('GET', '/ratings/public?limit=5');
+    expect((await world.request('GET', '/ratings/public?limit=5')).headers.get('age')).not.toBeNull();
+
     const reply: Reply = await world.request('DELETE', '/account', { as: leaving });
     expect(reply.status).toBe(204);
+    // … is asked for afresh after a deletion, in case it named the user.
+    expect((await world.request('GET', '/ratings/public?limit=5')).headers.get('age')).toBeNull();
     expect(reply.headers.get('set-cookie')).toMatch(/session=;.*Max-Age=0/);
 
     // Every session is over, and neither the old e-mail nor anything else signs in again.

@@ -44,7 +44,7 @@ beforeAll(async () => {
       secret: 'account-test-secret-'.padEnd(40, 'x'),
       timeoutMs: 5_000,
       callerOf: async () => customer,
-      forgetSessions: () => undefined,
+      forgetAccountState: () => undefined,
     }),
   );
   gateway = http.createServer(app.callback());

@@ -9,8 +9,11 @@ export interface AccountEndpointsOptions {
   timeoutMs: number;
   /** The signed-in caller of this request (cookie or bearer), CSRF-checked for unsafe methods; null when anonymous. */
   callerOf(ctx: Context): Promise<AuthUser | null>;
-  /** Drops cached sessions after an account is deleted, so none of them resolves again. */
-  forgetSessions(): void;
+  /**
+   * After an account is deleted: drops the cached sessions (none of them resolves again) and the shared public
+   * answers (a kept page could still show the user's name).
+   */
+  forgetAccountState(): void;
 }
 
 /**
@@ -102,7 +105,7 @@ export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
       await client('identity').post('/internal/account/erasure-check', undefined, as);
       await client('tasks').post('/internal/account/erasure-check', undefined, as);
       await client('identity').post('/internal/account/erase', undefined, as);
-      options.forgetSessions();
+      options.forgetAccountState();
       clearSessionCookies(ctx);
       ctx.status = 204;
       return;

@@ -123,7 +123,10 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
       if (user && viaCookie) assertSameOrigin(ctx);
       return user;
     },
-    forgetSessions: () => sessions.forgetAll(),
+    forgetAccountState: () => {
+      sessions.forgetAll();
+      publicCache.clear();
+    },
   });
 
   const apiProxy: Middleware = async (ctx, next) => {

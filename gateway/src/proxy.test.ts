@@ -50,6 +50,25 @@ describe('forward', () => {
     expect(await response.text()).toBe(body);
   });
 
+  it('when the service varies its answer, then that is added to what the gateway varies on, not put in its place', async () => {
+    const service = await listen((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2, vary: 'Cookie, Authorization' });
+      res.end('{}');
+    });
+    const app = new Koa();
+    const forwarder = createForwarder();
+    forwarders.push(forwarder);
+    app.use(async (ctx) => {
+      ctx.vary('Accept-Encoding');
+      await forwarder.forward(ctx, { target: service, path: ctx.url, extraHeaders: {}, timeoutMs: 5_000 });
+    });
+    const server = http.createServer(app.callback());
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/tasks`);
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie, Authorization');
+  });
+
   it('when the service answers more than the buffer limit or without a length, then it is streamed through whole', async () => {
     const large = 'x'.repeat(600 * 1024);
     const service = await listen((req, res) => {

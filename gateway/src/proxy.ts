@@ -92,7 +92,10 @@ async function forward(ctx: Context, options: ForwardOptions, poolFor: (origin: 
     });
     ctx.status = response.statusCode;
     for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined && !hopResponseHeaders.has(name)) ctx.set(name, value);
+      if (value === undefined || hopResponseHeaders.has(name)) continue;
+      // Added to what the gateway varies on itself (Accept-Encoding, when it compresses), not put in its place.
+      if (name === 'vary') ctx.vary(String(value).split(',').map((field) => field.trim()).filter(Boolean));
+      else ctx.set(name, value);
     }
     const length = Number(response.headers['content-length']);
     if (!(length <= bufferedResponseLimit) || ctx.method === 'HEAD') {

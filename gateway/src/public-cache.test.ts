@@ -111,8 +111,8 @@ describe('the gateway as a shared cache', () => {
     expect(tasks.calls).toBe(2);
   });
 
-  it('when the answer varies only on the credentials, then it is kept (only anonymous requests use the cache)', async () => {
-    const tasks = owner('public, s-maxage=2', (ctx) => ctx.set('Vary', 'Cookie, Authorization'));
+  it('when the answer varies only on the credentials and the encoding, then it is kept (only anonymous requests use it; encodings are negotiated here)', async () => {
+    const tasks = owner('public, s-maxage=2', (ctx) => ctx.set('Vary', 'Accept-Encoding, Cookie, Authorization'));
     const { url } = await gatewayWith(tasks);
     await fetch(`${url}/api/tasks`);
     await fetch(`${url}/api/tasks`);

@@ -44,8 +44,11 @@ const compressFrom = 1024;
 
 /** The headers of a kept answer that describe it; the rest (request id, security headers) belong to each request. */
 const keptHeaders = ['content-type', 'content-language', 'cache-control', 'etag', 'last-modified', 'vary'];
-/** A `Vary` the anonymity rule already satisfies: the services never answer by cookie or credentials for nobody. */
-const credentialHeaders = new Set(['cookie', 'authorization']);
+/**
+ * A `Vary` this cache honours without keying on it: the services never answer by cookie or credentials for nobody,
+ * and Accept-Encoding is negotiated here (the body is kept as it is and encoded per request).
+ */
+const honouredVary = new Set(['cookie', 'authorization', 'accept-encoding']);
 
 export function createPublicCache({
   maxMs,
@@ -106,7 +109,7 @@ export function createPublicCache({
     keep(ctx, key) {
       if (maxMs === 0 || ctx.method !== 'GET' || ctx.status !== 200 || !Buffer.isBuffer(ctx.body)) return;
       const lifetimeMs = Math.min(sharedLifetimeMs(headerOf(ctx, 'Cache-Control')), maxMs);
-      if (lifetimeMs <= 0 || headerOf(ctx, 'Set-Cookie') || !varyIsOnCredentialsOnly(headerOf(ctx, 'Vary'))) return;
+      if (lifetimeMs <= 0 || headerOf(ctx, 'Set-Cookie') || !varyIsHonoured(headerOf(ctx, 'Vary'))) return;
       const body = ctx.body;
       if (body.length > maxBytes / 8) return;
       const headers: Record<string, string> = {};
@@ -153,6 +156,6 @@ function wantsFreshAnswer(ctx: Context): boolean {
   return /\bno-cache\b/i.test(ctx.get('Cache-Control')) || /\bno-cache\b/i.test(ctx.get('Pragma'));
 }
 
-function varyIsOnCredentialsOnly(vary: string): boolean {
-  return vary.split(',').every((name) => name.trim() === '' || credentialHeaders.has(name.trim().toLowerCase()));
+function varyIsHonoured(vary: string): boolean {
+  return vary.split(',').every((name) => name.trim() === '' || honouredVary.has(name.trim().toLowerCase()));
 }
