@@ -83,7 +83,7 @@ export function createPublicCache({
       }
       ctx.status = kept.status;
       for (const [name, value] of Object.entries(kept.headers)) {
-        if (name === 'vary') ctx.vary(value.split(',').map((field) => field.trim()));
+        if (name === 'vary') ctx.vary(value.split(',').map((field) => field.trim()).filter(Boolean));
         else ctx.set(name, value);
       }
       ctx.set('Age', String(Math.floor((at - kept.storedAt) / 1000)));
