@@ -7,8 +7,12 @@ import { slotTurns } from './bids/slot-turns';
 import type { BidsConfig } from './config';
 import type { BidsContext } from './context';
 import { ledgerPeer } from './peers/ledger';
+import { startCarrierFeeIntake } from './pricing/service';
 import { tasksPeer } from './peers/tasks';
 import { taskProjectionConsumers } from './task-projection/consumers';
+
+/** The background intake of svc-ledger's carrier fees, per running service (stopped when it closes). */
+const intakes = new WeakMap<object, ReturnType<typeof startCarrierFeeIntake>>();
 
 export interface BidsServiceOptions {
   /** The clock (tests). */
@@ -41,6 +45,14 @@ export function createBidsService(options: BidsServiceOptions = {}) {
     consumers: (deps) => {
       const context = contextOf(deps, options);
       return [...taskProjectionConsumers(context), ...carrierRemovalConsumers(context)];
+    },
+    onStart: async (deps) => {
+      intakes.set(deps, startCarrierFeeIntake(contextOf(deps, options)));
+    },
+    onStop: async (deps) => {
+      const intake = intakes.get(deps);
+      intake?.stop();
+      await intake?.done;
     },
   });
 }

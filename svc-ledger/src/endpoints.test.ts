@@ -48,6 +48,7 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: () => '/pricing/quote', access: 'logged_in', validBody: { net: 100 } },
   { method: 'GET', path: () => '/internal/platform-settings', access: 'internal' },
   { method: 'POST', path: () => '/internal/quotes', access: 'internal', validBody: { netOre: 100, carrierId: 77 } },
+  { method: 'GET', path: () => '/internal/carrier-fees', access: 'internal' },
 ];
 
 const name = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path(0).replace('/0', '/:id')}`;

@@ -409,3 +409,22 @@ export const internalQuoteResponseSchema = z.object({
   quotedAt: z.string(),
 });
 export type InternalQuoteResponse = z.infer<typeof internalQuoteResponseSchema>;
+
+// ---- GET /internal/carrier-fees (svc-bids → svc-ledger): every carrier on a list, once, to price bids locally ----
+
+/**
+ * Everyone on a carrier list with the list's fee, and the settings in force, read together. A carrier not named is
+ * on no list and pays the default fee: with this taken in, svc-bids prices any carrier's bid without asking, and
+ * svc-ledger's carrier-list events keep it current.
+ */
+export const internalCarrierFeesSchema = z.object({
+  settings: internalQuoteResponseSchema.shape.settings,
+  carriers: z.array(
+    z.object({
+      carrierId: z.number().int(),
+      list: z.object({ id: z.number().int(), name: z.string() }),
+      fee: internalQuoteResponseSchema.shape.carrierFee,
+    }),
+  ),
+});
+export type InternalCarrierFees = z.infer<typeof internalCarrierFeesSchema>;

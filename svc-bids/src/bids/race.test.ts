@@ -2,7 +2,7 @@
  * Contention is handled in the database: carriers racing for the last slots take them with one atomic statement
  * each, so exactly the limit gets in and everyone else is told clearly — on PGlite and on PostgreSQL alike.
  */
-import { bidsPageSchema, customerBidSchema, eventTypes, messages } from '@fragtbud/contracts';
+import { bidsPageSchema, customerBidSchema, messages } from '@fragtbud/contracts';
 import { waitFor } from '@fragtbud/platform';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,15 +103,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('50 carriers at once on PostgreS
     await race(carriers, 'known carriers');
   }, 60_000);
 
-  it('when 50 carriers just approved race for 5 slots, then exactly 5 (their fees were learnt on approval, no quote waits)', async () => {
-    const carriers = Array.from({ length: 50 }, () => user('carrier'));
-    for (const carrier of carriers) await bids.publish(eventTypes.userApproved, { userId: carrier.id, approvedBy: 1 });
-    await waitFor(async () => (await bids.db('carrier_fees').whereIn('carrier_id', carriers.map((c) => c.id))).length === 50, { timeoutMs: 20_000 });
-    await race(carriers, 'approved carriers, first bids');
+  it('when 50 carriers never seen before race for 5 slots, then still exactly 5 (priced here: on no list)', async () => {
+    await waitFor(async () => Boolean((await bids.db('pricing_settings').where({ id: 1 }).first())?.carrier_fees_complete_at));
+    await race(Array.from({ length: 50 }, () => user('carrier')), 'never seen, first bids');
   }, 60_000);
 
-  it('when 50 carriers never seen before race for 5 slots, then still exactly 5 (each asks svc-ledger once)', async () => {
-    await race(Array.from({ length: 50 }, () => user('carrier')), 'first bids');
+  it('when 50 carriers never seen race before svc-ledger’s carrier list was taken in, then still exactly 5 (each asks once)', async () => {
+    const before = (await bids.db('pricing_settings').where({ id: 1 }).first())?.carrier_fees_complete_at;
+    await bids.db('pricing_settings').where({ id: 1 }).update({ carrier_fees_complete_at: null });
+    try {
+      await race(Array.from({ length: 50 }, () => user('carrier')), 'never seen, before the intake');
+    } finally {
+      await bids.db('pricing_settings').where({ id: 1 }).update({ carrier_fees_complete_at: before });
+    }
   }, 60_000);
 });
 

@@ -106,7 +106,7 @@ export interface PlacementFacts {
   carrierHasBid: boolean;
   bidAccepted: boolean;
   activeBidCount: number;
-  /** svc-ledger's settings and the carrier's list fee; undefined = not known here yet (ask svc-ledger). */
+  /** svc-ledger's settings and the carrier's list fee (see carrierFeeOf); undefined = not known here yet (ask svc-ledger). */
   settings: PlatformSettingsOre | undefined;
   carrierFee: ProjectedCarrierFee | undefined;
 }
@@ -150,7 +150,7 @@ export async function findPlacementFacts(db: Db, taskId: number, carrierId: numb
     bidAccepted: bid_accepted,
     activeBidCount: Number(active_bid_count),
     settings: settings ? settingsOf(settings) : undefined,
-    carrierFee: carrier_fee ? carrierFeeOf(carrier_fee) : undefined,
+    carrierFee: carrierFeeOf(carrier_fee, settings),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { CarrierFee, PlatformSettingsOre } from '@fragtbud/contracts';
+import { defaultCarrierFee, type CarrierFee, type InternalCarrierFees, type PlatformSettingsOre } from '@fragtbud/contracts';
+import type { Knex } from 'knex';
 import type { Db } from '../context';
 
 /** A carrier's fee as svc-ledger last told it; `list` null = on no list (the default fee). */
@@ -13,6 +14,8 @@ export interface SettingsRow {
   vat_percentage: number;
   min_fee_ore: number;
   max_bids: number;
+  /** When svc-ledger's list of every carrier on a list was taken in (null: not yet). */
+  carrier_fees_complete_at?: string | Date | null;
 }
 
 export interface CarrierFeeRow {
@@ -53,12 +56,18 @@ export async function rememberSettings(db: Db, settings: PlatformSettingsOre, no
   await db('pricing_settings').insert(settingsValues(settings, now)).onConflict('id').ignore();
 }
 
-/** A `carrier_fees` row as the pricing function takes it. */
-export function carrierFeeOf(row: CarrierFeeRow): ProjectedCarrierFee {
-  return {
-    list: row.list_id === null ? null : { id: row.list_id, name: row.list_name ?? '' },
-    fee: { feePercentage: Number(row.fee_percentage), fixedFeeOre: Number(row.fixed_fee_ore) },
-  };
+/**
+ * A carrier's fee as the projection knows it: their `carrier_fees` row; without one, the default fee once every
+ * carrier on a list has been taken in (they are on none); undefined when that is not known here (ask svc-ledger).
+ */
+export function carrierFeeOf(row: CarrierFeeRow | null | undefined, settings: SettingsRow | null | undefined): ProjectedCarrierFee | undefined {
+  if (row) {
+    return {
+      list: row.list_id === null ? null : { id: row.list_id, name: row.list_name ?? '' },
+      fee: { feePercentage: Number(row.fee_percentage), fixedFeeOre: Number(row.fixed_fee_ore) },
+    };
+  }
+  return settings?.carrier_fees_complete_at ? { list: null, fee: { ...defaultCarrierFee } } : undefined;
 }
 
 const carrierFeeValues = (carrierId: number, projected: ProjectedCarrierFee, now: Date) => ({
@@ -85,4 +94,25 @@ export async function updateListFee(db: Db, listId: number, listName: string, fe
   await db('carrier_fees')
     .where({ list_id: listId })
     .update({ list_name: listName, fee_percentage: fee.feePercentage, fixed_fee_ore: fee.fixedFeeOre, updated_at: now });
+}
+
+/**
+ * Takes in svc-ledger's list of every carrier on a list (GET /internal/carrier-fees) and marks the projection whole.
+ * Rows and settings an event already wrote are kept: an event is never older than this list, which was read before
+ * it was written here. One transaction, so the mark is never set without the rows.
+ */
+export async function takeInCarrierFees(db: Knex, fees: InternalCarrierFees, now: Date): Promise<void> {
+  await db.transaction(async (trx) => {
+    await rememberSettings(trx, fees.settings, now);
+    for (const carrier of fees.carriers) {
+      await rememberCarrierFee(trx, carrier.carrierId, { list: carrier.list, fee: carrier.fee }, now);
+    }
+    await trx('pricing_settings').where({ id: 1 }).update({ carrier_fees_complete_at: now });
+  });
+}
+
+/** Whether svc-ledger's list of carriers on lists has been taken in. */
+export async function carrierFeesComplete(db: Db): Promise<boolean> {
+  const row = (await db('pricing_settings').where({ id: 1 }).first('carrier_fees_complete_at')) as Pick<SettingsRow, 'carrier_fees_complete_at'> | undefined;
+  return Boolean(row?.carrier_fees_complete_at);
 }

@@ -1,10 +1,12 @@
 import { defaultCarrierFee, eventTypes, quote, type EventPayload, type InternalQuoteResponse, type PlatformSettingsOre } from '@fragtbud/contracts';
 import type { BidsContext, Db } from '../context';
 import {
+  carrierFeesComplete,
   rememberCarrierFee,
   rememberSettings,
   saveCarrierFee,
   saveSettings,
+  takeInCarrierFees,
   updateListFee,
   type ProjectedCarrierFee,
 } from './repo';
@@ -17,8 +19,9 @@ export interface KnownPricing {
 
 /**
  * A bid's quote, priced here with the shared pricing function from svc-ledger's settings and the carrier's list fee
- * as projected from its events. Only what is not known yet (a fresh database, a carrier never seen) is asked of
- * svc-ledger — once: its answer is kept, and events keep it current from then on.
+ * as projected from its events (and the list of carriers on lists taken in at start). Only what is not known yet (a
+ * fresh database before that list came, a carrier never seen then) is asked of svc-ledger — once: its answer is
+ * kept, and events keep it current from then on.
  */
 export async function quoteBid(
   context: BidsContext,
@@ -54,6 +57,7 @@ export async function quoteBid(
  */
 export async function learnCarrierFee(context: BidsContext, carrierId: number, requestId?: string): Promise<void> {
   try {
+    if (await carrierFeesComplete(context.db)) return;
     if (await context.db('carrier_fees').where({ carrier_id: carrierId }).first('carrier_id')) return;
     // Any price will do: the answer carries the carrier's list fee and the settings in force, which is what is kept.
     const quoted = await context.ledger.quote(carrierFeeProbeOre, carrierId, requestId);
@@ -66,6 +70,49 @@ export async function learnCarrierFee(context: BidsContext, carrierId: number, r
 }
 
 const carrierFeeProbeOre = 100_000;
+
+/**
+ * Takes in svc-ledger's list of every carrier on a list once (at start, in the background), after which any
+ * carrier's first bid is priced here: one without a row is on no list. Until svc-ledger answers it is asked again
+ * (1 s, doubling up to 30 s) and bids ask about carriers not seen, as before. Done once per database.
+ */
+export function startCarrierFeeIntake(context: BidsContext, retry = { firstMs: 1_000, maxMs: 30_000 }): { stop(): void; done: Promise<void> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
+      timer.unref();
+    });
+  const done = (async () => {
+    let delayMs = retry.firstMs;
+    while (!stopped) {
+      try {
+        if (await carrierFeesComplete(context.db)) return;
+        const fees = await context.ledger.carrierFees();
+        if (stopped) return;
+        await takeInCarrierFees(context.db, fees, context.now());
+        context.logger.info({ carriersOnLists: fees.carriers.length }, 'carrier fees taken in from svc-ledger: every bid is priced here');
+        return;
+      } catch (error) {
+        if (stopped) return;
+        context.logger.warn({ err: error, retryInMs: delayMs }, 'carrier fees not taken in yet; bids of carriers not seen ask svc-ledger');
+      }
+      await pause(delayMs);
+      delayMs = Math.min(delayMs * 2, retry.maxMs);
+    }
+  })();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      wake?.();
+    },
+    done,
+  };
+}
 
 // ---- events ----
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { internalQuoteRequestSchema, quoteRequestSchema } from '@fragtbud/contracts';
 import { parseBody, requireServiceCaller, requireUser } from '@fragtbud/platform';
 import type { LedgerContext } from '../context';
-import { quoteForCaller, quoteForService } from './service';
+import { carrierFeesForService, quoteForCaller, quoteForService } from './service';
 
 export function quotesRouter(context: LedgerContext): Router {
   const router = new Router();
@@ -18,6 +18,12 @@ export function quotesRouter(context: LedgerContext): Router {
     requireServiceCaller(ctx);
     const request = parseBody(ctx, internalQuoteRequestSchema);
     ctx.body = await quoteForService(context, request);
+  });
+
+  /** Only other services (svc-bids, once): every carrier on a list with its fee, so bids are priced there. */
+  router.get('/internal/carrier-fees', async (ctx) => {
+    requireServiceCaller(ctx);
+    ctx.body = await carrierFeesForService(context);
   });
 
   return router;

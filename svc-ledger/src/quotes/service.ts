@@ -1,6 +1,7 @@
 import type {
   AuthUser,
   CarrierFee,
+  InternalCarrierFees,
   InternalQuoteRequest,
   InternalQuoteResponse,
   PlatformSettingsOre,
@@ -10,7 +11,7 @@ import type {
 } from '@fragtbud/contracts';
 import { defaultCarrierFee, messages, oreToDkk, quote, quoteValidDays, quoteViewFor } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
-import { findAssignmentOfUser } from '../assignments/repo';
+import { findAssignmentOfUser, listAssignments } from '../assignments/repo';
 import type { LedgerContext } from '../context';
 import { currentSettings } from '../settings/service';
 
@@ -76,5 +77,22 @@ export async function quoteForService(context: LedgerContext, request: InternalQ
     carrierFee: priced.carrierFee,
     settings: priced.settings,
     quotedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * GET /internal/carrier-fees (svc-bids, once): everyone on a list with the list's fee, and the settings in force —
+ * what the quote above would use for any carrier, for all of them at once.
+ */
+export async function carrierFeesForService(context: LedgerContext): Promise<InternalCarrierFees> {
+  const settings = await currentSettings(context);
+  const assignments = await listAssignments(context.db, undefined);
+  return {
+    settings,
+    carriers: assignments.map((assignment) => ({
+      carrierId: assignment.user_id,
+      list: { id: assignment.list_id, name: assignment.list_name },
+      fee: { feePercentage: Number(assignment.list_fee_percentage), fixedFeeOre: Number(assignment.list_fixed_fee_ore) },
+    })),
   };
 }
