@@ -23,6 +23,7 @@ import { AppError, causedBy } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { BidsContext, EventMeta } from '../context';
 import { lockProjection, setBidCount, setStatus, takeBidSlot, type TaskProjectionRow } from '../task-projection/repo';
+import { findPricing } from '../pricing/repo';
 import { quoteBid } from '../pricing/service';
 import { ensureProjected, maxBidsFor, taskNotFound } from '../task-projection/service';
 import { bidJsonFor, internalBidJson, viewerOf } from './bid-json';
@@ -206,7 +207,7 @@ async function insertOnce(trx: Knex.Transaction, bid: NewBid, now: Date): Promis
 
 // ---- update ----
 
-/** PUT /bids/{id}: the bid's carrier, while it is pending and the task open; quoted again under today's fees. */
+/** PUT /bids/{id}: the bid's carrier, while it is pending and the task open; priced again under today's fees (here, as placing is). */
 export async function changeBid(context: BidsContext, caller: AuthUser, bidId: number, body: UpdateBidBody, meta: EventMeta): Promise<BidView> {
   requireBidder(caller);
   const current = await findBid(context.db, bidId);
@@ -218,7 +219,8 @@ export async function changeBid(context: BidsContext, caller: AuthUser, bidId: n
   if (!body.validity && validUntil.getTime() <= now.getTime()) {
     throw AppError.badRequest(messages.bidValidUntilPast, 'invalid_valid_until', [{ path: 'valid_until', message: messages.bidValidUntilPast }]);
   }
-  const quoted = await context.ledger.quote(body.netOre ?? current.net_ore, caller.id, meta.correlationId);
+  const known = await findPricing(context.db, caller.id);
+  const quoted = await quoteBid(context, body.netOre ?? current.net_ore, caller.id, known, meta.correlationId);
   const events = bidEvents(context.outbox);
 
   const bid = await context.db.transaction(async (trx) => {

@@ -147,6 +147,22 @@ describe('pricing a bid without asking svc-ledger', () => {
     }
   });
 
+  it('when a carrier changes their bid’s price, then it is priced here too, with the fees projected now', async () => {
+    const carrier = user('carrier');
+    const bid = await place(carrier, 1000);
+    await bids.ledger.db('platform_settings').update({ fee_percentage: 50 });
+    try {
+      const changed = await bids.call('PUT', `/bids/${bid.id}`, { as: carrier, body: { price: 2000 } });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const stored = internalBidSchema.parse((await bids.call('GET', `/internal/bids/${bid.id}`, { service: 'payments' })).body);
+      expect(stored.quote.netOre).toBe(200_000);
+      expect(stored.settings.feePercentage).toBe(10);
+      expect(stored.quote.platformFeeOre).toBe(20_000);
+    } finally {
+      await bids.ledger.db('platform_settings').update({ fee_percentage: 10 });
+    }
+  });
+
   it('when the admin changes the platform fee, then the next bid of a known carrier is priced with it', async () => {
     const carrier = user('carrier');
     await place(carrier);

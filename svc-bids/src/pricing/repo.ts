@@ -111,6 +111,17 @@ export async function takeInCarrierFees(db: Knex, fees: InternalCarrierFees, now
   });
 }
 
+/** The settings and the carrier's fee as the projection knows them (see carrierFeeOf), in one read. */
+export async function findPricing(db: Db, carrierId: number): Promise<{ settings: PlatformSettingsOre | undefined; carrierFee: ProjectedCarrierFee | undefined }> {
+  const row = (await db
+    .select(db.raw('to_jsonb(settings) as settings'), db.raw('to_jsonb(carrier_fee) as carrier_fee'))
+    .from(db.raw('(select 1) as one'))
+    .leftJoin('pricing_settings as settings', 'settings.id', db.raw('1'))
+    .leftJoin('carrier_fees as carrier_fee', 'carrier_fee.carrier_id', db.raw('?', [carrierId]))
+    .first()) as { settings: SettingsRow | null; carrier_fee: CarrierFeeRow | null };
+  return { settings: row.settings ? settingsOf(row.settings) : undefined, carrierFee: carrierFeeOf(row.carrier_fee, row.settings) };
+}
+
 /** Whether svc-ledger's list of carriers on lists has been taken in. */
 export async function carrierFeesComplete(db: Db): Promise<boolean> {
   const row = (await db('pricing_settings').where({ id: 1 }).first('carrier_fees_complete_at')) as Pick<SettingsRow, 'carrier_fees_complete_at'> | undefined;
