@@ -1,10 +1,12 @@
 import * as notifications from './001_notifications';
 import * as chat from './002_chat';
 import * as userDirectory from './003_user_directory';
+import * as taskNames from './004_task_names';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
   { name: '001_notifications', up: notifications.up, down: notifications.down },
   { name: '002_chat', up: chat.up, down: chat.down },
   { name: '003_user_directory', up: userDirectory.up, down: userDirectory.down },
+  { name: '004_task_names', up: taskNames.up, down: taskNames.down },
 ];

@@ -108,6 +108,53 @@ export function statusChange(
   return { taskId, userId: ownerId, type: 'moving', from, to, assignedCarrierId: null, changedBy: null, ...extra };
 }
 
+export type TaskCreated = EventPayload<typeof eventTypes.taskCreated>;
+
+/** svc-tasks announcing a new task (as createTask writes it): a move from Aarhus C to København K unless told otherwise. */
+export function taskCreated(taskId: number, ownerId: number | null, extra: Partial<TaskCreated> = {}): TaskCreated {
+  return {
+    taskId,
+    userId: ownerId,
+    type: 'moving',
+    status: 'open_for_bids',
+    isGuest: ownerId === null,
+    fromPostalCode: '8000',
+    fromCity: 'Aarhus C',
+    toPostalCode: '1165',
+    toCity: 'København K',
+    maxBids: null,
+    createdBy: ownerId,
+    ...extra,
+  };
+}
+
+export type BidPlaced = EventPayload<typeof eventTypes.bidPlaced>;
+
+/** svc-bids announcing a placed bid: the first of five slots taken unless told otherwise. */
+export function bidPlaced(taskId: number, customerId: number | null, carrierId: number, bidId: number, extra: Partial<BidPlaced> = {}): BidPlaced {
+  return {
+    bidId,
+    taskId,
+    carrierId,
+    customerId,
+    netOre: 100_000,
+    totalOre: 130_000,
+    validUntil: new Date(Date.now() + 86_400_000).toISOString(),
+    carrierListId: null,
+    maxBids: 5,
+    activeBidCount: 1,
+    ...extra,
+  };
+}
+
+/** The chat_tasks row once `check` holds for it (the task facts are a durable of their own). */
+export async function projectedTaskWhen(chat: StartedChat, taskId: number, check: (row: Record<string, unknown>) => boolean) {
+  return waitFor(async () => {
+    const row = await chat.db('chat_tasks').where({ task_id: taskId }).first();
+    return row && check(row) ? row : undefined;
+  });
+}
+
 /** The notification rows of a user, oldest first, straight from the table. */
 export const rowsOf = (chat: StartedChat, userId: number) =>
   chat.db('notifications').where({ user_id: userId }).orderBy('id', 'asc');

@@ -143,6 +143,12 @@ export const eventPayloadSchemas = {
     /** Names of the fields that changed (snake_case task fields). */
     changed: z.array(z.string()),
     updatedBy: z.number().int().positive(),
+    /**
+     * The task's cities after the change (null: none could be read from the address). Absent where the change cannot
+     * touch them (an owner attached) and in events written before they were added.
+     */
+    fromCity: z.string().nullable().optional(),
+    toCity: z.string().nullable().optional(),
   }),
   [eventTypes.taskStatusChanged]: taskRef.extend({
     type: taskTypeSchema,

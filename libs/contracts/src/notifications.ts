@@ -3,7 +3,7 @@ import { limits } from './constants';
 import { messages } from './messages';
 import { idField } from './pricing';
 import { taskStatusLabels } from './task-status';
-import type { TaskStatus } from './task-types';
+import { taskTypeLabels, type TaskStatus, type TaskType } from './task-types';
 
 /*
  * Notifications (spec sections 2, 3, 4 and 9; shared/API.md "Chat and notifications"). Rows owned by svc-chat,
@@ -67,8 +67,35 @@ export const notificationSubjects = {
   refund: 'Betaling refunderet',
 } as const satisfies Record<NotificationKind, string>;
 
-/** The title the bar shows above the text. */
-export const taskNotificationTitle = (taskId: number): string => `Opgave #${taskId}`;
+/** What a title names a task by, as far as the notifying service was told (null: not told, or the task has none). */
+export interface TaskTitleFacts {
+  type: TaskType | null;
+  fromCity: string | null;
+  toCity: string | null;
+}
+
+/** The room each city gets in a title; a longer one is cut short with '…' (a city parsed from an address can run on). */
+export const taskTitleCityMax = 40;
+
+/**
+ * The title the bar and the list show above the text: the task by its type and route
+ * ('Flytning · Aarhus C → København K'); by type and number when a city is unknown ('Flytning #12'); by number alone
+ * when not even the type is known ('Opgave #12').
+ */
+export function taskNotificationTitle(taskId: number, facts?: TaskTitleFacts): string {
+  if (!facts?.type) return `Opgave #${taskId}`;
+  const label = taskTypeLabels[facts.type];
+  const from = cityForTitle(facts.fromCity);
+  const to = cityForTitle(facts.toCity);
+  return from && to ? `${label} · ${from} → ${to}` : `${label} #${taskId}`;
+}
+
+function cityForTitle(city: string | null): string | null {
+  const text = city?.trim().replace(/\s+/g, ' ');
+  if (!text) return null;
+  const characters = [...text];
+  return characters.length <= taskTitleCityMax ? text : `${characters.slice(0, taskTitleCityMax - 1).join('').trimEnd()}…`;
+}
 
 /** The highest `limit` GET /notifications takes; the bar asks for 5 (spec section 9). */
 export const notificationListLimitMax = 50;

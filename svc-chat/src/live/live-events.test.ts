@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eventTypes, messages, type EventPayload } from '@fragtbud/contracts';
 import { waitFor, type EventEnvelope } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTaskId, rowsWhen, startChat, statusChange, user, type StartedChat } from '../test-harness';
+import { bidPlaced, newTaskId, rowsWhen, startChat, statusChange, user, type StartedChat } from '../test-harness';
 
 let chat: StartedChat;
 const live: Array<EventPayload<typeof eventTypes.liveEvent>> = [];
@@ -24,21 +24,6 @@ afterAll(async () => {
 });
 
 const liveFor = (userId: number) => live.filter((event) => event.userIds.includes(userId));
-
-function bidPlaced(taskId: number, customerId: number, carrierId: number, bidId: number): EventPayload<typeof eventTypes.bidPlaced> {
-  return {
-    bidId,
-    taskId,
-    carrierId,
-    customerId,
-    netOre: 100_000,
-    totalOre: 130_000,
-    validUntil: new Date(Date.now() + 86_400_000).toISOString(),
-    carrierListId: null,
-    maxBids: 5,
-    activeBidCount: 1,
-  };
-}
 
 describe('live events', () => {
   it('when a bid is placed, then the owner gets one notification Nyt bud på din opgave and live bid.placed + notification', async () => {
@@ -73,7 +58,7 @@ describe('live events', () => {
 
   it('when a guest task gets a bid, then nobody is notified', async () => {
     const taskId = newTaskId();
-    await chat.publish(eventTypes.bidPlaced, bidPlaced(taskId, null as unknown as number, user('carrier').id, 73));
+    await chat.publish(eventTypes.bidPlaced, bidPlaced(taskId, null, user('carrier').id, 73));
     await waitFor(() => chat.db('chat_task_bids').where({ bid_id: 73 }).first());
     expect(await chat.db('notifications').where({ task_id: taskId })).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { chatLockTexts, chatMessageSchema, chatThreadListSchema, chatThreadSchema, eventTypes, messages, type AuthUser, type EventPayload, type TaskStatus } from '@fragtbud/contracts';
 import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTaskId, startChat, statusChange, user, type StartedChat } from '../test-harness';
+import { bidPlaced, newTaskId, startChat, statusChange, taskCreated, user, type StartedChat } from '../test-harness';
 
 let chat: StartedChat;
 let fakeTasks: Server;
@@ -48,36 +48,13 @@ interface Scene {
 async function scene({ bids = 1, maxBids = 5 }: { bids?: number; maxBids?: number } = {}): Promise<Scene> {
   const owner = user('customer');
   const taskId = newTaskId();
-  await chat.publish(eventTypes.taskCreated, {
-    taskId,
-    userId: owner.id,
-    type: 'moving',
-    status: 'open_for_bids',
-    isGuest: false,
-    fromPostalCode: '8000',
-    fromCity: 'Aarhus C',
-    toPostalCode: '2100',
-    toCity: 'København Ø',
-    maxBids: null,
-    createdBy: owner.id,
-  } satisfies EventPayload<typeof eventTypes.taskCreated>);
+  await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id));
   const bidders = Array.from({ length: bids }, () => user('carrier'));
   const bidIds = new Map<number, number>();
   for (const [index, carrier] of bidders.entries()) {
     const bidId = (nextBidId += 1);
     bidIds.set(carrier.id, bidId);
-    await chat.publish(eventTypes.bidPlaced, {
-      bidId,
-      taskId,
-      carrierId: carrier.id,
-      customerId: owner.id,
-      netOre: 100_000,
-      totalOre: 130_000,
-      validUntil: new Date(Date.now() + 86_400_000).toISOString(),
-      carrierListId: null,
-      maxBids,
-      activeBidCount: index + 1,
-    } satisfies EventPayload<typeof eventTypes.bidPlaced>);
+    await chat.publish(eventTypes.bidPlaced, bidPlaced(taskId, owner.id, carrier.id, bidId, { maxBids, activeBidCount: index + 1 }));
   }
   await waitFor(async () => (await chat.db('chat_task_bids').where({ task_id: taskId })).length === bids);
   await waitFor(() => chat.db('chat_tasks').where({ task_id: taskId }).first());

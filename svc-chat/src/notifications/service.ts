@@ -4,7 +4,6 @@ import {
   notificationSubjects,
   reviewRequestTexts,
   silentTaskStatuses,
-  taskNotificationTitle,
   taskStatusNotificationText,
   taskStatusNotificationType,
   type AuthUser,
@@ -19,6 +18,7 @@ import { AppError, causedBy } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { publishLive } from '../live/publish';
 import type { ChatContext, Db } from '../context';
+import { notificationTitleOf } from '../task-facts/service';
 import {
   deleteNotificationsOf,
   insertNotifications,
@@ -64,9 +64,9 @@ export async function readNotification(context: ChatContext, caller: AuthUser, i
 /**
  * The notifications one status change gives (spec section 4): the task owner hears of every change except to
  * `created` (a guest's task has no owner, so nobody does); completion also asks the customer and the assigned
- * carrier, if any, for a review. Pure, keyed by the event for the dedupe.
+ * carrier, if any, for a review. Pure, keyed by the event for the dedupe; `title` names the task.
  */
-export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChanged>): NewNotification[] {
+export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChanged>, title: string): NewNotification[] {
   const { taskId, userId: ownerId, from, to, assignedCarrierId } = event.data;
   if (from === to || (silentTaskStatuses as readonly TaskStatus[]).includes(to)) return [];
   const about = { taskId, status: to, from, occurredAt: event.occurredAt };
@@ -78,7 +78,7 @@ export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChan
       task_id: taskId,
       type: taskStatusNotificationType(to),
       kind: 'task_status',
-      title: taskNotificationTitle(taskId),
+      title,
       message,
       subject: notificationSubjects.task_status,
       data: { body: message, ...about },
@@ -97,7 +97,7 @@ export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChan
         task_id: taskId,
         type: 'info',
         kind: reviewer.kind,
-        title: taskNotificationTitle(taskId),
+        title,
         message: reviewer.message,
         subject: notificationSubjects[reviewer.kind],
         data: { body: reviewer.message, ...about, reviewAs: reviewer.role },
@@ -110,7 +110,8 @@ export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChan
 
 /** tasks.task.status_changed → the notifications above, in the consumer's transaction, and live to each user. */
 export async function notifyStatusChange(context: ChatContext, event: EventEnvelope<TaskStatusChanged>, trx: Knex.Transaction): Promise<void> {
-  const fresh = await withoutToldFacts(trx, notificationsForStatusChange(event));
+  const title = await notificationTitleOf(trx, event.data.taskId);
+  const fresh = await withoutToldFacts(trx, notificationsForStatusChange(event, title));
   const created = await insertNotifications(trx, fresh);
   await sendLive(context, trx, created, event);
   if (created.length > 0) {
@@ -124,7 +125,7 @@ export async function notifyStatusChange(context: ChatContext, event: EventEnvel
 export type BidPlaced = EventPayload<typeof eventTypes.bidPlaced>;
 
 /** bids.bid.placed → 'Nyt bud på din opgave' for the task's owner (a guest's task has none); once per event. */
-export function notificationForNewBid(event: EventEnvelope<BidPlaced>): NewNotification[] {
+export function notificationForNewBid(event: EventEnvelope<BidPlaced>, title: string): NewNotification[] {
   const { taskId, bidId, customerId } = event.data;
   if (customerId === null) return [];
   const message = messages.newBidNotification;
@@ -134,7 +135,7 @@ export function notificationForNewBid(event: EventEnvelope<BidPlaced>): NewNotif
       task_id: taskId,
       type: 'info',
       kind: 'new_bid',
-      title: taskNotificationTitle(taskId),
+      title,
       message,
       subject: notificationSubjects.new_bid,
       data: { body: message, taskId, bidId, occurredAt: event.occurredAt },
@@ -144,7 +145,8 @@ export function notificationForNewBid(event: EventEnvelope<BidPlaced>): NewNotif
 }
 
 export async function notifyNewBid(context: ChatContext, event: EventEnvelope<BidPlaced>, trx: Knex.Transaction): Promise<void> {
-  const created = await insertNotifications(trx, notificationForNewBid(event));
+  const title = await notificationTitleOf(trx, event.data.taskId);
+  const created = await insertNotifications(trx, notificationForNewBid(event, title));
   await sendLive(context, trx, created, event);
 }
 
@@ -190,7 +192,7 @@ export async function notifyRefund(
       task_id: taskId,
       type: 'info',
       kind: 'refund',
-      title: taskNotificationTitle(taskId),
+      title: await notificationTitleOf(trx, taskId),
       message,
       subject: notificationSubjects.refund,
       data: { body: message, taskId, amount: amountOre / 100, occurredAt: event.occurredAt },

@@ -1,7 +1,8 @@
 /**
  * Notifications from task events: svc-tasks' `tasks.task.status_changed` put on the bus as svc-tasks writes it, and
  * the rows svc-chat makes of it — the owner's status update in the spec's Danish, the review requests on
- * completion, nothing for `created` or a guest's task, and never twice for one event.
+ * completion, nothing for `created` or a guest's task, and never twice for one event. Titles name the task by its
+ * type and route as svc-tasks' created and updated events told them, else by its number.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -9,18 +10,22 @@ import {
   reviewRequestTexts,
   taskStatusNotificationTexts,
   type EventEnvelope,
+  type EventPayload,
   type TaskStatus,
 } from '@fragtbud/contracts';
 import { handleOnce, waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bidPlaced,
   drain,
   newTaskId,
   notificationsOf,
+  projectedTaskWhen,
   rowsOf,
   rowsWhen,
   startChat,
   statusChange,
+  taskCreated,
   user,
   type StartedChat,
 } from '../test-harness';
@@ -67,6 +72,8 @@ describe('status-update notifications for the task owner', () => {
     const owner = user('customer');
     const carrier = user('carrier');
     const taskId = newTaskId();
+    await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id));
+    await projectedTaskWhen(chat, taskId, (task) => task.type === 'moving');
     const event = await chat.publish(
       eventTypes.taskStatusChanged,
       statusChange(taskId, owner.id, from, to, { assignedCarrierId: carrier.id, changedBy: carrier.id }),
@@ -77,7 +84,7 @@ describe('status-update notifications for the task owner', () => {
       task_id: taskId,
       type,
       kind: 'task_status',
-      title: `Opgave #${taskId}`,
+      title: 'Flytning · Aarhus C → København K',
       message: text,
       subject: 'Statusopdatering',
       read_at: null,
@@ -87,7 +94,16 @@ describe('status-update notifications for the task owner', () => {
 
     const listed = await notificationsOf(chat, owner, '?unread=1&limit=5');
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ id: row.id, task_id: taskId, user_id: owner.id, type, message: text, is_read: false, read_at: null });
+    expect(listed[0]).toMatchObject({
+      id: row.id,
+      task_id: taskId,
+      user_id: owner.id,
+      type,
+      title: 'Flytning · Aarhus C → København K',
+      message: text,
+      is_read: false,
+      read_at: null,
+    });
     expect(listed[0]!.data.body).toBe(text);
 
     await drain(chat);
@@ -125,6 +141,79 @@ describe('status-update notifications for the task owner', () => {
     await drain(chat);
     expect(await chat.db('notifications').where({ source_event_id: event.id })).toHaveLength(0);
     expect(await rowsOf(chat, carrier.id)).toHaveLength(0);
+  });
+});
+
+describe('titles', () => {
+  it('when svc-chat never saw the task created, then the notification is titled by its number', async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'assigned', 'paid'));
+    const [row] = await rowsWhen(chat, owner.id, 1);
+    expect(row).toMatchObject({ task_id: taskId, title: `Opgave #${taskId}`, message: taskStatusNotificationTexts.paid });
+  });
+
+  it("when the customer edits the task's type and destination, then later notifications name the new type and route", async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id, { type: 'furniture' }));
+    await projectedTaskWhen(chat, taskId, (task) => task.type === 'furniture');
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'pending_admin_review', 'open_for_bids'));
+    await rowsWhen(chat, owner.id, 1);
+
+    await chat.publish(eventTypes.taskUpdated, {
+      taskId,
+      userId: owner.id,
+      type: 'courier',
+      status: 'open_for_bids',
+      changed: ['type', 'details', 'to_address', 'to_postal_code', 'to_city'],
+      updatedBy: owner.id,
+      fromCity: 'Aarhus C',
+      toCity: 'Odense C',
+    } satisfies EventPayload<typeof eventTypes.taskUpdated>);
+    await projectedTaskWhen(chat, taskId, (task) => task.to_city === 'Odense C');
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'assigned'));
+
+    const rows = await rowsWhen(chat, owner.id, 2);
+    // A notification keeps the title it was made with.
+    expect(rows.map((row) => row.title)).toEqual(['Møbeltransport · Aarhus C → København K', 'Kurertransport · Aarhus C → Odense C']);
+  });
+
+  it('when an edit changed a city without saying which (an event from an older svc-tasks), then the title names the type and number, not the old route', async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id));
+    await projectedTaskWhen(chat, taskId, (task) => task.type === 'moving');
+    await chat.publish(eventTypes.taskUpdated, {
+      taskId,
+      userId: owner.id,
+      type: 'moving',
+      status: 'open_for_bids',
+      changed: ['from_address', 'from_postal_code', 'from_city'],
+      updatedBy: owner.id,
+    } satisfies EventPayload<typeof eventTypes.taskUpdated>);
+    await projectedTaskWhen(chat, taskId, (task) => task.from_city === null);
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'cancelled'));
+    const [row] = await rowsWhen(chat, owner.id, 1);
+    expect(row.title).toBe(`Flytning #${taskId}`);
+    expect((await chat.db('chat_tasks').where({ task_id: taskId }).first()).to_city).toBe('København K');
+  });
+
+  it('when a bid made svc-chat know the task before its created event came, then the created event still names it', async () => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.bidPlaced, bidPlaced(taskId, owner.id, carrier.id, taskId, { maxBids: 3 }));
+    const [bidNotification] = await rowsWhen(chat, owner.id, 1);
+    expect(bidNotification).toMatchObject({ kind: 'new_bid', title: `Opgave #${taskId}` });
+    await projectedTaskWhen(chat, taskId, (row) => row.max_bids === 3 && row.type === null);
+
+    await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id, { type: 'package', fromCity: 'Vejle', toCity: 'Herning' }));
+    const task = await projectedTaskWhen(chat, taskId, (row) => row.type === 'package');
+    expect(task).toMatchObject({ max_bids: 3, from_city: 'Vejle', to_city: 'Herning' });
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'assigned', { assignedCarrierId: carrier.id }));
+    const rows = await rowsWhen(chat, owner.id, 2);
+    expect(rows[1]).toMatchObject({ kind: 'task_status', title: 'Palle og pakker · Vejle → Herning' });
   });
 });
 

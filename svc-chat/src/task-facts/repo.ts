@@ -1,4 +1,4 @@
-import type { TaskStatus } from '@fragtbud/contracts';
+import type { TaskStatus, TaskType } from '@fragtbud/contracts';
 import type { Db } from '../context';
 
 export type ProjectedBidStatus = 'pending' | 'accepted' | 'rejected';
@@ -9,6 +9,10 @@ export interface ChatTaskRow {
   status: TaskStatus;
   assigned_carrier_id: number | null;
   max_bids: number | null;
+  /** What notification titles name the task by; null until an event (or svc-tasks) told it. */
+  type: TaskType | null;
+  from_city: string | null;
+  to_city: string | null;
 }
 
 export interface ChatBidRow {
@@ -25,6 +29,21 @@ export async function findChatTask(db: Db, taskId: number): Promise<ChatTaskRow 
 /** A task seen for the first time; one already known is left as it is (its later events are newer). */
 export async function insertChatTaskIfNew(db: Db, row: ChatTaskRow): Promise<void> {
   await db('chat_tasks').insert(row).onConflict('task_id').ignore();
+}
+
+/**
+ * The task as its creation announced it. A row a bid or a lookup made first keeps what it holds, but learns the type
+ * and cities it did not know yet.
+ */
+export async function insertCreatedChatTask(db: Db, row: ChatTaskRow): Promise<void> {
+  await db('chat_tasks')
+    .insert(row)
+    .onConflict('task_id')
+    .merge({
+      type: db.raw('coalesce(chat_tasks.type, excluded.type)'),
+      from_city: db.raw('coalesce(chat_tasks.from_city, excluded.from_city)'),
+      to_city: db.raw('coalesce(chat_tasks.to_city, excluded.to_city)'),
+    });
 }
 
 /** The task as an event says it is now: inserted, or the named fields overwritten. */

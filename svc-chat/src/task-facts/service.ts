@@ -3,19 +3,21 @@ import {
   internalTaskSchema,
   limits,
   messages,
+  taskNotificationTitle,
   type ChatTaskFacts,
   type EventEnvelope,
   type EventPayload,
 } from '@fragtbud/contracts';
 import { AppError, causedBy, isAppError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
-import type { ChatContext } from '../context';
+import type { ChatContext, Db } from '../context';
 import { publishLive } from '../live/publish';
 import {
   activeBidsOf,
   deleteChatTask,
   findChatTask,
   insertChatTaskIfNew,
+  insertCreatedChatTask,
   saveChatBid,
   upsertChatTask,
   type ChatTaskRow,
@@ -28,6 +30,8 @@ type TaskEvent =
   | EventEnvelope<EventPayload<typeof eventTypes.taskStatusChanged>>
   | EventEnvelope<EventPayload<typeof eventTypes.taskDeleted>>;
 
+type TaskUpdated = EventPayload<typeof eventTypes.taskUpdated>;
+
 type BidEvent =
   | EventEnvelope<EventPayload<typeof eventTypes.bidPlaced>>
   | EventEnvelope<EventPayload<typeof eventTypes.bidUpdated>>
@@ -35,20 +39,30 @@ type BidEvent =
   | EventEnvelope<EventPayload<typeof eventTypes.bidRejected>>;
 
 /**
- * svc-tasks' task events → chat_tasks (owner, status, assigned carrier, own bid limit); a status change also goes
- * live to the owner and the assigned carrier (`task.status`, so their pages update).
+ * svc-tasks' task events → chat_tasks (owner, status, assigned carrier, own bid limit, and the type and cities that
+ * notification titles name the task by); a status change also goes live to the owner and the assigned carrier
+ * (`task.status`, so their pages update).
  */
 export async function projectTaskEvent(context: ChatContext, trx: Knex.Transaction, event: TaskEvent): Promise<void> {
   const now = new Date();
   switch (event.type) {
     case eventTypes.taskCreated: {
-      const { taskId, userId, status, maxBids } = event.data as EventPayload<typeof eventTypes.taskCreated>;
-      await insertChatTaskIfNew(trx, { task_id: taskId, owner_id: userId, status, assigned_carrier_id: null, max_bids: maxBids });
+      const { taskId, userId, status, maxBids, type, fromCity, toCity } = event.data as EventPayload<typeof eventTypes.taskCreated>;
+      await insertCreatedChatTask(trx, {
+        task_id: taskId,
+        owner_id: userId,
+        status,
+        assigned_carrier_id: null,
+        max_bids: maxBids,
+        type,
+        from_city: fromCity,
+        to_city: toCity,
+      });
       return;
     }
     case eventTypes.taskUpdated: {
-      const { taskId, userId, status } = event.data as EventPayload<typeof eventTypes.taskUpdated>;
-      await upsertChatTask(trx, { task_id: taskId, owner_id: userId, status }, now);
+      const data = event.data as TaskUpdated;
+      await upsertChatTask(trx, { task_id: data.taskId, owner_id: data.userId, status: data.status, type: data.type, ...citiesAfter(data) }, now);
       return;
     }
     case eventTypes.taskStatusChanged: {
@@ -74,6 +88,17 @@ export async function projectTaskEvent(context: ChatContext, trx: Knex.Transacti
   }
 }
 
+/**
+ * The cities an edit leaves the task with: as the event tells them; where it does not (an event from before they were
+ * added), unknown if the edit changed them — the title falls back rather than name the old route — else untouched.
+ */
+function citiesAfter({ fromCity, toCity, changed }: TaskUpdated): Partial<Pick<ChatTaskRow, 'from_city' | 'to_city'>> {
+  const cities: Partial<Pick<ChatTaskRow, 'from_city' | 'to_city'>> = {};
+  if (fromCity !== undefined || changed.includes('from_city')) cities.from_city = fromCity ?? null;
+  if (toCity !== undefined || changed.includes('to_city')) cities.to_city = toCity ?? null;
+  return cities;
+}
+
 const bidStatusAfter: Record<string, ProjectedBidStatus> = {
   [eventTypes.bidPlaced]: 'pending',
   [eventTypes.bidUpdated]: 'pending',
@@ -93,7 +118,16 @@ export async function projectBidEvent(context: ChatContext, trx: Knex.Transactio
   if (event.type === eventTypes.bidPlaced) {
     const { maxBids } = event.data as EventPayload<typeof eventTypes.bidPlaced>;
     // A bid is only placed on an open task: enough to know the task by, should its own events come later.
-    await insertChatTaskIfNew(trx, { task_id: taskId, owner_id: customerId, status: 'open_for_bids', assigned_carrier_id: null, max_bids: maxBids });
+    await insertChatTaskIfNew(trx, {
+      task_id: taskId,
+      owner_id: customerId,
+      status: 'open_for_bids',
+      assigned_carrier_id: null,
+      max_bids: maxBids,
+      type: null,
+      from_city: null,
+      to_city: null,
+    });
     await upsertChatTask(trx, { task_id: taskId, max_bids: maxBids }, new Date());
   }
   const decided = event.type === eventTypes.bidAccepted || event.type === eventTypes.bidRejected;
@@ -114,6 +148,15 @@ export async function projectBidEvent(context: ChatContext, trx: Knex.Transactio
 export async function taskFactsOf(context: ChatContext, taskId: number, requestId?: string): Promise<ChatTaskFacts> {
   const task = (await findChatTask(context.db, taskId)) ?? (await fetchAndRemember(context, taskId, requestId));
   return factsFrom(task, await activeBidsOf(context.db, taskId));
+}
+
+/**
+ * What a notification about the task is titled: its type and route as svc-tasks' events told them
+ * ('Flytning · Aarhus C → København K'), else as much as is known ('Opgave #12' for a task never heard of).
+ */
+export async function notificationTitleOf(db: Db, taskId: number): Promise<string> {
+  const task = await findChatTask(db, taskId);
+  return taskNotificationTitle(taskId, { type: task?.type ?? null, fromCity: task?.from_city ?? null, toCity: task?.to_city ?? null });
 }
 
 function factsFrom(task: ChatTaskRow, activeBids: Array<{ carrier_id: number; status: ProjectedBidStatus }>): ChatTaskFacts {
@@ -150,6 +193,10 @@ async function fetchAndRemember(context: ChatContext, taskId: number, requestId?
     status: task.status,
     assigned_carrier_id: task.assigned_carrier_id ?? null,
     max_bids: task.max_bids,
+    // svc-tasks' answer names no cities; the task's created event, when it comes, fills them in.
+    type: task.type,
+    from_city: null,
+    to_city: null,
   };
   await insertChatTaskIfNew(context.db, row);
   return row;

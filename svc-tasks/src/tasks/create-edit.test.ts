@@ -271,6 +271,8 @@ describe('PUT /tasks/:id', () => {
     expect(reply.body).toMatchObject({ type: 'courier', to_address: 'Havnegade 3, 5000 Odense C', to_postal_code: '5000', to_city: 'Odense C', description: 'Ny tekst' });
     const event = (await tasks.outboxEvents(eventTypes.taskUpdated)).find((e) => (e.data as { taskId: number }).taskId === task.id);
     expect((event?.data as { changed: string[] }).changed).toEqual(expect.arrayContaining(['type', 'details', 'to_address', 'to_postal_code', 'to_city', 'description']));
+    // The cities as they are now, so projections that name the task by its route follow the edit.
+    expect(event?.data).toMatchObject({ type: 'courier', fromCity: 'Aarhus C', toCity: 'Odense C' });
   });
 
   it('when the type changes but the old details do not fit, then 400 pointing into details', async () => {

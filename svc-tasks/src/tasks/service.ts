@@ -260,6 +260,8 @@ export async function changeTask(
         status: updated.status,
         changed,
         updatedBy: caller.id,
+        fromCity: updated.from_city,
+        toCity: updated.to_city,
       } satisfies EventPayload<typeof eventTypes.taskUpdated>,
       meta,
     );
