@@ -10,9 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createLogger, internalTokenHeader, signInternalToken } from '@fragtbud/platform';
 import { startEmbedded } from '@fragtbud/embedded';
+import { freshDatabase } from './support/database';
 import { cpuSecondsOf, pidsOf, startProcess, stop, waitUntilOk } from './support/processes';
 
 const { values } = parseArgs({
@@ -48,14 +48,7 @@ async function embedded(): Promise<Topology> {
 /** The distributed topology (scripts/start-services.ts) on a database of its own, dropped and created afresh. */
 async function distributed(): Promise<Topology> {
   const databaseUrl = values['database-url'] as string;
-  const admin = new URL(databaseUrl);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
+  await freshDatabase(databaseUrl);
 
   const basePort = Number(values['base-port']);
   const secret = randomBytes(32).toString('hex');
