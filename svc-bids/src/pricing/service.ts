@@ -98,7 +98,9 @@ export function startCarrierFeeIntake(context: BidsContext, retry = { firstMs: 1
         return;
       } catch (error) {
         if (stopped) return;
-        context.logger.warn({ err: error, retryInMs: delayMs }, 'carrier fees not taken in yet; bids of carriers not seen ask svc-ledger');
+        // svc-ledger starting beside svc-bids is expected for a few seconds; longer is worth a warning.
+        const level = delayMs >= retry.firstMs * 8 ? 'warn' : 'info';
+        context.logger[level]({ err: error, retryInMs: delayMs }, 'carrier fees not taken in yet; bids of carriers not seen ask svc-ledger');
       }
       await pause(delayMs);
       delayMs = Math.min(delayMs * 2, retry.maxMs);
