@@ -157,6 +157,9 @@ export const eventPayloadSchemas = {
     assignedCarrierId: z.number().int().positive().nullable(),
     /** The user who changed it; null when a service did on an event. */
     changedBy: z.number().int().positive().nullable(),
+    /** The task's cities, so a notification or mail can name it (null: none read); absent in older events. */
+    fromCity: z.string().nullable().optional(),
+    toCity: z.string().nullable().optional(),
   }),
   /**
    * The access token travels only to the mailer, sealed (`sealSecret(INTERNAL_TOKEN_SECRET, guestLinkSealPurpose,

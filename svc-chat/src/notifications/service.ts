@@ -110,7 +110,9 @@ export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChan
 
 /** tasks.task.status_changed → the notifications above, in the consumer's transaction, and live to each user. */
 export async function notifyStatusChange(context: ChatContext, event: EventEnvelope<TaskStatusChanged>, trx: Knex.Transaction): Promise<void> {
-  const title = await notificationTitleOf(trx, event.data.taskId);
+  const { taskId, type, fromCity, toCity } = event.data;
+  // The event names the task's type, and its cities where it carries them (older events: from the projection).
+  const title = await notificationTitleOf(trx, taskId, fromCity === undefined ? { type } : { type, fromCity, toCity: toCity ?? null });
   const fresh = await withoutToldFacts(trx, notificationsForStatusChange(event, title));
   const created = await insertNotifications(trx, fresh);
   await sendLive(context, trx, created, event);

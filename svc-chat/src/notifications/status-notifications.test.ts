@@ -145,12 +145,24 @@ describe('status-update notifications for the task owner', () => {
 });
 
 describe('titles', () => {
-  it('when svc-chat never saw the task created, then the notification is titled by its number', async () => {
+  it('when svc-chat never saw the task created and the status event names no cities (older svc-tasks), then the notification is titled by type and number', async () => {
     const owner = user('customer');
     const taskId = newTaskId();
     await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'assigned', 'paid'));
     const [row] = await rowsWhen(chat, owner.id, 1);
-    expect(row).toMatchObject({ task_id: taskId, title: `Opgave #${taskId}`, message: taskStatusNotificationTexts.paid });
+    expect(row).toMatchObject({ task_id: taskId, title: `Flytning #${taskId}`, message: taskStatusNotificationTexts.paid });
+  });
+
+  it('when svc-chat never saw the task created but the status event names its cities, then the notification names the route and the projection learns it', async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    await chat.publish(
+      eventTypes.taskStatusChanged,
+      statusChange(taskId, owner.id, 'assigned', 'paid', { type: 'fullload', fromCity: 'Vejle', toCity: 'Aalborg' }),
+    );
+    const [row] = await rowsWhen(chat, owner.id, 1);
+    expect(row.title).toBe('Fulloads · Vejle → Aalborg');
+    await projectedTaskWhen(chat, taskId, (task) => task.type === 'fullload' && task.from_city === 'Vejle' && task.to_city === 'Aalborg');
   });
 
   it("when the customer edits the task's type and destination, then later notifications name the new type and route", async () => {
@@ -158,7 +170,7 @@ describe('titles', () => {
     const taskId = newTaskId();
     await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id, { type: 'furniture' }));
     await projectedTaskWhen(chat, taskId, (task) => task.type === 'furniture');
-    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'pending_admin_review', 'open_for_bids'));
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'pending_admin_review', 'open_for_bids', { type: 'furniture' }));
     await rowsWhen(chat, owner.id, 1);
 
     await chat.publish(eventTypes.taskUpdated, {
@@ -172,7 +184,7 @@ describe('titles', () => {
       toCity: 'Odense C',
     } satisfies EventPayload<typeof eventTypes.taskUpdated>);
     await projectedTaskWhen(chat, taskId, (task) => task.to_city === 'Odense C');
-    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'assigned'));
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'assigned', { type: 'courier' }));
 
     const rows = await rowsWhen(chat, owner.id, 2);
     // A notification keeps the title it was made with.
@@ -211,7 +223,7 @@ describe('titles', () => {
     await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id, { type: 'package', fromCity: 'Vejle', toCity: 'Herning' }));
     const task = await projectedTaskWhen(chat, taskId, (row) => row.type === 'package');
     expect(task).toMatchObject({ max_bids: 3, from_city: 'Vejle', to_city: 'Herning' });
-    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'assigned', { assignedCarrierId: carrier.id }));
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'assigned', { type: 'package', assignedCarrierId: carrier.id }));
     const rows = await rowsWhen(chat, owner.id, 2);
     expect(rows[1]).toMatchObject({ kind: 'task_status', title: 'Palle og pakker · Vejle → Herning' });
   });

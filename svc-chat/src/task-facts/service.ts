@@ -5,6 +5,7 @@ import {
   messages,
   taskNotificationTitle,
   type ChatTaskFacts,
+  type TaskTitleFacts,
   type EventEnvelope,
   type EventPayload,
 } from '@fragtbud/contracts';
@@ -67,9 +68,11 @@ export async function projectTaskEvent(context: ChatContext, trx: Knex.Transacti
     }
     case eventTypes.taskStatusChanged: {
       const data = event.data as EventPayload<typeof eventTypes.taskStatusChanged>;
+      // The type, and the cities where the event carries them: a task projected before names were kept learns them here.
+      const cities = data.fromCity === undefined ? {} : { from_city: data.fromCity, to_city: data.toCity ?? null };
       await upsertChatTask(
         trx,
-        { task_id: data.taskId, owner_id: data.userId, status: data.to, assigned_carrier_id: data.assignedCarrierId },
+        { task_id: data.taskId, owner_id: data.userId, status: data.to, assigned_carrier_id: data.assignedCarrierId, type: data.type, ...cities },
         now,
       );
       await publishLive(
@@ -152,11 +155,16 @@ export async function taskFactsOf(context: ChatContext, taskId: number, requestI
 
 /**
  * What a notification about the task is titled: its type and route as svc-tasks' events told them
- * ('Flytning · Aarhus C → København K'), else as much as is known ('Opgave #12' for a task never heard of).
+ * ('Flytning · Aarhus C → København K'), else as much as is known ('Opgave #12' for a task never heard of). What the
+ * event at hand says (`told`) wins over the projection, which another consumer may not have brought up to it yet.
  */
-export async function notificationTitleOf(db: Db, taskId: number): Promise<string> {
-  const task = await findChatTask(db, taskId);
-  return taskNotificationTitle(taskId, { type: task?.type ?? null, fromCity: task?.from_city ?? null, toCity: task?.to_city ?? null });
+export async function notificationTitleOf(db: Db, taskId: number, told: Partial<TaskTitleFacts> = {}): Promise<string> {
+  const task = told.fromCity !== undefined && told.toCity !== undefined && told.type ? undefined : await findChatTask(db, taskId);
+  return taskNotificationTitle(taskId, {
+    type: told.type ?? task?.type ?? null,
+    fromCity: told.fromCity !== undefined ? told.fromCity : (task?.from_city ?? null),
+    toCity: told.toCity !== undefined ? told.toCity : (task?.to_city ?? null),
+  });
 }
 
 function factsFrom(task: ChatTaskRow, activeBids: Array<{ carrier_id: number; status: ProjectedBidStatus }>): ChatTaskFacts {

@@ -66,11 +66,32 @@ describe('mails about a customer’s task', () => {
     }
     await waitForMail(identity, customer.user.email, /Varerne er leveret/);
     const subjects = (await mailsTo(identity, customer.user.email)).map((item) => item.subject);
+    // An event without the cities (written before they were added) names the task by type and number.
     expect(subjects.filter((subject) => subject.includes('#77')).sort()).toEqual([
-      'Betaling bekræftet – opgave #77',
-      'Varerne er afhentet – opgave #77',
-      'Varerne er leveret – opgave #77',
+      'Betaling bekræftet – Flytning #77',
+      'Varerne er afhentet – Flytning #77',
+      'Varerne er leveret – Flytning #77',
     ]);
+  });
+
+  it('when the status event carries the cities, then the mail names the task by type and route', async () => {
+    const customer = await registerUser(identity);
+    await identity.infra.bus.publish(
+      envelope(eventTypes.taskStatusChanged, {
+        taskId: 78,
+        userId: customer.user.id,
+        type: 'furniture',
+        from: 'assigned',
+        to: 'paid',
+        assignedCarrierId: null,
+        changedBy: null,
+        fromCity: 'Aarhus C',
+        toCity: 'København K',
+      }),
+    );
+    const mail = await waitForMail(identity, customer.user.email, /Betaling bekræftet/);
+    expect(mail.subject).toBe('Betaling bekræftet – Møbeltransport · Aarhus C → København K');
+    expect(mail.text).toContain('Møbeltransport · Aarhus C → København K: Betaling bekræftet - opgaven er klar til afhentning.');
   });
 
   it('when a carrier payout is marked paid, then the carrier is mailed the amount once; a pending payout mails nobody', async () => {

@@ -1,5 +1,5 @@
 import type { EventPayload } from '@fragtbud/contracts';
-import { eventTypes, guestLinkSealPurpose } from '@fragtbud/contracts';
+import { eventTypes, guestLinkSealPurpose, taskNotificationTitle } from '@fragtbud/contracts';
 import { consume, mailTemplates, openSealedSecret, type ConsumerDefinition } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
@@ -37,11 +37,12 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
       durable: 'mail-task-status',
       subjects: [eventTypes.taskStatusChanged],
       handle: async (event, trx) => {
-        const { userId, taskId, to } = event.data;
+        const { userId, taskId, to, type, fromCity, toCity } = event.data;
         if (userId === null || !isMailedStatus(to)) return;
         const owner = await findUserById(trx, userId);
         if (!owner || owner.is_blocked) return;
-        await context.mailer.queue(trx, mailTemplates.taskStatus(owner.email, { name: owner.name, taskId, status: to, link: taskLink(taskId) }));
+        const task = taskNotificationTitle(taskId, { type, fromCity: fromCity ?? null, toCity: toCity ?? null });
+        await context.mailer.queue(trx, mailTemplates.taskStatus(owner.email, { name: owner.name, taskId, task, status: to, link: taskLink(taskId) }));
       },
     }),
     consume<EventPayload<typeof eventTypes.guestLinkIssued>>({

@@ -184,7 +184,20 @@ describe('an accepted bid', () => {
       (row: { data: { taskId: number } }) => row.data.taskId === taskId,
     );
     expect(changes.map((row: { data: unknown; causation_id: string }) => [row.data, row.causation_id])).toEqual([
-      [{ taskId, userId: owner.id, type: 'moving', from: 'open_for_bids', to: 'assigned', assignedCarrierId: winner.carrierId, changedBy: null }, event.id],
+      [
+        {
+          taskId,
+          userId: owner.id,
+          type: 'moving',
+          from: 'open_for_bids',
+          to: 'assigned',
+          assignedCarrierId: winner.carrierId,
+          changedBy: null,
+          fromCity: 'Aarhus C',
+          toCity: 'København K',
+        },
+        event.id,
+      ],
     ]);
     // The owner sees their task as assigned; the winning carrier now sees it in full.
     expect((await taskAs(taskId, owner)).status).toBe('assigned');

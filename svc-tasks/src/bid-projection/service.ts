@@ -78,6 +78,8 @@ export async function assignOnAcceptance(
       to: 'assigned',
       assignedCarrierId: carrierId,
       changedBy: null,
+      fromCity: task.from_city,
+      toCity: task.to_city,
     } satisfies EventPayload<typeof eventTypes.taskStatusChanged>,
     causedBy(event),
   );

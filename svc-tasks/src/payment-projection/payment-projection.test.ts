@@ -99,6 +99,8 @@ describe('payments.payment.succeeded', () => {
       to: 'paid',
       assignedCarrierId: carrier.id,
       changedBy: null,
+      fromCity: 'Aarhus C',
+      toCity: 'København K',
     });
     const outboxRow = await db()('outbox')
       .where({ type: eventTypes.taskStatusChanged })

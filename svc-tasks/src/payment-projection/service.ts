@@ -61,6 +61,8 @@ export async function markPaid(
       to: 'paid',
       assignedCarrierId: updated.assigned_carrier_id,
       changedBy: null,
+      fromCity: updated.from_city,
+      toCity: updated.to_city,
     } satisfies EventPayload<typeof eventTypes.taskStatusChanged>,
     causedBy(event),
   );

@@ -407,6 +407,8 @@ export async function applyStatus(
         to,
         assignedCarrierId: updated.assigned_carrier_id,
         changedBy: caller.id,
+        fromCity: updated.from_city,
+        toCity: updated.to_city,
       } satisfies EventPayload<typeof eventTypes.taskStatusChanged>,
       meta,
     );

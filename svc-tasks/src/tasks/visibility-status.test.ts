@@ -146,6 +146,8 @@ describe('PATCH /tasks/:id/status', () => {
       ['delivered', 'completed'],
     ]);
     expect(events[0]!.data).toMatchObject({ userId: owner.id, assignedCarrierId: assignedCarrier.id, changedBy: assignedCarrier.id });
+    // The cities travel along, so notifications and mails can name the task ('Flytning · Aarhus C → København K').
+    expect(events[0]!.data).toMatchObject({ type: 'moving', fromCity: 'Aarhus C', toCity: 'København K' });
   });
 
   it('when a proof step gives its time, then it is kept', async () => {

@@ -88,18 +88,19 @@ export const mailTemplates = {
       action: { label: 'Se buddene', url: input.link },
     }),
 
+  /** `task` names the task ('Flytning · Aarhus C → København K', taskNotificationTitle); else 'opgave #12'. */
   taskStatus: (
     to: string,
-    input: { name?: string | null; taskId: number; status: 'paid' | 'picked_up' | 'delivered'; link: string },
+    input: { name?: string | null; taskId: number; task?: string; status: 'paid' | 'picked_up' | 'delivered'; link: string },
   ) => {
     const texts = {
       paid: { subject: 'Betaling bekræftet', line: 'Betaling bekræftet - opgaven er klar til afhentning' },
       picked_up: { subject: 'Varerne er afhentet', line: 'Varerne er afhentet' },
       delivered: { subject: 'Varerne er leveret', line: 'Varerne er leveret' },
     }[input.status];
-    return render(to, `task_${input.status}`, `${texts.subject} – opgave #${input.taskId}`, {
+    return render(to, `task_${input.status}`, `${texts.subject} – ${input.task ?? `opgave #${input.taskId}`}`, {
       greeting: greetingFor(input.name),
-      paragraphs: [`Opgave #${input.taskId}: ${texts.line}.`],
+      paragraphs: [`${input.task ?? `Opgave #${input.taskId}`}: ${texts.line}.`],
       action: { label: 'Se opgaven', url: input.link },
     });
   },
