@@ -102,14 +102,18 @@ export async function updateListFee(db: Db, listId: number, listName: string, fe
  * it was written here. One transaction, so the mark is never set without the rows.
  */
 export async function takeInCarrierFees(db: Knex, fees: InternalCarrierFees, now: Date): Promise<void> {
+  const rows = fees.carriers.map((carrier) => carrierFeeValues(carrier.carrierId, { list: carrier.list, fee: carrier.fee }, now));
   await db.transaction(async (trx) => {
     await rememberSettings(trx, fees.settings, now);
-    for (const carrier of fees.carriers) {
-      await rememberCarrierFee(trx, carrier.carrierId, { list: carrier.list, fee: carrier.fee }, now);
+    for (let at = 0; at < rows.length; at += intakeBatchSize) {
+      await trx('carrier_fees').insert(rows.slice(at, at + intakeBatchSize)).onConflict('carrier_id').ignore();
     }
     await trx('pricing_settings').where({ id: 1 }).update({ carrier_fees_complete_at: now });
   });
 }
+
+/** Rows per insert statement (6 parameters each, well under PostgreSQL's 65 535). */
+const intakeBatchSize = 1_000;
 
 /** The settings and the carrier's fee as the projection knows them (see carrierFeeOf), in one read. */
 export async function findPricing(db: Db, carrierId: number): Promise<{ settings: PlatformSettingsOre | undefined; carrierFee: ProjectedCarrierFee | undefined }> {
