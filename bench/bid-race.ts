@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
 import type { AuthUser } from '@fragtbud/contracts';
 import { internalTokenHeader, signInternalToken } from '@fragtbud/platform';
 import { freshDatabase } from './support/database';
@@ -59,10 +60,12 @@ const headersOf = async (user: AuthUser) => ({
   [internalTokenHeader]: await signInternalToken({ secret, user, client: { ip: '127.0.0.1', https: false } }),
 });
 
-async function call(url: string, method: string, headers: Record<string, string>, body?: unknown) {
-  const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+// Like the gateway: undici with keep-alive connections, opened before the race.
+const agent = new Agent({ connections: carrierCount + 5 });
+async function call(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown) {
+  const response = await request(url, { method, headers, dispatcher: agent, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await response.body.text();
+  return { status: response.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
 /** A customer's task in svc-tasks, once svc-bids knows it (so a race measures bidding, not learning the task). */

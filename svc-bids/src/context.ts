@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventMeta, Logger, Outbox } from '@fragtbud/platform';
+import type { BidRow } from './bids/repo';
+import type { QueuedBid } from './bids/service';
 import type { SlotTurns } from './bids/slot-turns';
 import type { BidsConfig } from './config';
 import type { LedgerPeer } from './peers/ledger';
@@ -15,8 +17,8 @@ export interface BidsContext {
   config: BidsConfig;
   ledger: LedgerPeer;
   tasks: TasksPeer;
-  /** This process's bids on one task, one slot transaction at a time. */
-  slotTurns: SlotTurns;
+  /** This process's bids on one task, placed together one slot turn (transaction) at a time. */
+  slotTurns: SlotTurns<QueuedBid, BidRow>;
   /** The clock (tests move it). */
   now: () => Date;
 }

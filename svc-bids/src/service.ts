@@ -3,6 +3,7 @@ import { migrations } from '../migrations';
 import { internalAccountRouter } from './account/routes';
 import { carrierRemovalConsumers } from './bids/carrier-removal';
 import { bidsRouter, internalBidsRouter, taskBidsRouter } from './bids/routes';
+import { placeQueuedBids } from './bids/service';
 import { slotTurns } from './bids/slot-turns';
 import type { BidsConfig } from './config';
 import type { BidsContext } from './context';
@@ -19,16 +20,21 @@ export interface BidsServiceOptions {
   now?: () => Date;
 }
 
-const contextOf = (deps: ServiceDeps<BidsConfig>, options: BidsServiceOptions): BidsContext => ({
-  db: deps.db,
-  outbox: deps.outbox,
-  logger: deps.logger,
-  config: deps.config,
-  ledger: ledgerPeer(peerClient(deps.clients, 'ledger', deps.logger), deps.logger),
-  tasks: tasksPeer(peerClient(deps.clients, 'tasks', deps.logger), deps.logger),
-  slotTurns: slotTurns(),
-  now: options.now ?? (() => new Date()),
-});
+const contextOf = (deps: ServiceDeps<BidsConfig>, options: BidsServiceOptions): BidsContext => {
+  const now = options.now ?? (() => new Date());
+  // Slot turns run on the reserved connections: a race's 50 reads never queue in front of the turn that decides it.
+  const placing = { db: deps.database.reserved(), outbox: deps.outbox, now };
+  return {
+    db: deps.db,
+    outbox: deps.outbox,
+    now,
+    logger: deps.logger,
+    config: deps.config,
+    ledger: ledgerPeer(peerClient(deps.clients, 'ledger', deps.logger), deps.logger),
+    tasks: tasksPeer(peerClient(deps.clients, 'tasks', deps.logger), deps.logger),
+    slotTurns: slotTurns((taskId, maxBids, queued) => placeQueuedBids(placing, taskId, maxBids, queued)),
+  };
+};
 
 /**
  * svc-bids: bids and their rules (approved carrier, open task, max bids, one bid per carrier), accept/reject and

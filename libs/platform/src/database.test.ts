@@ -54,6 +54,39 @@ describe('database', () => {
     expect(await infra.database.knex('prices').where({ amount_ore: 1 }).del()).toBe(0);
   });
 
+  it('when every connection of the pool is busy, then a query on the reserved connections runs at once (PostgreSQL; PGlite has one connection)', async () => {
+    const { database } = infra;
+    if (database.kind === 'pglite') {
+      expect(database.reserved()).toBe(database.knex);
+      return;
+    }
+    const pool = (database.knex.client as { pool: { numUsed(): number } }).pool;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Array.from({ length: 10 }, () =>
+      database.knex.transaction(async (trx) => {
+        await trx.raw('select 1');
+        await released;
+      }),
+    );
+    while (pool.numUsed() < 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    let mainAnswered = false;
+    const main = database.knex.raw('select 1').then(() => {
+      mainAnswered = true;
+    });
+
+    try {
+      const counted = await database.reserved()('prices').count({ count: '*' }).first();
+      expect(counted).toEqual({ count: expect.any(Number) });
+      expect(mainAnswered).toBe(false);
+    } finally {
+      release();
+      await Promise.allSettled([...holders, main]);
+    }
+  });
+
   it('when two migrations share a name, then migrate refuses', async () => {
     await expect(migrate(infra.database, [...migrations, { ...migrations[0]!, up: async () => undefined }])).rejects.toThrow(
       /Duplicate migration name 001_prices/,

@@ -9,6 +9,12 @@ export interface Database {
   kind: 'pg' | 'pglite';
   /** Every table of the service lives in this schema (`search_path`). */
   schema: string;
+  /**
+   * A second, small pool (3 connections, opened on first use) for the few transactions that decide a race and must
+   * not queue behind the service's other queries in `knex`'s pool (svc-bids' slot turns). PGlite: `knex` itself
+   * (one connection either way).
+   */
+  reserved(): Knex;
   close(): Promise<void>;
 }
 
@@ -37,17 +43,31 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
 
 function createPgDatabase(url: string, { schema, logger }: CreateDatabaseOptions): Database {
   installPgTypeParsers();
+  const knex = createPgKnex(url, schema, 10, logger);
+  let reserved: Knex | undefined;
+  return {
+    knex,
+    kind: 'pg',
+    schema,
+    reserved: () => (reserved ??= createPgKnex(url, schema, 3, logger)),
+    close: async () => {
+      await Promise.all([knex.destroy(), reserved?.destroy()]);
+    },
+  };
+}
+
+function createPgKnex(url: string, schema: string, maxConnections: number, logger: Logger | undefined): Knex {
   const knex = knexFactory({
     client: 'pg',
     connection: url,
     searchPath: [schema],
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: maxConnections },
     // While PostgreSQL is away a request waits at most this long for a connection, then answers 503.
     acquireConnectionTimeout: 5_000,
     log: knexLog(logger),
   });
   discardBrokenConnections(knex);
-  return { knex, kind: 'pg', schema, close: () => knex.destroy() };
+  return knex;
 }
 
 /** SQLSTATE classes and driver messages that mean the connection itself is gone, not just this query. */
@@ -90,7 +110,7 @@ async function createPgliteDatabase({ schema, pglite, pgliteDir, logger }: Creat
     await knex.destroy();
     await owned?.close();
   };
-  return { knex, kind: 'pglite', schema, close };
+  return { knex, kind: 'pglite', schema, reserved: () => knex, close };
 }
 
 async function createSchema(knex: Knex, schema: string): Promise<void> {

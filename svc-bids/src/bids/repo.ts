@@ -65,15 +65,18 @@ export type BidSnapshot = Pick<
 
 export type NewBid = BidSnapshot & Pick<BidRow, 'task_id' | 'carrier_id' | 'carrier_name' | 'customer_id' | 'max_bids'>;
 
-/** The unique constraint that keeps one bid per carrier per task. */
-export const oneBidPerCarrierConstraint = 'bids_task_carrier_unique';
-
-export async function insertBid(db: Db, bid: NewBid, now: Date): Promise<BidRow> {
-  const [row] = (await db('bids')
-    .insert({ ...bid, status: 'pending', created_at: now, updated_at: now })
+/**
+ * Inserts the bids in one statement, each stamped with the time it was placed; returns the rows stored. A bid whose
+ * carrier already has one on the task is left out (the unique constraint bids_task_carrier_unique decides, so a
+ * concurrent bid of the same carrier through another process counts too).
+ */
+export async function insertNewBids(db: Db, bids: { bid: NewBid; now: Date }[]): Promise<BidRow[]> {
+  if (bids.length === 0) return [];
+  return (await db('bids')
+    .insert(bids.map(({ bid, now }) => ({ ...bid, status: 'pending', created_at: now, updated_at: now })))
+    .onConflict(['task_id', 'carrier_id'])
+    .ignore()
     .returning('*')) as BidRow[];
-  if (!row) throw new Error('insert into bids returned no row');
-  return row;
 }
 
 export async function findBid(db: Db, id: number): Promise<BidRow | undefined> {

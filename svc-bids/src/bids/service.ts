@@ -22,7 +22,7 @@ import {
 import { AppError, causedBy } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { BidsContext, EventMeta } from '../context';
-import { lockProjection, setBidCount, setStatus, takeBidSlot, type TaskProjectionRow } from '../task-projection/repo';
+import { lockProjection, setBidCount, setStatus, type TaskProjectionRow } from '../task-projection/repo';
 import { findPricing } from '../pricing/repo';
 import { quoteBid } from '../pricing/service';
 import { ensureProjected, maxBidsFor, taskNotFound } from '../task-projection/service';
@@ -33,11 +33,10 @@ import {
   findAcceptedBid,
   findBid,
   findPlacementFacts,
-  insertBid,
+  insertNewBids,
   listBids,
   markAccepted,
   markRejected,
-  oneBidPerCarrierConstraint,
   rejectOtherPendingBids,
   updateSnapshot,
   type BidListFilter,
@@ -46,7 +45,7 @@ import {
   type NewBid,
   type PlacementFacts,
 } from './repo';
-import { bidLimitReached } from './slot-turns';
+import { bidLimitReached, type TurnOutcome } from './slot-turns';
 
 const bidNotFound = () => AppError.notFound(messages.bidNotFound, 'bid_not_found');
 const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
@@ -109,21 +108,14 @@ function snapshotOf(quoted: InternalQuoteResponse, validUntil: Date): BidSnapsho
   };
 }
 
-/** Checked by code and constraint name (pg and PGlite errors are not the same class). */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const { code, constraint: violated, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
-  return code === '23505' && String(violated ?? message).includes(constraint);
-}
-
 // ---- place ----
 
 /**
  * POST /bids. What is already decided is refused first, from one read and without a lock or a quote: a closed task,
  * a second bid of the carrier, a task whose slots are all held. Then the bid is priced here (projected fees, no
- * network call once the carrier is known) and placed in one short transaction: one statement takes a slot (the task
- * open and its count under the limit), the insert follows. Racing carriers wait only for each other's insert, so
- * exactly `maxBids` of them get in; the bids of this process take their turns at it (see slot-turns.ts), so once
- * the slots are all held, those still waiting hear at once, without a transaction each.
+ * network call once the carrier is known) and queued for its task's next slot turn (see slot-turns.ts): the bids
+ * of this process on one task are placed together, one short transaction per turn, so a race of 50 carriers is a
+ * handful of transactions and the bids beyond the last slot are told by the transaction that filled it.
  */
 export async function placeBid(context: BidsContext, caller: AuthUser, body: PlaceBidBody, meta: EventMeta): Promise<BidView> {
   requireBidder(caller);
@@ -140,24 +132,66 @@ export async function placeBid(context: BidsContext, caller: AuthUser, body: Pla
 
   const quoted = await quoteBid(context, body.netOre, caller.id, facts, meta.correlationId);
   const maxBids = maxBidsUnder(quoted.settings);
+  const bid: NewBid = {
+    task_id: task.task_id,
+    carrier_id: caller.id,
+    carrier_name: caller.name,
+    customer_id: task.user_id,
+    max_bids: maxBids,
+    ...snapshotOf(quoted, validUntil),
+  };
+  return bidJsonFor('carrier', await context.slotTurns(task.task_id, maxBids, { bid, meta, now }));
+}
+
+/** A priced bid waiting for its slot turn, with its request's event meta and the time it was placed. */
+export interface QueuedBid {
+  bid: NewBid;
+  meta: EventMeta;
+  now: Date;
+}
+
+/**
+ * One slot turn: the bids queued on a task, decided in one transaction with the task's row locked. They take the
+ * free slots in the order they came; the count is the first word (one row, no counting) and, when the bids want more
+ * slots than it leaves, the bids really holding a slot are counted (the count may still include bids since rejected
+ * or lapsed) and an accepted bid closes the round. The unique constraint has the last word on one bid per carrier: a
+ * bid it turns away is told so and its slot goes to the next in line. Each placed bid's event carries its place.
+ */
+export async function placeQueuedBids(
+  context: Pick<BidsContext, 'db' | 'outbox' | 'now'>,
+  taskId: number,
+  maxBids: number,
+  queued: QueuedBid[],
+): Promise<TurnOutcome<BidRow>[]> {
   const events = bidEvents(context.outbox);
-  const place = () =>
-    context.db.transaction(async (trx) => {
-      const activeBidCount = await takeSlot(trx, task.task_id, maxBids, now);
-      const newBid = {
-        task_id: task.task_id,
-        carrier_id: caller.id,
-        carrier_name: caller.name,
-        customer_id: task.user_id,
-        max_bids: maxBids,
-        ...snapshotOf(quoted, validUntil),
-      };
-      const inserted = await insertOnce(trx, newBid, now);
-      await events.placed(trx, inserted, { maxBids, activeBidCount }, meta);
-      return inserted;
-    });
-  const bid = await context.slotTurns(task.task_id, maxBids, place);
-  return bidJsonFor('carrier', bid);
+  return context.db.transaction(async (trx) => {
+    const now = context.now();
+    const task = await lockProjection(trx, taskId);
+    if (!task || task.deleted) return queued.map(() => ({ refused: taskNotFound() }));
+    if (task.status !== 'open_for_bids') return queued.map(() => ({ refused: biddingClosed() }));
+    let held = task.bid_count;
+    if (held + queued.length > maxBids) {
+      if (await findAcceptedBid(trx, taskId)) return queued.map(() => ({ refused: biddingClosed() }));
+      held = await countActiveBids(trx, taskId, now);
+    }
+    const outcomes: TurnOutcome<BidRow>[] = queued.map(() => ({ refused: bidLimitReached() }));
+    const placed: { row: BidRow; meta: EventMeta }[] = [];
+    for (let next = 0; next < queued.length && held + placed.length < maxBids; ) {
+      const taking = queued.slice(next, next + maxBids - held - placed.length);
+      const inserted = await insertNewBids(trx, taking);
+      taking.forEach(({ bid, meta }, i) => {
+        const row = inserted.find((candidate) => candidate.carrier_id === bid.carrier_id && !placed.some((done) => done.row === candidate));
+        outcomes[next + i] = row ? { placed: row } : { refused: alreadyBid() };
+        if (row) placed.push({ row, meta });
+      });
+      next += taking.length;
+    }
+    if (held + placed.length !== task.bid_count) await setBidCount(trx, taskId, held + placed.length);
+    for (const [i, { row, meta }] of placed.entries()) {
+      await events.placed(trx, row, { maxBids, activeBidCount: held + i + 1 }, meta);
+    }
+    return outcomes;
+  });
 }
 
 /** The facts of a bid on the task, the task fetched from svc-tasks first when it is not (or no longer) projected right. */
@@ -174,35 +208,6 @@ async function placementFactsOf(context: BidsContext, taskId: number, carrierId:
 /** Full by the count and by the bids that really hold a slot (the count may still include rejected or lapsed ones). */
 function slotsAllHeld(facts: PlacementFacts, maxBids: number): boolean {
   return facts.task.bid_count >= maxBids && facts.activeBidCount >= maxBids;
-}
-
-/**
- * A slot for the bid inside `trx`; the number of slots now held. When the one-statement way finds none, the bids
- * holding a slot are counted; only if they leave room (the count ran ahead of bids since rejected, or the task is
- * closed or gone) is the row locked and everything looked at again.
- */
-async function takeSlot(trx: Knex.Transaction, taskId: number, maxBids: number, now: Date): Promise<number> {
-  const taken = await takeBidSlot(trx, taskId, maxBids);
-  if (taken !== undefined) return taken;
-  // The statement waited for the bids ahead of it to commit: counted now, they say "full" without any lock.
-  if ((await countActiveBids(trx, taskId, now)) >= maxBids) throw bidLimitReached();
-  const task = await lockProjection(trx, taskId);
-  if (!task || task.deleted) throw taskNotFound();
-  if (task.status !== 'open_for_bids' || (await findAcceptedBid(trx, taskId))) throw biddingClosed();
-  const held = await countActiveBids(trx, taskId, now);
-  if (held >= maxBids) throw bidLimitReached();
-  await setBidCount(trx, taskId, held + 1);
-  return held + 1;
-}
-
-/** The unique constraint is the last word on "one bid per carrier per task". */
-async function insertOnce(trx: Knex.Transaction, bid: NewBid, now: Date): Promise<BidRow> {
-  try {
-    return await insertBid(trx, bid, now);
-  } catch (error) {
-    if (isUniqueViolation(error, oneBidPerCarrierConstraint)) throw alreadyBid();
-    throw error;
-  }
 }
 
 // ---- update ----

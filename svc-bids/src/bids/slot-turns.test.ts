@@ -1,86 +1,87 @@
 /**
- * The queue in front of the slot transaction, without a database: what runs when, and who is told "full" without a
- * turn. The race suites (race.test.ts) show the same end to end on PGlite and PostgreSQL.
+ * The queue in front of the slot transaction, without a database: which bids share a turn, what runs when, and what
+ * each bid is told. The race suites (race.test.ts) show the same end to end on PGlite and PostgreSQL.
  */
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
 import { describe, expect, it } from 'vitest';
-import { bidLimitReached, slotTurns } from './slot-turns';
+import { bidLimitReached, slotTurns, type TurnOutcome } from './slot-turns';
 
-/** A turn that runs until the test ends it. */
-function heldTurn<T>() {
-  let end!: (outcome: { value: T } | { error: unknown }) => void;
-  const ended = new Promise<{ value: T } | { error: unknown }>((resolve) => {
-    end = resolve;
-  });
-  const turn = {
-    started: false,
-    run: async (): Promise<T> => {
-      turn.started = true;
-      const outcome = await ended;
-      if ('error' in outcome) throw outcome.error;
-      return outcome.value;
-    },
-    succeed: (value: T) => end({ value }),
-    fail: (error: unknown) => end({ error }),
-  };
-  return turn;
+interface Call {
+  taskId: number;
+  maxBids: number;
+  entries: string[];
+  end: (outcomes: TurnOutcome<string>[] | Error) => void;
+}
+
+/** A turn function that records each call and runs until the test ends it. */
+function heldTurns() {
+  const calls: Call[] = [];
+  const turn = (taskId: number, maxBids: number, entries: string[]) =>
+    new Promise<TurnOutcome<string>[]>((resolve, reject) => {
+      calls.push({ taskId, maxBids, entries, end: (outcomes) => (outcomes instanceof Error ? reject(outcomes) : resolve(outcomes)) });
+    });
+  return { calls, inTurn: slotTurns(turn) };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'placed', (error: unknown) => (error as AppError).code);
-
-/**
- * A first turn that ends with `error`, and a second bid (under `maxBids`, queued at once or only once the first turn
- * is under way) that succeeds if it gets a turn: what each was told, and whether the second had a turn.
- */
-async function twoBids(error: AppError, second: { maxBids: number; queued: 'at once' | 'during the first turn' }) {
-  const inTurn = slotTurns();
-  const [firstTurn, secondTurn] = [heldTurn<string>(), heldTurn<string>()];
-  const first = codeOf(inTurn(1, 5, firstTurn.run));
-  if (second.queued === 'during the first turn') await settled();
-  const next = codeOf(inTurn(1, second.maxBids, secondTurn.run));
-  await settled();
-  firstTurn.fail(error);
-  await settled();
-  secondTurn.succeed('placed');
-  return { told: await Promise.all([first, next]), secondHadTurn: secondTurn.started };
-}
+const told = (promise: Promise<string>) => promise.then((value) => `placed ${value}`, (error: unknown) => (error as { code?: string; message?: string }).code ?? (error as Error).message);
+const placedAll = (entries: string[]) => entries.map((entry) => ({ placed: entry }));
 
 describe('slot turns', () => {
-  it('when bids on one task are queued, then each has its turn after the one before it is through, and another task does not wait', async () => {
-    const inTurn = slotTurns();
-    const [first, second, otherTask] = [heldTurn<string>(), heldTurn<string>(), heldTurn<string>()];
-    const placed = [inTurn(1, 5, first.run), inTurn(1, 5, second.run), inTurn(2, 5, otherTask.run)];
+  it('when bids on one task queue while a turn runs, then the next turn takes them all together, and another task does not wait', async () => {
+    const { calls, inTurn } = heldTurns();
+    const first = told(inTurn(1, 5, 'a'));
+    const waiting = [told(inTurn(1, 5, 'b')), told(inTurn(1, 5, 'c'))];
+    const otherTask = told(inTurn(2, 5, 'x'));
     await settled();
-    expect([first.started, second.started, otherTask.started]).toEqual([true, false, true]);
+    expect(calls.map(({ taskId, entries }) => [taskId, entries])).toEqual([
+      [1, ['a']],
+      [2, ['x']],
+    ]);
 
-    first.succeed('a');
+    calls[0]?.end(placedAll(['a']));
     await settled();
-    expect(second.started).toBe(true);
-    second.succeed('b');
-    otherTask.succeed('c');
-    expect(await Promise.all(placed)).toEqual(['a', 'b', 'c']);
+    expect(calls[2]).toMatchObject({ taskId: 1, maxBids: 5, entries: ['b', 'c'] });
+    calls[2]?.end([{ placed: 'b' }, { refused: bidLimitReached() }]);
+    calls[1]?.end(placedAll(['x']));
+    expect(await Promise.all([first, ...waiting, otherTask])).toEqual(['placed a', 'placed b', 'bid_limit_reached', 'placed x']);
   });
 
-  it('when a turn is refused because every slot is held, then the bids already waiting behind it hear the same without a turn of their own', async () => {
-    expect(await twoBids(bidLimitReached(), { maxBids: 5, queued: 'at once' })).toEqual({
-      told: ['bid_limit_reached', 'bid_limit_reached'],
-      secondHadTurn: false,
-    });
+  it('when waiting bids count under different limits, then a turn takes those under the first one\'s limit and the others have the turn after', async () => {
+    const { calls, inTurn } = heldTurns();
+    const replies = [inTurn(1, 5, 'a'), inTurn(1, 6, 'b'), inTurn(1, 5, 'c'), inTurn(1, 6, 'd')].map(told);
+    await settled();
+    calls[0]?.end(placedAll(['a']));
+    await settled();
+    expect(calls[1]).toMatchObject({ maxBids: 6, entries: ['b', 'd'] });
+    calls[1]?.end(placedAll(['b', 'd']));
+    await settled();
+    expect(calls[2]).toMatchObject({ maxBids: 5, entries: ['c'] });
+    calls[2]?.end(placedAll(['c']));
+    expect(await Promise.all(replies)).toEqual(['placed a', 'placed b', 'placed c', 'placed d']);
+    expect(calls).toHaveLength(3);
   });
 
-  it.each([
-    ['a bid queues while the refused turn is under way (the refusal may be older than the bid)', { maxBids: 5, queued: 'during the first turn' }],
-    ['a waiting bid counts under a higher limit than the refused turn', { maxBids: 6, queued: 'at once' }],
-  ] as const)('when %s, then it has a turn of its own', async (_, second) => {
-    expect(await twoBids(bidLimitReached(), second)).toEqual({ told: ['bid_limit_reached', 'placed'], secondHadTurn: true });
+  it('when a turn fails, then every bid in it hears the failure and the bids queued behind it still have their turn', async () => {
+    const { calls, inTurn } = heldTurns();
+    const failed = [told(inTurn(1, 5, 'a'))];
+    await settled();
+    const next = told(inTurn(1, 5, 'b'));
+    calls[0]?.end(new Error('connection lost'));
+    await settled();
+    expect(calls[1]?.entries).toEqual(['b']);
+    calls[1]?.end(placedAll(['b']));
+    expect(await Promise.all([...failed, next])).toEqual(['connection lost', 'placed b']);
   });
 
-  it('when a turn fails for another reason, then the next bid has its turn', async () => {
-    expect(await twoBids(AppError.conflict(messages.alreadyBidOnTask, 'already_bid'), { maxBids: 5, queued: 'at once' })).toEqual({
-      told: ['already_bid', 'placed'],
-      secondHadTurn: true,
-    });
+  it('when the queue of a task has emptied, then the next bid starts a turn of its own at once', async () => {
+    const { calls, inTurn } = heldTurns();
+    const first = told(inTurn(1, 5, 'a'));
+    await settled();
+    calls[0]?.end(placedAll(['a']));
+    expect(await first).toBe('placed a');
+    const later = told(inTurn(1, 5, 'b'));
+    expect(calls[1]?.entries).toEqual(['b']);
+    calls[1]?.end(placedAll(['b']));
+    expect(await later).toBe('placed b');
   });
 });

@@ -3,55 +3,69 @@ import { AppError } from '@fragtbud/platform';
 
 export const bidLimitReached = () => AppError.conflict(messages.bidLimitReached, 'bid_limit_reached');
 
-const isLimitReached = (error: unknown) => error instanceof AppError && error.code === 'bid_limit_reached';
+/** What a turn decided for one of its bids. */
+export type TurnOutcome<R> = { placed: R } | { refused: unknown };
 
-interface Queue {
-  /** Settles when the last bid queued so far has had its turn. */
-  tail: Promise<void>;
-  lastTicket: number;
-  /** Bids queued and not yet through; the queue is dropped at 0. */
-  queued: number;
-  /** The last turn refused because every slot was held: under `maxBids`, and while bids up to `through` were queued. */
-  refusal?: { maxBids: number; through: number };
+/** Decides every bid of one turn together (one transaction): an outcome per entry, in the order given. */
+export type Turn<E, R> = (taskId: number, maxBids: number, entries: E[]) => Promise<TurnOutcome<R>[]>;
+
+/** Queues a bid on a task for the next turn under its limit; settles with what that turn decided. */
+export type SlotTurns<E, R> = (taskId: number, maxBids: number, entry: E) => Promise<R>;
+
+interface Waiting<E, R> {
+  entry: E;
+  maxBids: number;
+  resolve: (placed: R) => void;
+  reject: (error: unknown) => void;
 }
 
 /**
- * Bids on one task placed through this process take their slot transaction one at a time. The task's row lets only
- * one of them take a slot at a time anyway; waiting here instead keeps each waiting bid from holding a pooled
- * connection and a transaction of its own. When the database refuses a turn because every slot is held, the bids
- * that were already queued behind it (under a limit no higher) are told the same at once: the database said so while
- * they waited. A bid queued after that asks the database itself, and other processes queue on the row as before.
+ * Bids on one task placed through this process go to the database in turns, one turn at a time, and each turn takes
+ * every bid that queued while the turn before it ran (group commit): a race of 50 bids is a handful of transactions,
+ * not 50, and the bids beyond the last free slot are refused by the same transaction that filled it. The task's row
+ * lets only one transaction take slots at a time anyway; waiting here keeps each waiting bid from holding a pooled
+ * connection and a transaction of its own. A bid that comes while a turn runs waits for the next one, which asks the
+ * database again; other processes queue on the row. A turn takes the bids under the same limit as the first one
+ * waiting; bids under another limit keep their place for the turn after.
  */
-export function slotTurns() {
-  const queues = new Map<number, Queue>();
+export function slotTurns<E, R>(turn: Turn<E, R>): SlotTurns<E, R> {
+  const queues = new Map<number, Waiting<E, R>[]>();
 
-  return async function inTurn<T>(taskId: number, maxBids: number, turn: () => Promise<T>): Promise<T> {
-    const queue = queues.get(taskId) ?? { tail: Promise.resolve(), lastTicket: 0, queued: 0 };
-    queues.set(taskId, queue);
-    const ticket = ++queue.lastTicket;
-    queue.queued += 1;
-    const ahead = queue.tail;
-    let done!: () => void;
-    queue.tail = new Promise((resolve) => {
-      done = resolve;
-    });
-    try {
-      await ahead;
-      const { refusal } = queue;
-      if (refusal && ticket <= refusal.through && maxBids <= refusal.maxBids) throw bidLimitReached();
-      const queuedBehind = queue.lastTicket;
-      try {
-        return await turn();
-      } catch (error) {
-        if (isLimitReached(error)) queue.refusal = { maxBids, through: queuedBehind };
-        throw error;
-      }
-    } finally {
-      done();
-      queue.queued -= 1;
-      if (queue.queued === 0) queues.delete(taskId);
+  async function drain(taskId: number, waiting: Waiting<E, R>[]): Promise<void> {
+    while (waiting.length > 0) {
+      const maxBids = waiting[0]?.maxBids;
+      const batch = waiting.filter((queued) => queued.maxBids === maxBids);
+      waiting.splice(0, waiting.length, ...waiting.filter((queued) => queued.maxBids !== maxBids));
+      await settle(batch, () => turn(taskId, batch[0]?.maxBids ?? 0, batch.map((queued) => queued.entry)));
     }
-  };
+    queues.delete(taskId);
+  }
+
+  return (taskId, maxBids, entry) =>
+    new Promise<R>((resolve, reject) => {
+      const waiting = queues.get(taskId);
+      if (waiting) {
+        waiting.push({ entry, maxBids, resolve, reject });
+        return;
+      }
+      const started = [{ entry, maxBids, resolve, reject }];
+      queues.set(taskId, started);
+      void drain(taskId, started);
+    });
 }
 
-export type SlotTurns = ReturnType<typeof slotTurns>;
+async function settle<E, R>(batch: Waiting<E, R>[], run: () => Promise<TurnOutcome<R>[]>): Promise<void> {
+  let outcomes: TurnOutcome<R>[];
+  try {
+    outcomes = await run();
+  } catch (error) {
+    for (const queued of batch) queued.reject(error);
+    return;
+  }
+  batch.forEach((queued, i) => {
+    const outcome = outcomes[i];
+    if (!outcome) queued.reject(new Error('a slot turn gave no outcome for one of its bids'));
+    else if ('placed' in outcome) queued.resolve(outcome.placed);
+    else queued.reject(outcome.refused);
+  });
+}

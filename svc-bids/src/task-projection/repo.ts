@@ -34,21 +34,7 @@ export async function lockProjection(db: Db, taskId: number): Promise<TaskProjec
   return db('task_projection').where({ task_id: taskId }).forUpdate().first();
 }
 
-/**
- * Takes one of the task's bid slots in a single statement, if the task is open and the count is under `maxBids`:
- * racing bidders wait only for each other's short insert, never behind a lock held across several queries.
- * The new count, or undefined when the task is closed, gone or (by the count) full.
- */
-export async function takeBidSlot(db: Db, taskId: number, maxBids: number): Promise<number | undefined> {
-  const rows = (await db('task_projection')
-    .where({ task_id: taskId, status: 'open_for_bids', deleted: false })
-    .andWhere('bid_count', '<', maxBids)
-    .increment('bid_count', 1)
-    .returning('bid_count')) as { bid_count: number }[];
-  return rows[0]?.bid_count;
-}
-
-/** After a recount under the row lock. */
+/** Under the row lock (a slot turn): the slots taken. */
 export async function setBidCount(db: Db, taskId: number, bidCount: number): Promise<void> {
   await db('task_projection').where({ task_id: taskId }).update({ bid_count: bidCount });
 }
