@@ -47,6 +47,23 @@ describe('bid validity in Copenhagen time', () => {
     expect(copenhagenTimeToInstant('2026-03-29', '02:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
   });
 
+  it('for any moment, also the minutes around the clock changes, then the Copenhagen date is the one its wall clock shows', () => {
+    const copenhagenDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const changes = ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2026-06-10T22:00:00Z'].map((at) => new Date(at).getTime());
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true }),
+          fc.tuple(fc.constantFrom(...changes), fc.integer({ min: -7_200_000, max: 7_200_000 })).map(([at, ms]) => new Date(at + ms)),
+        ),
+        (instant) => {
+          expect(copenhagenDateOf(instant)).toBe(copenhagenDate.format(instant));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('for any moment, any offered number of days and any time slot, then the Copenhagen wall clock shows that day and slot', () => {
     fc.assert(
       fc.property(

@@ -96,10 +96,23 @@ function wallClockAt(instant: number): WallClock {
   };
 }
 
-/** Copenhagen's offset from UTC at an instant, in ms (+1 h in winter, +2 h in summer). */
+const hourMs = 3_600_000;
+const offsetsByHour = new Map<number, number>();
+
+/**
+ * Copenhagen's offset from UTC at an instant, in ms (+1 h in winter, +2 h in summer). It changes only on a whole UTC
+ * hour, so it is worked out once per hour (formatToParts is slow, and placing a bid asks three times).
+ */
 function offsetAt(instant: number): number {
-  const c = wallClockAt(instant);
-  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(instant / 1000) * 1000;
+  const hour = Math.floor(instant / hourMs);
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    const c = wallClockAt(hour * hourMs);
+    offset = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - hour * hourMs;
+    if (offsetsByHour.size >= 1_000) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
 }
 
 /**
@@ -116,8 +129,7 @@ export function copenhagenTimeToInstant(date: string, time: string): Date {
 
 /** The Copenhagen calendar date (yyyy-mm-dd) at an instant. */
 export function copenhagenDateOf(instant: Date): string {
-  const c = wallClockAt(instant.getTime());
-  return `${String(c.year).padStart(4, '0')}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+  return new Date(instant.getTime() + offsetAt(instant.getTime())).toISOString().slice(0, 10);
 }
 
 /** A calendar date plus whole days (yyyy-mm-dd in, yyyy-mm-dd out). */

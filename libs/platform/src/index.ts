@@ -60,7 +60,7 @@ export { createNatsBus, streamNaming, type NatsBusOptions } from './nats-bus';
 export { defaultRetryPolicy, retryDelay, type RetryPolicy } from './retry-policy';
 export { subjectMatches } from './subject';
 
-export { createOutbox, causedBy, type Outbox, type EventMeta } from './outbox';
+export { createOutbox, causedBy, type Outbox, type OutboxEntry, type EventMeta } from './outbox';
 export { createOutboxRelay, markForReplay, defaultReplayWindowMs, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { handleOnce, type InboxHandler } from './inbox';
 export { consume, type ConsumerDefinition } from './consumer';

@@ -108,6 +108,32 @@ describe('outbox and relay', () => {
     expect(received.map((event) => (event.data as { name: string }).name)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('when several events are added with one statement, then they are published in the order given, each with its own meta, and one bad payload records none', async () => {
+    await expect(
+      infra.database.knex.transaction((trx) =>
+        outbox.addAll(trx, [
+          { type: 'shop.item.added', data: { name: 'never' } },
+          { type: 'identity.user.registered', data: { userId: 'x' } },
+        ]),
+      ),
+    ).rejects.toThrow(/Invalid payload/);
+    const added = await infra.database.knex.transaction((trx) =>
+      outbox.addAll(
+        trx,
+        ['f', 'g', 'h', 'i'].map((name) => ({ type: 'shop.item.added', data: { name }, meta: { correlationId: `req-${name}` } })),
+      ),
+    );
+    await waitFor(() => received.length === 4, { timeoutMs: 3_000 });
+    expect(received.map((event) => [(event.data as { name: string }).name, event.correlationId])).toEqual([
+      ['f', 'req-f'],
+      ['g', 'req-g'],
+      ['h', 'req-h'],
+      ['i', 'req-i'],
+    ]);
+    expect(received.map((event) => event.id)).toEqual(added.map((event) => event.id));
+    expect(await infra.database.knex('outbox').whereRaw("data->>'name' = 'never'")).toEqual([]);
+  });
+
   it('when a payload breaks the contract, then add refuses with a plain Error (a bug, not client input)', async () => {
     const attempt = infra.database.knex.transaction(async (trx) => {
       const error = await outbox.add(trx, 'identity.user.registered', { userId: 'x' }).catch((e: Error) => e);

@@ -9,33 +9,50 @@ export interface EventMeta {
   causationId?: string;
 }
 
+/** One event for `addAll`. */
+export interface OutboxEntry<T extends object = object> {
+  type: string;
+  data: T;
+  meta?: EventMeta;
+}
+
 export interface Outbox {
   /** Records an event in the same transaction as the change it describes; the relay publishes it after commit. */
   add<T extends object>(trx: Knex.Transaction | Knex, type: string, data: T, meta?: EventMeta): Promise<EventEnvelope<T>>;
+  /** Records several events with one statement, in the order given (they are published in that order). */
+  addAll(trx: Knex.Transaction | Knex, entries: OutboxEntry[]): Promise<EventEnvelope[]>;
 }
 
 export function createOutbox({ onCommitted }: { onCommitted: () => void }): Outbox {
-  return {
-    async add(trx, type, data, meta = {}) {
-      const envelope: EventEnvelope<typeof data> = {
-        id: randomUUID(),
-        type: validType(type),
-        occurredAt: new Date().toISOString(),
-        correlationId: meta.correlationId ?? randomUUID(),
-        ...(meta.causationId ? { causationId: meta.causationId } : {}),
-        data: validPayload(type, data) as typeof data,
-      };
-      await trx('outbox').insert({
+  const addAll: Outbox['addAll'] = async (trx, entries) => {
+    if (entries.length === 0) return [];
+    const envelopes = entries.map(({ type, data, meta = {} }): EventEnvelope => ({
+      id: randomUUID(),
+      type: validType(type),
+      occurredAt: new Date().toISOString(),
+      correlationId: meta.correlationId ?? randomUUID(),
+      ...(meta.causationId ? { causationId: meta.causationId } : {}),
+      data: validPayload(type, data) as object,
+    }));
+    await trx('outbox').insert(
+      envelopes.map((envelope) => ({
         id: envelope.id,
         type: envelope.type,
         data: JSON.stringify(envelope.data),
         correlation_id: envelope.correlationId,
         causation_id: envelope.causationId ?? null,
         occurred_at: envelope.occurredAt,
-      });
-      wakeAfterCommit(trx, onCommitted);
-      return envelope;
+      })),
+    );
+    wakeAfterCommit(trx, onCommitted);
+    return envelopes;
+  };
+  return {
+    async add(trx, type, data, meta) {
+      const [envelope] = await addAll(trx, [{ type, data, meta }]);
+      return envelope as EventEnvelope<typeof data>;
     },
+    addAll,
   };
 }
 

@@ -7,19 +7,22 @@ const refOf = (bid: BidRow) => ({ bidId: bid.id, taskId: bid.task_id, carrierId:
 /** The bid events, each written in the transaction that made the change (the outbox publishes after commit). */
 export function bidEvents(outbox: Outbox) {
   return {
-    placed: (trx: Db, bid: BidRow, round: { maxBids: number; activeBidCount: number }, meta: EventMeta) =>
-      outbox.add(
+    /** The bids one slot turn placed, in one statement; `round`: the limit and each bid's place under it. */
+    placed: (trx: Db, placed: { bid: BidRow; round: { maxBids: number; activeBidCount: number }; meta: EventMeta }[]) =>
+      outbox.addAll(
         trx,
-        eventTypes.bidPlaced,
-        {
-          ...refOf(bid),
-          netOre: bid.net_ore,
-          totalOre: bid.total_ore,
-          validUntil: bid.valid_until.toISOString(),
-          carrierListId: bid.carrier_list_id,
-          ...round,
-        } satisfies EventPayload<typeof eventTypes.bidPlaced>,
-        meta,
+        placed.map(({ bid, round, meta }) => ({
+          type: eventTypes.bidPlaced,
+          data: {
+            ...refOf(bid),
+            netOre: bid.net_ore,
+            totalOre: bid.total_ore,
+            validUntil: bid.valid_until.toISOString(),
+            carrierListId: bid.carrier_list_id,
+            ...round,
+          } satisfies EventPayload<typeof eventTypes.bidPlaced>,
+          meta,
+        })),
       ),
     updated: (trx: Db, bid: BidRow, meta: EventMeta) =>
       outbox.add(

@@ -91,11 +91,10 @@ export async function findAcceptedBid(db: Db, taskId: number): Promise<BidRow | 
  * Bids holding a slot of the task's limit at `now`: accepted ones and pending ones still valid. An expired pending
  * bid can no longer be accepted, so it stops holding a slot (checked at read time; no sweeper needed).
  */
-const holdingSlot = (now: Date) => (query: Knex.QueryBuilder) =>
-  query.where('bids.status', 'accepted').orWhere((pending) => pending.where('bids.status', 'pending').andWhere('bids.valid_until', '>', now));
+const holdingSlot = "(bids.status = 'accepted' or (bids.status = 'pending' and bids.valid_until > ?))";
 
 export async function countActiveBids(db: Db, taskId: number, now: Date): Promise<number> {
-  const row = (await db('bids').where({ task_id: taskId }).andWhere(holdingSlot(now)).count({ count: '*' }).first()) as
+  const row = (await db('bids').where({ task_id: taskId }).andWhereRaw(holdingSlot, [now]).count({ count: '*' }).first()) as
     | { count: number | string }
     | undefined;
   return Number(row?.count ?? 0);
@@ -129,21 +128,8 @@ interface PlacementRow extends TaskProjectionRow {
  * Undefined when the task is not projected.
  */
 export async function findPlacementFacts(db: Db, taskId: number, carrierId: number, now: Date): Promise<PlacementFacts | undefined> {
-  const bidsOfTask = () => db('bids').select(db.raw('1')).whereRaw('bids.task_id = task.task_id');
-  const row = (await db('task_projection as task')
-    .leftJoin('task_type_limits as type_limit', 'type_limit.type', 'task.type')
-    .leftJoin('pricing_settings as settings', 'settings.id', db.raw('1'))
-    .leftJoin('carrier_fees as carrier_fee', 'carrier_fee.carrier_id', db.raw('?', [carrierId]))
-    .where('task.task_id', taskId)
-    .first(
-      'task.*',
-      'type_limit.max_bids as type_max_bids',
-      db.raw('exists (?) as carrier_has_bid', [bidsOfTask().where('bids.carrier_id', carrierId)]),
-      db.raw('exists (?) as bid_accepted', [bidsOfTask().where('bids.status', 'accepted')]),
-      db('bids').count('*').whereRaw('bids.task_id = task.task_id').andWhere(holdingSlot(now)).as('active_bid_count'),
-      db.raw('to_jsonb(settings) as settings'),
-      db.raw('to_jsonb(carrier_fee) as carrier_fee'),
-    )) as PlacementRow | undefined;
+  const { rows } = (await db.raw(placementFactsSql, [carrierId, now, carrierId, taskId])) as { rows: PlacementRow[] };
+  const row = rows[0];
   if (!row) return undefined;
   const { type_max_bids, carrier_has_bid, bid_accepted, active_bid_count, settings, carrier_fee, ...task } = row;
   return {
@@ -156,6 +142,22 @@ export async function findPlacementFacts(db: Db, taskId: number, carrierId: numb
     carrierFee: carrierFeeOf(carrier_fee, settings),
   };
 }
+
+// Written out rather than built: knex took ≈ 40 µs of CPU to compose it (≈ 5 µs to pass it on written out), and a
+// race runs it 50 times at once. Bindings: carrier, now, carrier, task.
+const placementFactsSql = `
+  select task.*,
+    type_limit.max_bids as type_max_bids,
+    exists (select 1 from bids where bids.task_id = task.task_id and bids.carrier_id = ?) as carrier_has_bid,
+    exists (select 1 from bids where bids.task_id = task.task_id and bids.status = 'accepted') as bid_accepted,
+    (select count(*) from bids where bids.task_id = task.task_id and ${holdingSlot}) as active_bid_count,
+    to_jsonb(settings) as settings,
+    to_jsonb(carrier_fee) as carrier_fee
+  from task_projection as task
+  left join task_type_limits as type_limit on type_limit.type = task.type
+  left join pricing_settings as settings on settings.id = 1
+  left join carrier_fees as carrier_fee on carrier_fee.carrier_id = ?
+  where task.task_id = ?`;
 
 export async function updateSnapshot(db: Db, id: number, snapshot: BidSnapshot, now: Date): Promise<BidRow> {
   return mustUpdate(db, id, { ...snapshot, updated_at: now });

@@ -22,7 +22,7 @@ import {
 import { AppError, causedBy } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { BidsContext, EventMeta } from '../context';
-import { lockProjection, setBidCount, setStatus, type TaskProjectionRow } from '../task-projection/repo';
+import { lockProjection, setBidCount, setStatus, takeBidSlots, type TaskProjectionRow } from '../task-projection/repo';
 import { findPricing } from '../pricing/repo';
 import { quoteBid } from '../pricing/service';
 import { ensureProjected, maxBidsFor, taskNotFound } from '../task-projection/service';
@@ -151,11 +151,12 @@ export interface QueuedBid {
 }
 
 /**
- * One slot turn: the bids queued on a task, decided in one transaction with the task's row locked. They take the
- * free slots in the order they came; the count is the first word (one row, no counting) and, when the bids want more
- * slots than it leaves, the bids really holding a slot are counted (the count may still include bids since rejected
- * or lapsed) and an accepted bid closes the round. The unique constraint has the last word on one bid per carrier: a
- * bid it turns away is told so and its slot goes to the next in line. Each placed bid's event carries its place.
+ * One slot turn: the bids queued on a task, decided in one transaction. Usually the count leaves room for all of them
+ * and one statement takes their slots (locking the task's row). Otherwise the row is locked and looked at: the bids
+ * really holding a slot are counted (the count may still include bids since rejected or lapsed), an accepted bid
+ * closes the round, and the bids take the free slots in the order they came. The unique constraint has the last word
+ * on one bid per carrier: a bid it turns away is told so and its slot goes to the next in line (or back). The placed
+ * bids' events are written with one statement, each carrying its place.
  */
 export async function placeQueuedBids(
   context: Pick<BidsContext, 'db' | 'outbox' | 'now'>,
@@ -165,15 +166,9 @@ export async function placeQueuedBids(
 ): Promise<TurnOutcome<BidRow>[]> {
   const events = bidEvents(context.outbox);
   return context.db.transaction(async (trx) => {
-    const now = context.now();
-    const task = await lockProjection(trx, taskId);
-    if (!task || task.deleted) return queued.map(() => ({ refused: taskNotFound() }));
-    if (task.status !== 'open_for_bids') return queued.map(() => ({ refused: biddingClosed() }));
-    let held = task.bid_count;
-    if (held + queued.length > maxBids) {
-      if (await findAcceptedBid(trx, taskId)) return queued.map(() => ({ refused: biddingClosed() }));
-      held = await countActiveBids(trx, taskId, now);
-    }
+    const counted = await countedSlots(trx, taskId, maxBids, queued.length, context.now());
+    if ('refused' in counted) return queued.map(() => ({ refused: counted.refused }));
+    const { held, count } = counted;
     const outcomes: TurnOutcome<BidRow>[] = queued.map(() => ({ refused: bidLimitReached() }));
     const placed: { row: BidRow; meta: EventMeta }[] = [];
     for (let next = 0; next < queued.length && held + placed.length < maxBids; ) {
@@ -186,12 +181,32 @@ export async function placeQueuedBids(
       });
       next += taking.length;
     }
-    if (held + placed.length !== task.bid_count) await setBidCount(trx, taskId, held + placed.length);
-    for (const [i, { row, meta }] of placed.entries()) {
-      await events.placed(trx, row, { maxBids, activeBidCount: held + i + 1 }, meta);
-    }
+    if (held + placed.length !== count) await setBidCount(trx, taskId, held + placed.length);
+    await events.placed(
+      trx,
+      placed.map(({ row, meta }, i) => ({ bid: row, round: { maxBids, activeBidCount: held + i + 1 }, meta })),
+    );
     return outcomes;
   });
+}
+
+/**
+ * The slots of the task a turn of `wanted` bids starts from, with the row locked: `held` before the turn, `count` as
+ * the row says now (the one-statement way has already added `wanted`); or why every bid of the turn is refused.
+ */
+async function countedSlots(
+  trx: Knex.Transaction,
+  taskId: number,
+  maxBids: number,
+  wanted: number,
+  now: Date,
+): Promise<{ held: number; count: number } | { refused: AppError }> {
+  const taken = await takeBidSlots(trx, taskId, maxBids, wanted);
+  if (taken !== undefined) return { held: taken - wanted, count: taken };
+  const task = await lockProjection(trx, taskId);
+  if (!task || task.deleted) return { refused: taskNotFound() };
+  if (task.status !== 'open_for_bids' || (await findAcceptedBid(trx, taskId))) return { refused: biddingClosed() };
+  return { held: await countActiveBids(trx, taskId, now), count: task.bid_count };
 }
 
 /** The facts of a bid on the task, the task fetched from svc-tasks first when it is not (or no longer) projected right. */

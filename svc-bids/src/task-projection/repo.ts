@@ -34,6 +34,20 @@ export async function lockProjection(db: Db, taskId: number): Promise<TaskProjec
   return db('task_projection').where({ task_id: taskId }).forUpdate().first();
 }
 
+/**
+ * Takes `wanted` of the task's bid slots in one statement if the task is open and the count leaves room for all of
+ * them (a slot turn's usual case); the new count, or undefined when the task is closed, gone or too full by the
+ * count. The row stays locked until the transaction ends.
+ */
+export async function takeBidSlots(db: Db, taskId: number, maxBids: number, wanted: number): Promise<number | undefined> {
+  const rows = (await db('task_projection')
+    .where({ task_id: taskId, status: 'open_for_bids', deleted: false })
+    .andWhere('bid_count', '<=', maxBids - wanted)
+    .increment('bid_count', wanted)
+    .returning('bid_count')) as { bid_count: number }[];
+  return rows[0]?.bid_count;
+}
+
 /** Under the row lock (a slot turn): the slots taken. */
 export async function setBidCount(db: Db, taskId: number, bidCount: number): Promise<void> {
   await db('task_projection').where({ task_id: taskId }).update({ bid_count: bidCount });

@@ -58,6 +58,10 @@ export function createBrowseCache({ ttlMs, maxEntries = 200, now = Date.now }: {
           clearAfter(trx);
           return outbox.add(trx, type, data, meta);
         },
+        addAll(trx, entries) {
+          clearAfter(trx);
+          return outbox.addAll(trx, entries);
+        },
       };
     },
     invalidatingConsumers(consumers) {
