@@ -19,7 +19,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fragtbud-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEMO_SEED: '1', LOG_LEVEL: 'warn', ...extraEnv },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEMO_SEED: '1', DEMO_TASKS: '0', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

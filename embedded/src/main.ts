@@ -2,10 +2,14 @@ import path from 'node:path';
 import { roleLabels } from '@fragtbud/contracts';
 import { createLogger } from '@fragtbud/platform';
 import { demoAccounts } from '@fragtbud/svc-identity';
+import { seedDemoTasks } from './demo-tasks';
 import { startEmbedded } from './topology';
 
-/** `npm start` is for trying the product: demo accounts on, and only warnings in the console unless asked. */
-const env: Record<string, string | undefined> = { DEMO_SEED: '1', LOG_LEVEL: 'warn', ...process.env };
+/**
+ * `npm start` is for trying the product: demo accounts and, on a fresh data folder, a few demo tasks (one with a
+ * bid) on; only warnings in the console unless asked.
+ */
+const env: Record<string, string | undefined> = { DEMO_SEED: '1', DEMO_TASKS: '1', LOG_LEVEL: 'warn', ...process.env };
 const logger = createLogger({ name: 'fragtbud', level: env.LOG_LEVEL });
 const dataDir = path.resolve(env.DATA_DIR ?? 'data');
 
@@ -21,6 +25,14 @@ if (env.DEMO_SEED === '1') {
   lines.push('', '  Demo-konti:');
   for (const account of demoAccounts) {
     lines.push(`    ${roleLabels[account.role].padEnd(15)} ${account.email.padEnd(24)} ${account.password}`);
+  }
+  if (env.DEMO_TASKS === '1') {
+    try {
+      const seeded = await seedDemoTasks(topology.url);
+      if (seeded.tasks > 0) lines.push('', `  Demo-opgaver: ${seeded.tasks} åbne opgaver fra Demo Kunde, ${seeded.bids} med bud fra Demo Vognmand`);
+    } catch (error) {
+      logger.warn({ err: error }, 'demo tasks were not created');
+    }
   }
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);
