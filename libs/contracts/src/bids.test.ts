@@ -11,6 +11,7 @@ import {
   updateBidBodySchema,
 } from './bids';
 import { limits } from './constants';
+import { eventTypes, payloadSchemaFor } from './events';
 import { messages } from './messages';
 
 const copenhagen = new Intl.DateTimeFormat('sv-SE', {
@@ -155,5 +156,34 @@ describe('PUT /bids/{id} body and GET /bids query', () => {
     expect(bidListQuerySchema.parse({ taskId: '3', carrierId: '', page: '2' })).toEqual({ taskId: 3, page: 2, limit: 100 });
     expect(bidListQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
     expect(bidListQuerySchema.safeParse({ status: 'open' }).success).toBe(false);
+  });
+});
+
+describe('bids.bid.placed payload', () => {
+  const placed = {
+    bidId: 7,
+    taskId: 12,
+    carrierId: 3,
+    customerId: 4,
+    netOre: 100_000,
+    totalOre: 130_000,
+    validUntil: '2026-04-03T18:00:00.000Z',
+    carrierListId: null,
+    maxBids: 5,
+    activeBidCount: 1,
+  };
+  const schema = payloadSchemaFor(eventTypes.bidPlaced)!;
+
+  it('when the event names the task by type and cities, then they are kept', () => {
+    const named = { ...placed, type: 'moving', fromCity: 'Aarhus C', toCity: null };
+    expect(schema.parse(named)).toEqual(named);
+  });
+
+  it('when an older event names no task facts, then it is still understood', () => {
+    expect(schema.safeParse(placed).success).toBe(true);
+  });
+
+  it('when the type is not a task type, then the event is not understood', () => {
+    expect(schema.safeParse({ ...placed, type: 'boat' }).success).toBe(false);
   });
 });

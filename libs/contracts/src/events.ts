@@ -220,6 +220,10 @@ export const eventPayloadSchemas = {
     /** The task's bid limit in force and the bids holding a slot, this one included. */
     maxBids: z.number().int().positive(),
     activeBidCount: z.number().int().min(0),
+    /** The task's type and cities as svc-bids knows them, so a notification or mail can name it; absent in older events. */
+    type: taskTypeSchema.optional(),
+    fromCity: z.string().nullable().optional(),
+    toCity: z.string().nullable().optional(),
   }),
   /** The carrier changed a pending bid's price or validity; it was quoted again. */
   [eventTypes.bidUpdated]: bidRef.extend({

@@ -10,6 +10,7 @@ import {
   messages,
   type AuthUser,
   type EventPayload,
+  type InternalTask,
 } from '@fragtbud/contracts';
 import { waitFor } from '@fragtbud/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,8 @@ afterEach(() => {
 });
 
 const place = (as: AuthUser | null, body: unknown) => bids.call('POST', '/bids', { as, body });
+const placedEventOf = async (bidId: number) =>
+  (await bids.outboxEvents(eventTypes.bidPlaced)).find((event) => event.data.bidId === bidId)?.data;
 
 describe('POST /bids — who may bid', () => {
   it('when an approved carrier bids on an open task, then 201 and the bid in their payout view', async () => {
@@ -271,12 +274,11 @@ describe('POST /bids — the quote snapshot', () => {
     expect(again.carrierFee.feePercentage).toBe(7.5);
   });
 
-  it('when a bid is placed, then bids.bid.placed carries the net, the gross total and the round', async () => {
+  it('when a bid is placed, then bids.bid.placed carries the net, the gross total, the round and the task\'s type and cities', async () => {
     const task = await createTask(bids);
     const carrier = user('carrier');
     const reply = await place(carrier, bidBody(task.id, 1000));
-    const [event] = await bids.outboxEvents(eventTypes.bidPlaced).then((all) => all.filter((e) => e.data.bidId === reply.body.id));
-    expect(event?.data).toEqual({
+    expect(await placedEventOf(reply.body.id)).toEqual({
       bidId: reply.body.id,
       taskId: task.id,
       carrierId: carrier.id,
@@ -287,7 +289,82 @@ describe('POST /bids — the quote snapshot', () => {
       carrierListId: null,
       maxBids: 5,
       activeBidCount: 1,
+      type: 'moving',
+      fromCity: 'Aarhus C',
+      toCity: 'København K',
     } satisfies EventPayload<typeof eventTypes.bidPlaced>);
+  });
+});
+
+describe('POST /bids — the task named in bids.bid.placed', () => {
+  const edit = (task: InternalTask, changes: Partial<EventPayload<typeof eventTypes.taskUpdated>>) =>
+    bids.publish(eventTypes.taskUpdated, {
+      taskId: task.id,
+      userId: task.user_id,
+      type: task.type,
+      status: task.status,
+      changed: ['to_address', 'to_postal_code', 'to_city'],
+      updatedBy: task.user_id ?? admin.id,
+      ...changes,
+    } satisfies EventPayload<typeof eventTypes.taskUpdated>);
+
+  it('when the owner edits the type and destination, then the next bid names the task by the new ones', async () => {
+    const task = await createTask(bids);
+    expect(await placedEventOf((await place(user('carrier'), bidBody(task.id))).body.id)).toMatchObject({
+      type: 'moving',
+      toCity: 'København K',
+    });
+    await edit(task, { type: 'furniture', changed: ['type', 'to_address', 'to_city'], fromCity: 'Aarhus C', toCity: 'Odense C' });
+    await waitFor(async () => (await bids.db('task_projection').where({ task_id: task.id }).first())?.to_city === 'Odense C');
+
+    expect(await placedEventOf((await place(user('carrier'), bidBody(task.id))).body.id)).toMatchObject({
+      type: 'furniture',
+      fromCity: 'Aarhus C',
+      toCity: 'Odense C',
+    });
+  });
+
+  it('when an edit names no cities (an owner attached), then they stay; when it changed one without saying to what, that one is unknown', async () => {
+    const task = await createTask(bids);
+    const projected = () => bids.db('task_projection').where({ task_id: task.id }).first();
+    await edit(task, { changed: ['user_id'] });
+    await edit(task, { changed: ['to_address', 'to_city'] });
+    await waitFor(async () => (await projected())?.to_city === null);
+    expect(await projected()).toMatchObject({ from_city: 'Aarhus C', to_city: null });
+
+    const data = await placedEventOf((await place(user('carrier'), bidBody(task.id))).body.id);
+    expect(data).toMatchObject({ type: 'moving', fromCity: 'Aarhus C' });
+    expect(data).not.toHaveProperty('toCity');
+  });
+
+  it('when a status change carries the cities, then they are kept; one without them leaves them as they are', async () => {
+    const task = await createTask(bids);
+    await bids.publish(eventTypes.taskStatusChanged, {
+      taskId: task.id,
+      userId: task.user_id,
+      type: task.type,
+      from: 'open_for_bids',
+      to: 'open_for_bids',
+      assignedCarrierId: null,
+      changedBy: null,
+      fromCity: 'Vejle',
+      toCity: 'Aalborg',
+    } satisfies EventPayload<typeof eventTypes.taskStatusChanged>);
+    await waitFor(async () => (await bids.db('task_projection').where({ task_id: task.id }).first())?.from_city === 'Vejle');
+    await changeTaskStatus(bids, task, 'assigned');
+    await changeTaskStatus(bids, task, 'open_for_bids');
+    expect(await bids.db('task_projection').where({ task_id: task.id }).first()).toMatchObject({ from_city: 'Vejle', to_city: 'Aalborg' });
+  });
+
+  it('when the task was fetched from svc-tasks (no event yet), then it has no cities and the event names only its type', async () => {
+    const task = await createTask(bids, { withoutEvent: true, type: 'courier' });
+    const reply = await place(user('carrier'), bidBody(task.id));
+    expect(reply.status).toBe(201);
+    expect(await bids.db('task_projection').where({ task_id: task.id }).first()).toMatchObject({ from_city: null, to_city: null });
+    const data = await placedEventOf(reply.body.id);
+    expect(data).toMatchObject({ type: 'courier' });
+    expect(data).not.toHaveProperty('fromCity');
+    expect(data).not.toHaveProperty('toCity');
   });
 });
 

@@ -46,7 +46,7 @@ const queuedBid = (taskId: number, carrierId: number, netOre = 100_000): QueuedB
     platform_min_fee_ore: 0,
     quoted_at: now,
   };
-  return { bid, meta: { correlationId: `req-${carrierId}` }, now };
+  return { bid, task: { type: 'moving', from_city: 'Aarhus C', to_city: 'København K' }, meta: { correlationId: `req-${carrierId}` }, now };
 };
 
 const told = (outcome: { placed: { carrier_id: number } } | { refused: unknown }) =>

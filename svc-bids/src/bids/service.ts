@@ -27,7 +27,7 @@ import { findPricing } from '../pricing/repo';
 import { quoteBid } from '../pricing/service';
 import { ensureProjected, maxBidsFor, taskNotFound } from '../task-projection/service';
 import { bidJsonFor, internalBidJson, viewerOf } from './bid-json';
-import { bidEvents } from './events';
+import { bidEvents, type TaskNaming } from './events';
 import {
   countActiveBids,
   findAcceptedBid,
@@ -140,12 +140,16 @@ export async function placeBid(context: BidsContext, caller: AuthUser, body: Pla
     max_bids: maxBids,
     ...snapshotOf(quoted, validUntil),
   };
-  return bidJsonFor('carrier', await context.slotTurns(task.task_id, maxBids, { bid, meta, now }));
+  return bidJsonFor('carrier', await context.slotTurns(task.task_id, maxBids, { bid, task, meta, now }));
 }
 
-/** A priced bid waiting for its slot turn, with its request's event meta and the time it was placed. */
+/**
+ * A priced bid waiting for its slot turn, with the task as the bid found it projected (what its event names the task
+ * by), its request's event meta and the time it was placed.
+ */
 export interface QueuedBid {
   bid: NewBid;
+  task: TaskNaming;
   meta: EventMeta;
   now: Date;
 }
@@ -170,21 +174,21 @@ export async function placeQueuedBids(
     if ('refused' in counted) return queued.map(() => ({ refused: counted.refused }));
     const { held, count } = counted;
     const outcomes: TurnOutcome<BidRow>[] = queued.map(() => ({ refused: bidLimitReached() }));
-    const placed: { row: BidRow; meta: EventMeta }[] = [];
+    const placed: { row: BidRow; task: TaskNaming; meta: EventMeta }[] = [];
     for (let next = 0; next < queued.length && held + placed.length < maxBids; ) {
       const taking = queued.slice(next, next + maxBids - held - placed.length);
       const inserted = await insertNewBids(trx, taking);
-      taking.forEach(({ bid, meta }, i) => {
+      taking.forEach(({ bid, task, meta }, i) => {
         const row = inserted.find((candidate) => candidate.carrier_id === bid.carrier_id && !placed.some((done) => done.row === candidate));
         outcomes[next + i] = row ? { placed: row } : { refused: alreadyBid() };
-        if (row) placed.push({ row, meta });
+        if (row) placed.push({ row, task, meta });
       });
       next += taking.length;
     }
     if (held + placed.length !== count) await setBidCount(trx, taskId, held + placed.length);
     await events.placed(
       trx,
-      placed.map(({ row, meta }, i) => ({ bid: row, round: { maxBids, activeBidCount: held + i + 1 }, meta })),
+      placed.map(({ row, task, meta }, i) => ({ bid: row, task, round: { maxBids, activeBidCount: held + i + 1 }, meta })),
     );
     return outcomes;
   });

@@ -1,13 +1,16 @@
-import type { TaskStatus } from '@fragtbud/contracts';
+import type { TaskStatus, TaskType } from '@fragtbud/contracts';
 import type { Db } from '../context';
 
 export interface TaskProjectionRow {
   task_id: number;
   user_id: number | null;
-  type: string;
+  type: TaskType;
   status: TaskStatus;
   max_bids: number | null;
   assigned_carrier_id: number | null;
+  /** As svc-tasks' events told them (null: not told, or none read from the address); they name the task in bid events. */
+  from_city: string | null;
+  to_city: string | null;
   deleted: boolean;
   needs_refresh: boolean;
   /** Bid slots taken: never fewer than the bids holding one (see migration 002). */
@@ -15,15 +18,20 @@ export interface TaskProjectionRow {
   updated_at: Date;
 }
 
-/** What an event or svc-tasks tells of a task. `max_bids` left out = unknown (kept as it is). */
+/** What an event or svc-tasks tells of a task. A fact left out = unknown (kept as it is). */
 export interface TaskFacts {
   task_id: number;
   user_id: number | null;
-  type: string;
+  type: TaskType;
   status: TaskStatus;
   max_bids?: number | null;
   assigned_carrier_id?: number | null;
+  from_city?: string | null;
+  to_city?: string | null;
 }
+
+/** What svc-tasks answers of a task: everything but the cities, which a new row lacks until an event tells them. */
+export type FetchedTaskFacts = Required<Omit<TaskFacts, 'from_city' | 'to_city'>>;
 
 export async function findProjection(db: Db, taskId: number): Promise<TaskProjectionRow | undefined> {
   return db('task_projection').where({ task_id: taskId }).first();
@@ -53,7 +61,10 @@ export async function setBidCount(db: Db, taskId: number, bidCount: number): Pro
   await db('task_projection').where({ task_id: taskId }).update({ bid_count: bidCount });
 }
 
-/** Upserts what an event says; an unknown max_bids stays as it was (a new row: null, and fetched before a bid). */
+/**
+ * Upserts what an event says; an unknown max_bids stays as it was (a new row: null, and fetched before a bid), as do
+ * an unknown carrier and unknown cities (a new row: null).
+ */
 export async function saveFacts(db: Db, facts: TaskFacts, now: Date, options: { needsRefresh?: boolean } = {}): Promise<void> {
   const values: Record<string, unknown> = {
     task_id: facts.task_id,
@@ -73,15 +84,16 @@ export async function saveFacts(db: Db, facts: TaskFacts, now: Date, options: { 
     values.needs_refresh = true;
     if (options.needsRefresh) merged.push('needs_refresh');
   }
-  if (facts.assigned_carrier_id !== undefined) {
-    values.assigned_carrier_id = facts.assigned_carrier_id;
-    merged.push('assigned_carrier_id');
+  for (const fact of ['assigned_carrier_id', 'from_city', 'to_city'] as const) {
+    if (facts[fact] === undefined) continue;
+    values[fact] = facts[fact];
+    merged.push(fact);
   }
   await db('task_projection').insert(values).onConflict('task_id').merge(merged);
 }
 
 /** A task fetched from svc-tasks: stored unless an event got there first (then only a pending refresh is done). */
-export async function saveFetched(db: Db, facts: Required<TaskFacts>, now: Date): Promise<void> {
+export async function saveFetched(db: Db, facts: FetchedTaskFacts, now: Date): Promise<void> {
   const inserted = await db('task_projection')
     .insert({ ...facts, deleted: false, needs_refresh: false, updated_at: now })
     .onConflict('task_id')

@@ -12,6 +12,7 @@ import {
   savePlatformLimit,
   setBidsCustomer,
   saveTypeLimit,
+  type TaskFacts,
   type TaskProjectionRow,
 } from './repo';
 
@@ -55,8 +56,14 @@ type TaskUpdated = EventPayload<typeof eventTypes.taskUpdated> & { maxBids?: num
 type TaskStatusChanged = EventPayload<typeof eventTypes.taskStatusChanged>;
 type TaskDeleted = EventPayload<typeof eventTypes.taskDeleted>;
 
+/** The task, its owner and its type: every task event but deletion names them. */
+const taskOf = ({ taskId, userId, type }: TaskCreated | TaskUpdated | TaskStatusChanged) => ({ task_id: taskId, user_id: userId, type });
+
+/** The cities as the event tells them; absent: unknown, kept as they are. */
+const citiesOf = ({ fromCity, toCity }: TaskCreated | TaskStatusChanged) => ({ from_city: fromCity, to_city: toCity });
+
 export async function onTaskCreated(trx: Db, data: TaskCreated, now: Date): Promise<void> {
-  await saveFacts(trx, { task_id: data.taskId, user_id: data.userId, type: data.type, status: data.status, max_bids: data.maxBids }, now);
+  await saveFacts(trx, { ...taskOf(data), status: data.status, max_bids: data.maxBids, ...citiesOf(data) }, now);
 }
 
 /** `tasks.task.updated` names the fields that changed; a changed max_bids without its value is fetched later. */
@@ -65,11 +72,10 @@ export async function onTaskUpdated(trx: Db, data: TaskUpdated, now: Date): Prom
   await saveFacts(
     trx,
     {
-      task_id: data.taskId,
-      user_id: data.userId,
-      type: data.type,
+      ...taskOf(data),
       status: data.status,
       ...(maxBidsChanged && data.maxBids !== undefined ? { max_bids: data.maxBids } : {}),
+      ...citiesAfter(data),
     },
     now,
     { needsRefresh: maxBidsChanged && data.maxBids === undefined },
@@ -78,12 +84,19 @@ export async function onTaskUpdated(trx: Db, data: TaskUpdated, now: Date): Prom
   if (data.changed.includes('user_id')) await setBidsCustomer(trx, data.taskId, data.userId);
 }
 
+/**
+ * The cities an edit leaves: as the event tells them (absent: untouched); a city it changed without saying to what
+ * (an event from before they were added) is unknown, so no bid event names the old route.
+ */
+function citiesAfter({ fromCity, toCity, changed }: TaskUpdated): Pick<TaskFacts, 'from_city' | 'to_city'> {
+  return {
+    from_city: fromCity === undefined && changed.includes('from_city') ? null : fromCity,
+    to_city: toCity === undefined && changed.includes('to_city') ? null : toCity,
+  };
+}
+
 export async function onTaskStatusChanged(trx: Db, data: TaskStatusChanged, now: Date): Promise<void> {
-  await saveFacts(
-    trx,
-    { task_id: data.taskId, user_id: data.userId, type: data.type, status: data.to, assigned_carrier_id: data.assignedCarrierId },
-    now,
-  );
+  await saveFacts(trx, { ...taskOf(data), status: data.to, assigned_carrier_id: data.assignedCarrierId, ...citiesOf(data) }, now);
 }
 
 export async function onTaskDeleted(trx: Db, data: TaskDeleted, now: Date): Promise<void> {
