@@ -147,7 +147,9 @@ export function notificationForNewBid(event: EventEnvelope<BidPlaced>, title: st
 }
 
 export async function notifyNewBid(context: ChatContext, event: EventEnvelope<BidPlaced>, trx: Knex.Transaction): Promise<void> {
-  const title = await notificationTitleOf(trx, event.data.taskId);
+  const { taskId, type, fromCity, toCity } = event.data;
+  // svc-bids names what it knows of the task (older events: nothing); the projection fills in the rest.
+  const title = await notificationTitleOf(trx, taskId, { type, fromCity, toCity });
   const created = await insertNotifications(trx, notificationForNewBid(event, title));
   await sendLive(context, trx, created, event);
 }

@@ -211,6 +211,27 @@ describe('titles', () => {
     expect((await chat.db('chat_tasks').where({ task_id: taskId }).first()).to_city).toBe('København K');
   });
 
+  it('when a bid is placed on a task svc-chat never heard of, then the notification is titled as the bid event names the task', async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    await chat.publish(
+      eventTypes.bidPlaced,
+      bidPlaced(taskId, owner.id, user('carrier').id, taskId, { type: 'moving', fromCity: 'Aarhus C', toCity: 'København K' }),
+    );
+    const [row] = await rowsWhen(chat, owner.id, 1);
+    expect(row).toMatchObject({ kind: 'new_bid', title: 'Flytning · Aarhus C → København K', message: 'Nyt bud på din opgave' });
+  });
+
+  it('when the bid event names the type but no cities (svc-bids fetched the task), then the cities svc-chat was told stay in the title', async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id, { fromCity: 'Vejle', toCity: 'Aalborg' }));
+    await projectedTaskWhen(chat, taskId, (task) => task.from_city === 'Vejle');
+    await chat.publish(eventTypes.bidPlaced, bidPlaced(taskId, owner.id, user('carrier').id, taskId, { type: 'moving' }));
+    const [row] = await rowsWhen(chat, owner.id, 1);
+    expect(row.title).toBe('Flytning · Vejle → Aalborg');
+  });
+
   it('when a bid made svc-chat know the task before its created event came, then the created event still names it', async () => {
     const owner = user('customer');
     const carrier = user('carrier');

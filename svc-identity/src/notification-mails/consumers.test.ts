@@ -20,28 +20,48 @@ const envelope = (type: string, data: unknown) => ({
   data,
 });
 
+/** svc-bids announcing a bid on the customer's task (as an older svc-bids wrote it unless `extra` names the task). */
+const bidPlaced = (customerId: number, taskId: number, extra: object = {}) =>
+  envelope(eventTypes.bidPlaced, {
+    bidId: taskId,
+    taskId,
+    carrierId: 2,
+    customerId,
+    netOre: 100_000,
+    totalOre: 130_000,
+    validUntil: new Date().toISOString(),
+    carrierListId: null,
+    maxBids: 5,
+    activeBidCount: 1,
+    ...extra,
+  });
+
 describe('mails about a customer’s task', () => {
   it('when a bid is placed on a task, then its owner gets one mail, even when the event comes twice', async () => {
     const customer = await registerUser(identity);
-    const carrier = await registerUser(identity, { role: 'carrier' });
-    const event = envelope(eventTypes.bidPlaced, {
-      bidId: 7,
-      taskId: 42,
-      carrierId: carrier.user.id,
-      customerId: customer.user.id,
-      netOre: 100_000,
-      totalOre: 130_000,
-      validUntil: new Date().toISOString(),
-      carrierListId: null,
-      maxBids: 5,
-      activeBidCount: 1,
-    });
+    const event = bidPlaced(customer.user.id, 42);
     await identity.infra.bus.publish(event);
-    const mail = await waitForMail(identity, customer.user.email, /Nyt bud på din opgave #42/);
+    // An event without the task's facts (written before they were added) names the task by its number.
+    const mail = await waitForMail(identity, customer.user.email, /Nyt bud på din opgave/);
+    expect(mail.subject).toBe('Nyt bud på din opgave – Opgave #42');
+    expect(mail.text).toContain('Der er kommet et nyt bud på din opgave: Opgave #42.');
     expect(mail.text).toContain('http://localhost:8080/task/42?tab=bids');
     await identity.infra.bus.publish({ ...event, correlationId: randomUUID() });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await mailsTo(identity, customer.user.email)).filter((item) => item.subject.includes('Nyt bud'))).toHaveLength(1);
+  });
+
+  it('when the bid event names the task by type and cities, then the mail names it by type and route', async () => {
+    const customer = await registerUser(identity);
+    await identity.infra.bus.publish(bidPlaced(customer.user.id, 43, { type: 'furniture', fromCity: 'Aarhus C', toCity: 'København K' }));
+    const mail = await waitForMail(identity, customer.user.email, /Nyt bud på din opgave/);
+    expect(mail.subject).toBe('Nyt bud på din opgave – Møbeltransport · Aarhus C → København K');
+    expect(mail.text).toContain('Der er kommet et nyt bud på din opgave: Møbeltransport · Aarhus C → København K.');
+
+    // Without the cities (svc-bids fetched the task): by type and number.
+    await identity.infra.bus.publish(bidPlaced(customer.user.id, 43, { bidId: 44, type: 'furniture' }));
+    const withoutCities = await waitForMail(identity, customer.user.email, /#43/);
+    expect(withoutCities.subject).toBe('Nyt bud på din opgave – Møbeltransport #43');
   });
 
   it('when a task becomes paid, picked up and delivered, then the owner is mailed each time; other statuses are not mailed', async () => {

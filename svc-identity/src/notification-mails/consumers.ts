@@ -26,11 +26,12 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
       durable: 'mail-new-bid',
       subjects: [eventTypes.bidPlaced],
       handle: async (event, trx) => {
-        const { customerId, taskId } = event.data;
+        const { customerId, taskId, type, fromCity, toCity } = event.data;
         if (customerId === null) return;
         const customer = await findUserById(trx, customerId);
         if (!customer || customer.is_blocked) return;
-        await context.mailer.queue(trx, mailTemplates.newBid(customer.email, { name: customer.name, taskId, link: `${taskLink(taskId)}?tab=bids` }));
+        const task = taskNotificationTitle(taskId, { type: type ?? null, fromCity: fromCity ?? null, toCity: toCity ?? null });
+        await context.mailer.queue(trx, mailTemplates.newBid(customer.email, { name: customer.name, taskId, task, link: `${taskLink(taskId)}?tab=bids` }));
       },
     }),
     consume<EventPayload<typeof eventTypes.taskStatusChanged>>({

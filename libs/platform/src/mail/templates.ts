@@ -81,10 +81,11 @@ export const mailTemplates = {
       footnote: 'Opret en konto eller log ind med denne e-mail for at vælge et bud og betale.',
     }),
 
-  newBid: (to: string, input: { name?: string | null; taskId: number; link: string }) =>
-    render(to, 'new_bid', `Nyt bud på din opgave #${input.taskId}`, {
+  /** `task` names the task ('Flytning · Aarhus C → København K', taskNotificationTitle); else 'opgave #12'. */
+  newBid: (to: string, input: { name?: string | null; taskId: number; task?: string; link: string }) =>
+    render(to, 'new_bid', `Nyt bud på din opgave${input.task ? ` – ${input.task}` : ` #${input.taskId}`}`, {
       greeting: greetingFor(input.name),
-      paragraphs: [`Der er kommet et nyt bud på din opgave #${input.taskId}.`],
+      paragraphs: [`Der er kommet et nyt bud på din opgave${input.task ? `: ${input.task}` : ` #${input.taskId}`}.`],
       action: { label: 'Se buddene', url: input.link },
     }),
 
