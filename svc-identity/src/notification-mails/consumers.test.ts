@@ -43,8 +43,8 @@ describe('mails about a customer’s task', () => {
     await identity.infra.bus.publish(event);
     // An event without the task's facts (written before they were added) names the task by its number.
     const mail = await waitForMail(identity, customer.user.email, /Nyt bud på din opgave/);
-    expect(mail.subject).toBe('Nyt bud på din opgave – Opgave #42');
-    expect(mail.text).toContain('Der er kommet et nyt bud på din opgave: Opgave #42.');
+    expect(mail.subject).toBe('Nyt bud på din opgave #42');
+    expect(mail.text).toContain('Der er kommet et nyt bud på din opgave #42.');
     expect(mail.text).toContain('http://localhost:8080/task/42?tab=bids');
     await identity.infra.bus.publish({ ...event, correlationId: randomUUID() });
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -30,7 +30,8 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
         if (customerId === null) return;
         const customer = await findUserById(trx, customerId);
         if (!customer || customer.is_blocked) return;
-        const task = taskNotificationTitle(taskId, { type: type ?? null, fromCity: fromCity ?? null, toCity: toCity ?? null });
+        // An event written before bids named their task: the mail names it by its number ('din opgave #42').
+        const task = type ? taskNotificationTitle(taskId, { type, fromCity: fromCity ?? null, toCity: toCity ?? null }) : undefined;
         await context.mailer.queue(trx, mailTemplates.newBid(customer.email, { name: customer.name, taskId, task, link: `${taskLink(taskId)}?tab=bids` }));
       },
     }),
