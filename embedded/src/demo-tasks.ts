@@ -19,6 +19,8 @@ interface DemoTask {
 }
 
 const dayMs = 24 * 3600 * 1000;
+/** A call that takes longer gives up: `npm start` must print its address whatever happens here. */
+const callTimeoutMs = 15_000;
 
 /** yyyy-mm-dd, `days` after `now`. */
 const dateAfter = (now: Date, days: number) => new Date(now.getTime() + days * dayMs).toISOString().slice(0, 10);
@@ -104,6 +106,7 @@ async function sessionOf(baseUrl: string, role: 'customer' | 'carrier'): Promise
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-session-transport': 'bearer' },
     body: JSON.stringify({ email: account.email, password: account.password }),
+    signal: AbortSignal.timeout(callTimeoutMs),
   });
   const body = (await reply.json()) as { token?: string };
   if (!reply.ok || !body.token) throw new Error(`demo ${role} could not log in: ${reply.status}`);
@@ -119,6 +122,7 @@ async function call(baseUrl: string, method: string, path: string, token: string
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     },
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    signal: AbortSignal.timeout(callTimeoutMs),
   });
   const body = (await reply.json()) as Record<string, unknown>;
   if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(body)}`);

@@ -32,11 +32,11 @@ export function slotTurns<E, R>(turn: Turn<E, R>): SlotTurns<E, R> {
   const queues = new Map<number, Waiting<E, R>[]>();
 
   async function drain(taskId: number, waiting: Waiting<E, R>[]): Promise<void> {
-    while (waiting.length > 0) {
-      const maxBids = waiting[0]?.maxBids;
+    for (let first = waiting[0]; first; first = waiting[0]) {
+      const { maxBids } = first;
       const batch = waiting.filter((queued) => queued.maxBids === maxBids);
       waiting.splice(0, waiting.length, ...waiting.filter((queued) => queued.maxBids !== maxBids));
-      await settle(batch, () => turn(taskId, batch[0]?.maxBids ?? 0, batch.map((queued) => queued.entry)));
+      await settle(batch, () => turn(taskId, maxBids, batch.map((queued) => queued.entry)));
     }
     queues.delete(taskId);
   }
