@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, loadGatewayConfig } from '@fragtbud/gateway';
 import { createLogger, signInternalToken } from '@fragtbud/platform';
 import { fakeFrontEnds } from './fake-front-ends';
 import { taskBody } from './testing/world';
@@ -160,6 +161,27 @@ describe('embedded topology', () => {
     const health = await api('/api/health', { headers: { 'accept-encoding': 'br' } });
     expect(health.headers.get('content-encoding')).toBeNull();
     expect(await json(health)).toMatchObject({ status: 'ok' });
+  });
+
+  it('when a service runs in the gateway\'s process, then API calls reach it without its socket', async () => {
+    const tasks = topology.services.find((service) => service.name === 'tasks')!;
+    // Its address is a port nobody listens on: only the in-process hand-over can answer.
+    const gatewayWith = async (inProcess: Parameters<typeof createGateway>[0]['inProcess']) => {
+      const gateway = createGateway({
+        config: loadGatewayConfig({ ...topology.gatewayEnv, TASKS_URL: 'http://127.0.0.1:1', PORT: '0' }),
+        logger: createLogger({ name: 'test', level: 'silent' }),
+        inProcess,
+      });
+      const { url } = await gateway.listen();
+      try {
+        const response = await fetch(`${url}/api/tasks?limit=1`);
+        return { status: response.status, body: await json(response) };
+      } finally {
+        await gateway.close();
+      }
+    };
+    expect(await gatewayWith({ tasks: tasks.inProcess })).toMatchObject({ status: 200, body: { items: expect.any(Array) } });
+    expect(await gatewayWith(undefined)).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
   });
 
   it('when a service is down, then the gateway answers a Danish 503 and health names it', async () => {

@@ -11,7 +11,7 @@ import {
   type Logger,
   type ServiceDefinition,
 } from '@fragtbud/platform';
-import { createGateway, loadGatewayConfig, type RunningGateway } from '@fragtbud/gateway';
+import { createGateway, loadGatewayConfig, type InProcessService, type RunningGateway } from '@fragtbud/gateway';
 import { identityService, loadIdentityConfig } from '@fragtbud/svc-identity';
 import { tasksService, loadTasksConfig } from '@fragtbud/svc-tasks';
 import { bidsService, loadBidsConfig } from '@fragtbud/svc-bids';
@@ -24,6 +24,8 @@ type Env = Record<string, string | undefined>;
 export interface EmbeddedService {
   name: string;
   url: string;
+  /** Its Koa app and whether it still answers: the gateway hands it API calls without the loopback socket. */
+  inProcess: InProcessService;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,12 @@ function entry<C extends BaseConfig>(
       const service = await createService(definition, { config: loadConfig(env), database, bus, logger });
       const { url } = await service.listen();
       let closed: Promise<void> | undefined;
-      return { name: definition.name, url, close: () => (closed ??= service.close()) };
+      return {
+        name: definition.name,
+        url,
+        inProcess: { app: service.app, isOpen: () => closed === undefined },
+        close: () => (closed ??= service.close()),
+      };
     },
   };
 }
@@ -112,6 +119,7 @@ export async function startEmbedded(options: { env: Env; dataDir: string; logger
       config: loadGatewayConfig(gatewayEnv),
       logger: logger.child({ service: 'gateway' }),
       bus,
+      inProcess: Object.fromEntries(running.map((service) => [service.name, service.inProcess])),
     });
     const { url } = await gateway.listen();
     return {

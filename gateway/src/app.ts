@@ -21,7 +21,7 @@ import { assertSameOrigin } from './csrf';
 import { checkHealth } from './health';
 import { createLiveEvents } from './live-events';
 import { buildOpenApiDocument } from './openapi';
-import { createForwarder } from './proxy';
+import { createForwarder, type InProcessService } from './proxy';
 import { createPublicCache } from './public-cache';
 import { rateLimit } from './rate-limit';
 import { requirePlainPath } from './request-path';
@@ -40,6 +40,8 @@ export interface GatewayOptions {
   logger: Logger;
   /** Where live events come from: the embedded in-process bus; else one is created from NATS_URL. */
   bus?: EventBus;
+  /** Services running in the gateway's own process (embedded): API calls are handed to them without a socket. */
+  inProcess?: Partial<Record<UpstreamName, InProcessService>>;
 }
 
 export interface RunningGateway {
@@ -48,7 +50,7 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-export function createGateway({ config, logger, bus }: GatewayOptions): RunningGateway {
+export function createGateway({ config, logger, bus, inProcess }: GatewayOptions): RunningGateway {
   const upstreams = upstreamUrls(config);
   const sessions = createSessionResolver({
     identityUrl: config.IDENTITY_URL,
@@ -162,6 +164,7 @@ export function createGateway({ config, logger, bus }: GatewayOptions): RunningG
   async function forwardToOwner(ctx: Context, owner: UpstreamName, apiPath: string, user: AuthUser | null) {
     await forwarder.forward(ctx, {
       target: upstreams[owner],
+      inProcess: inProcess?.[owner],
       path: apiPath + (ctx.querystring ? `?${ctx.querystring}` : ''),
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       extraHeaders: {

@@ -1,2 +1,3 @@
 export { createGateway, type RunningGateway } from './app';
 export { gatewayConfigSchema, loadGatewayConfig, type GatewayConfig } from './config';
+export type { InProcessService } from './proxy';

@@ -4,7 +4,7 @@ import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@fragtbud/contracts';
 import { createLogger, errorHandler } from '@fragtbud/platform';
-import { createForwarder, type Forwarder } from './proxy';
+import { createForwarder, type Forwarder, type InProcessService } from './proxy';
 
 const servers: http.Server[] = [];
 const forwarders: Forwarder[] = [];
@@ -95,5 +95,120 @@ describe('forward', () => {
     const response = await fetch(`${await gatewayTo(service)}/broken`);
     expect(response.status).toBe(503);
     expect(JSON.stringify(await response.json())).toContain(messages.serviceUnavailable);
+  });
+});
+
+/** A small service with the platform's error handling: what it saw, and answers of each kind. */
+function sampleService() {
+  const seen: Array<{ path: string; headers: Record<string, unknown>; body?: string }> = [];
+  const app = new Koa();
+  app.use(errorHandler(createLogger({ name: 'sample-service', level: 'silent' })));
+  app.use(async (ctx) => {
+    const body = ctx.method === 'POST' ? await new Response(ctx.req as unknown as ReadableStream).text() : undefined;
+    seen.push({ path: ctx.url, headers: { ...ctx.headers }, body });
+    if (ctx.path === '/json') {
+      ctx.status = 201;
+      ctx.set('x-extra', 'ja');
+      ctx.set('Vary', 'Cookie, Authorization');
+      ctx.body = { user: { name: 'Kunde Æblegård' }, body: body ?? null };
+    } else if (ctx.path === '/text') ctx.body = 'hej';
+    else if (ctx.path === '/empty') ctx.status = 204;
+    else if (ctx.path === '/silent') await new Promise(() => undefined);
+    else if (ctx.path === '/slow-headers') {
+      ctx.set('content-disposition', 'attachment; filename="x.pdf"');
+      await new Promise(() => undefined);
+    } else ctx.throw(404, 'findes ikke');
+  });
+  return { app, seen };
+}
+
+/** A gateway in front of one service, in its process: varies on Accept-Encoding first, as the real one may. */
+async function gatewayInProcess(service: InProcessService, timeoutMs = 5_000) {
+  const app = new Koa();
+  app.use(errorHandler(createLogger({ name: 'proxy-test', level: 'silent' })));
+  const forwarder = createForwarder();
+  forwarders.push(forwarder);
+  const afterwards: string[] = [];
+  app.use(async (ctx) => {
+    ctx.vary('Accept-Encoding');
+    await forwarder.forward(ctx, {
+      target: 'http://127.0.0.1:1',
+      path: ctx.url.replace(/^\/api/, ''),
+      extraHeaders: { 'x-internal-token': 'signeret' },
+      timeoutMs,
+      inProcess: service,
+    });
+    afterwards.push(`${ctx.path} ${ctx.get('x-internal-token') || '-'}`);
+  });
+  const server = http.createServer(app.callback());
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, afterwards };
+}
+
+const comparable = (response: Response) => {
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+  return { status: response.status, headers };
+};
+
+describe('forward to a service in the same process', () => {
+  it('when an API call is handed to the service, then the client gets what the HTTP hop would give', async () => {
+    const viaHttp = sampleService();
+    const service = await listen(viaHttp.app.callback());
+    const overHttp = await gatewayTo(service);
+    const inProcess = sampleService();
+    const gateway = await gatewayInProcess({ app: inProcess.app, isOpen: () => true });
+
+    for (const [path, init] of [
+      ['/json', { method: 'POST', body: '{"fra":"Aarhus"}', headers: { 'content-type': 'application/json' } }],
+      ['/text', {}],
+      ['/empty', {}],
+      ['/missing', {}],
+    ] as const) {
+      const a = await fetch(`${overHttp}${path}`, init);
+      const b = await fetch(`${gateway.url}/api${path}`, init);
+      const [textA, textB] = [await a.text(), await b.text()];
+      expect({ ...comparable(b), text: textB }, path).toEqual({
+        ...comparable(a),
+        // The HTTP hop's gateway in these tests does not vary itself; the in-process one does, and keeps it.
+        headers: { ...comparable(a).headers, ...(a.headers.get('vary') ? { vary: 'Cookie, Authorization, Accept-Encoding' } : { vary: 'Accept-Encoding' }) },
+        text: textA,
+      });
+    }
+    expect(inProcess.seen[0]).toMatchObject({ path: '/json', body: '{"fra":"Aarhus"}' });
+  });
+
+  it('when the service reads the request, then it sees its own path and the forwarded headers, and the gateway gets its own back', async () => {
+    const service = sampleService();
+    const gateway = await gatewayInProcess({ app: service.app, isOpen: () => true });
+    await fetch(`${gateway.url}/api/json?side=2`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', 'x-internal-token': 'forfalsket', 'x-forwarded-for': '6.6.6.6' },
+    });
+    expect(service.seen[0]?.path).toBe('/json?side=2');
+    expect(service.seen[0]?.headers).toMatchObject({ 'x-internal-token': 'signeret', 'content-type': 'application/json' });
+    expect(service.seen[0]?.headers).not.toHaveProperty('x-forwarded-for');
+    expect(gateway.afterwards).toEqual(['/api/json forfalsket']);
+  });
+
+  it('when the service is closed, then the client gets the Danish 503 and the service sees nothing', async () => {
+    const service = sampleService();
+    const gateway = await gatewayInProcess({ app: service.app, isOpen: () => false });
+    const response = await fetch(`${gateway.url}/api/json`);
+    expect(response.status).toBe(503);
+    expect(JSON.stringify(await response.json())).toContain(messages.serviceUnavailable);
+    expect(service.seen).toHaveLength(0);
+  });
+
+  it('when the service gives no answer in time, then the client gets the Danish 503 without the headers the service had set', async () => {
+    const service = sampleService();
+    const gateway = await gatewayInProcess({ app: service.app, isOpen: () => true }, 100);
+    for (const path of ['/api/silent', '/api/slow-headers']) {
+      const response = await fetch(`${gateway.url}${path}`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-disposition')).toBeNull();
+      expect(JSON.stringify(await response.json())).toContain(messages.serviceUnavailable);
+    }
   });
 });
