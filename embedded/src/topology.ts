@@ -105,6 +105,10 @@ export async function startEmbedded(options: { env: Env; dataDir: string; logger
   const running: EmbeddedService[] = [];
   const databases: Database[] = [];
   const urls: Env = {};
+  // Links in mails and the card flow's return address lead to where this process answers: on another PORT than
+  // 8080, that port (PUBLIC_ORIGIN, when set, says otherwise, e.g. behind a proxy).
+  const port = Number(env.PORT);
+  if (!env.PUBLIC_ORIGIN && Number.isInteger(port) && port > 0) urls.PUBLIC_ORIGIN = `http://localhost:${port}`;
   try {
     for (const { name, urlKey, start } of services) {
       const serviceEnv = { ...env, ...urls, PORT: '0', DATABASE_URL: undefined, NATS_URL: undefined };
