@@ -79,6 +79,7 @@ export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, re
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
 export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from './bids/remote-props';
+export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
 export { mountStandalone } from './standalone/mount-standalone';

@@ -8,6 +8,13 @@ import type { BidView, CarrierBid, CarrierSummary, Task, TaskBidding } from '@fr
 export type BidTaskRef = Pick<Task, 'id' | 'status'>;
 
 /** mfe_carrier `./BidPanel`: the carrier's 'Byd på opgaven' button and modal, or why they cannot bid. */
+/**
+ * The search parameter that opens mfe_carrier's 'Ret bud' modal on the bids tab (`?tab=bids&bud=ret`): the shell's bids
+ * table links to it from the carrier's own pending bid, and `./BidPanel` opens the modal while it is there.
+ */
+export const EDIT_BID_PARAM = 'bud';
+export const EDIT_BID_VALUE = 'ret';
+
 export interface BidPanelProps {
   task: BidTaskRef;
   /** The bidding round (count, limit, open) from the bids list; null when the list did not say. */

@@ -8,6 +8,8 @@ export interface DataTableColumn<T> {
   /** This column names the row (`<th scope="row">`), e.g. the carrier of a bid. */
   rowHeader?: boolean;
   className?: string;
+  /** The column's name on each cell (`data-label`), for a layout that shows rows as cards on a phone; defaults to a text header. */
+  label?: string;
 }
 
 export interface DataTableProps<T> {
@@ -19,9 +21,12 @@ export interface DataTableProps<T> {
   className?: string;
 }
 
+const labelOf = <T,>(column: DataTableColumn<T>) => column.label ?? (typeof column.header === 'string' ? column.header : undefined);
+
 /**
  * A data table in a scroll region that is focusable and named by the caption, so a keyboard user can scroll a wide
- * table sideways on a phone (axe: scrollable-region-focusable). Column headers are `th scope="col"`.
+ * table sideways on a phone (axe: scrollable-region-focusable). Column headers are `th scope="col"`; each cell carries
+ * its column's name as `data-label`, so a page may lay the rows out as cards on a narrow screen.
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, className }: DataTableProps<T>) {
   return (
@@ -42,11 +47,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, className }: Data
             <tr key={rowKey(row)}>
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.key} scope="row" className={column.className}>
+                  <th key={column.key} scope="row" className={column.className} data-label={labelOf(column)}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.key} className={column.className}>
+                  <td key={column.key} className={column.className} data-label={labelOf(column)}>
                     {column.cell(row)}
                   </td>
                 ),

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { carrierView, defaultPlatformSettings, quote, type TaskBidding } from '@fragtbud/contracts';
-import { makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { carrierView, defaultPlatformSettings, quote, type CarrierBid, type TaskBidding } from '@fragtbud/contracts';
+import { makeBidding, makeCarrierBid, makeUser, renderWithProviders, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { Toaster } from '@fragtbud/web';
 import { BidPanel } from './bid-panel';
 
@@ -31,22 +31,31 @@ function quoteApi(answer: (net: number) => Response | Promise<Response> = (net) 
   return bodies;
 }
 
-function renderPanel(options: { bidding?: TaskBidding | null; user?: ReturnType<typeof makeUser>; status?: 'open_for_bids' | 'assigned' } = {}) {
+function renderPanel(
+  options: {
+    bidding?: TaskBidding | null;
+    user?: ReturnType<typeof makeUser>;
+    status?: 'open_for_bids' | 'assigned';
+    ownBid?: CarrierBid | null;
+    route?: string;
+  } = {},
+) {
   setSession(options.user ?? approved);
   const onChanged = vi.fn();
-  renderWithQueryClient(
+  const view = renderWithProviders(
     <>
       <BidPanel
         task={{ id: 12, status: options.status ?? 'open_for_bids' }}
         bidding={options.bidding === undefined ? makeBidding({ task_id: 12, bid_count: 2 }) : options.bidding}
-        ownBid={null}
+        ownBid={options.ownBid ?? null}
         onChanged={onChanged}
         now={() => NOW}
       />
       <Toaster />
     </>,
+    { route: options.route ?? '/task/12?tab=bids' },
   );
-  return { onChanged };
+  return { onChanged, unmount: view.unmount };
 }
 
 async function openModal() {
@@ -275,7 +284,172 @@ describe('bid panel', () => {
 
   it('shows nothing to anyone but a carrier', () => {
     setSession(makeUser({ role: 'customer' }));
-    const { container } = renderWithQueryClient(<BidPanel task={{ id: 12, status: 'open_for_bids' }} bidding={null} ownBid={null} onChanged={() => undefined} />);
+    const { container } = renderWithProviders(<BidPanel task={{ id: 12, status: 'open_for_bids' }} bidding={null} ownBid={null} onChanged={() => undefined} />);
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('the draft of a bid (reload, lost session)', () => {
+  it('reopens the modal with the typed price and validity after a reload, and places the bid from it once', async () => {
+    quoteApi();
+    const placed: unknown[] = [];
+    server.use(
+      http.post('/api/bids', async ({ request }) => {
+        placed.push(await request.json());
+        return HttpResponse.json(makeCarrierBid({ id: 43, task_id: 12, net: 3200 }), { status: 201 });
+      }),
+    );
+    const first = renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '3.200,00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Gyldighed'), '7 dage');
+    first.unmount(); // the page reloads
+
+    renderPanel();
+    const reopened = await screen.findByRole('dialog', { name: 'Afgiv bud på opgave #12' });
+    expect(priceField(reopened).value).toBe('3.200,00');
+    expect((within(reopened).getByLabelText('Gyldighed') as HTMLSelectElement).value).toBe('7');
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Afgiv bud' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Bud afgivet');
+    expect(placed).toEqual([{ taskId: 12, price: 3200, valid_until: '2026-11-28T19:00:00.000Z' }]);
+    expect(sessionStorage.getItem('fragtbud:bid-draft:12')).toBeNull();
+  });
+
+  it('after a 401 and a new login the modal comes back with the draft and the retry sends the same Idempotency-Key', async () => {
+    quoteApi();
+    const keys: Array<string | null> = [];
+    server.use(
+      http.post('/api/bids', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return keys.length === 1
+          ? HttpResponse.json({ code: 'unauthorized', message: 'Ikke logget ind' }, { status: 401 })
+          : HttpResponse.json(makeCarrierBid({ id: 44, task_id: 12, net: 3200 }), { status: 201 });
+      }),
+    );
+    const first = renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '3.200,00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Gyldighed'), '7 dage');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    first.unmount(); // to /login?next=… and back
+
+    renderPanel();
+    const reopened = await screen.findByRole('dialog', { name: 'Afgiv bud på opgave #12' });
+    expect(priceField(reopened).value).toBe('3.200,00');
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Afgiv bud' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Bud afgivet');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('does not offer the draft to another user, and forgets it when the modal is cancelled', async () => {
+    const first = renderPanel();
+    const dialog = await openModal();
+    await userEvent.type(priceField(dialog), '900');
+    first.unmount();
+
+    const other = renderPanel({ user: makeUser({ id: 9, role: 'carrier', is_approved: true }) });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    other.unmount();
+
+    renderPanel();
+    const reopened = await screen.findByRole('dialog', { name: 'Afgiv bud på opgave #12' });
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Annuller' }));
+    expect(sessionStorage.getItem('fragtbud:bid-draft:12')).toBeNull();
+    expect(priceField(await openModal()).value).toBe('');
+  });
+
+  it('drops the draft once the carrier has a bid on the task', () => {
+    sessionStorage.setItem(
+      'fragtbud:bid-draft:12',
+      JSON.stringify({ ownerId: 3, priceText: '900', validity: { choice: '7', date: '2026-11-22', time: '20:00' } }),
+    );
+    renderPanel({ ownBid: makeCarrierBid({ id: 45, task_id: 12, carrier_id: 3 }) });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sessionStorage.getItem('fragtbud:bid-draft:12')).toBeNull();
+  });
+});
+
+describe("'Ret bud': the carrier's own pending bid", () => {
+  const ownBid = makeCarrierBid({ id: 77, task_id: 12, carrier_id: 3, net: 3200, valid_until: '2026-12-05T19:00:00.000Z' });
+  const editRoute = '/task/12?tab=bids&bud=ret';
+
+  function changeApi(answer?: () => Response) {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put('/api/bids/77', async ({ request }) => {
+        bodies.push(await request.json());
+        return answer?.() ?? HttpResponse.json(makeCarrierBid({ id: 77, task_id: 12, carrier_id: 3, net: 3500.5 }));
+      }),
+    );
+    return bodies;
+  }
+
+  it('opens with the bid’s price and validity, sends PUT /bids/{id} with the Danish price read right and says "Bud opdateret"', async () => {
+    quoteApi();
+    const bodies = changeApi();
+    const { onChanged } = renderPanel({ ownBid, route: editRoute });
+    const dialog = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    expect(priceField(dialog).value).toBe('3200');
+    expect((within(dialog).getByLabelText('Gyldighed') as HTMLSelectElement).value).toBe('keep');
+    expect(dialog.textContent).toContain('Buddet gælder til lørdag den 5. december 2026 kl. 20:00.');
+    await within(dialog).findByText(/Du får udbetalt/); // the same payout preview as when placing
+
+    await userEvent.clear(priceField(dialog));
+    await userEvent.type(priceField(dialog), '3.500,50');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Gyldighed'), '7 dage');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem bud' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Bud opdateret');
+    expect(bodies).toEqual([{ price: 3500.5, valid_until: '2026-11-28T19:00:00.000Z' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the validity when it is left unchanged (no valid_until sent)', async () => {
+    quoteApi();
+    const bodies = changeApi();
+    renderPanel({ ownBid, route: editRoute });
+    const dialog = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    await userEvent.clear(priceField(dialog));
+    await userEvent.type(priceField(dialog), '3000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem bud' }));
+    await screen.findByText('Bud opdateret');
+    expect(bodies).toEqual([{ price: 3000 }]);
+  });
+
+  it("says 'Kunne ikke opdatere bud' when the change fails, and sends nothing for an invalid price", async () => {
+    quoteApi();
+    const bodies = changeApi(() => HttpResponse.json({ code: 'unavailable', message: 'Tjenesten svarer ikke' }, { status: 503 }));
+    renderPanel({ ownBid, route: editRoute });
+    const dialog = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    await userEvent.clear(priceField(dialog));
+    await userEvent.type(priceField(dialog), '12,345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem bud' }));
+    expect(within(dialog).getByText('Angiv en gyldig pris først.')).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    await userEvent.clear(priceField(dialog));
+    await userEvent.type(priceField(dialog), '3000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem bud' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Kunne ikke opdatere bud');
+    expect(alert.textContent).toContain('Tjenesten svarer ikke');
+  });
+
+  it('says so in the panel when the bid is no longer pending', async () => {
+    quoteApi();
+    changeApi(() => HttpResponse.json({ code: 'bid_not_pending', message: 'Buddet afventer ikke længere.' }, { status: 409 }));
+    const { onChanged } = renderPanel({ ownBid, route: editRoute });
+    const dialog = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem bud' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Buddet afventer ikke længere.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens nothing for a bid that is not pending, nor without the link', () => {
+    renderPanel({ ownBid: makeCarrierBid({ id: 78, task_id: 12, carrier_id: 3, status: 'rejected' }), route: editRoute });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { messages } from '@fragtbud/contracts';
-import { BidStatusBadge, Button, useSession, type BidPanelProps, toast } from '@fragtbud/web';
+import { BidStatusBadge, Button, EDIT_BID_PARAM, EDIT_BID_VALUE, useSession, type BidPanelProps, toast } from '@fragtbud/web';
+import { BID_UPDATED } from './api/change-bid';
 import { BID_PLACED } from './api/place-bid';
 import { PlaceBidModal } from './components/place-bid-modal';
+import { clearBidDraft, loadBidDraft } from './model/draft';
 import './place-bid.css';
 
 export const BIDDING_CLOSED_TITLE = 'Budrunden er lukket';
@@ -19,13 +22,34 @@ function closedReason({ task, bidding }: Pick<BidPanelProps, 'task' | 'bidding'>
 /**
  * The carrier's part of the bids tab (exposed as `./BidPanel`): 'Byd på opgaven' and its modal for an approved carrier
  * while the round is open; otherwise why they cannot bid — not approved, blocked, bidding closed, or their bid is in.
+ * A draft bid left by a reload or a lost session reopens the modal with what was typed. The shell's 'Ret bud' in the
+ * carrier's own row (`?bud=ret`) opens the same modal for their pending bid (PUT /bids/{id}).
  */
 export function BidPanel({ task, bidding, ownBid, onChanged, now }: BidPanelProps & { now?: () => Date }) {
   const user = useSession((state) => state.user);
   const [modalOpen, setModalOpen] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const userId = user?.role === 'carrier' ? user.id : null;
+  const mayBid = userId !== null && !ownBid && !user?.is_blocked && user?.is_approved === true && closedReason({ task, bidding }) === null;
+  const hasOwnBid = ownBid !== null;
+
+  // A bid typed before a reload or a new login: its modal opens again with the draft; once the bid is in, it goes.
+  useEffect(() => {
+    if (userId === null) return;
+    if (hasOwnBid) clearBidDraft(task.id);
+    else if (mayBid && loadBidDraft(task.id, userId)) setModalOpen(true);
+  }, [userId, task.id, hasOwnBid, mayBid]);
 
   if (!user || user.role !== 'carrier') return null;
+
+  const editable = ownBid?.status === 'pending' && task.status === 'open_for_bids';
+  const editing = editable && searchParams.get(EDIT_BID_PARAM) === EDIT_BID_VALUE;
+  const stopEditing = () => {
+    const next = new URLSearchParams(searchParams);
+    next.delete(EDIT_BID_PARAM);
+    setSearchParams(next, { replace: true });
+  };
 
   let content;
   if (ownBid) {
@@ -70,9 +94,32 @@ export function BidPanel({ task, bidding, ownBid, onChanged, now }: BidPanelProp
         </p>
       )}
       {content}
+      {ownBid && editable && (
+        <PlaceBidModal
+          key={`${ownBid.id}:${ownBid.updated_at}`}
+          taskId={task.id}
+          userId={user.id}
+          bid={ownBid}
+          open={editing}
+          now={now}
+          onClose={stopEditing}
+          onPlaced={() => {
+            stopEditing();
+            setNotice(null);
+            toast.success(BID_UPDATED);
+            onChanged();
+          }}
+          onRefused={(message) => {
+            stopEditing();
+            setNotice({ kind: 'error', text: message });
+            onChanged();
+          }}
+        />
+      )}
       <PlaceBidModal
         taskId={task.id}
-        open={modalOpen}
+        userId={user.id}
+        open={modalOpen && !ownBid}
         now={now}
         onClose={() => setModalOpen(false)}
         onPlaced={() => {

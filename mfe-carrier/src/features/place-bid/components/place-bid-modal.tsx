@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { messages, type CarrierBid } from '@fragtbud/contracts';
-import { Button, Field, Modal, fieldErrorsOf, isApiError, useSubmitKey } from '@fragtbud/web';
+import { Button, Field, Modal, fieldErrorsOf, formatDanishNumberInput, isApiError, useSubmitKey } from '@fragtbud/web';
+import { BID_NOT_UPDATED, useChangeBid } from '../api/change-bid';
 import { BID_NOT_PLACED, usePlaceBid } from '../api/place-bid';
+import { clearBidDraft, loadBidDraft, saveBidDraft } from '../model/draft';
 import { netPriceOf } from '../model/price';
-import { defaultValidity, validUntilOf, type ValidityState } from '../model/validity';
+import { KEEP, defaultValidity, keptValidity, validUntilOf, type ValidityState } from '../model/validity';
 import { PayoutPreview } from './payout-preview';
 import { ValidityPicker } from './validity-picker';
 
@@ -13,95 +15,148 @@ function useLatest<T>(value: T) {
   return ref;
 }
 
-/** Refusals the carrier should read as the server put them: the round closed or full, a bid already there, the account. */
-const SERVER_WORDED = new Set(['bidding_closed', 'bid_limit_reached', 'already_bid', 'not_carrier', 'carrier_not_approved', 'account_blocked', 'task_not_found']);
+/**
+ * Refusals the carrier should read as the server put them: the round closed or full, a bid already there, the account;
+ * while editing, the bid no longer pending.
+ */
+const SERVER_WORDED = new Set([
+  'bidding_closed',
+  'bid_limit_reached',
+  'already_bid',
+  'not_carrier',
+  'carrier_not_approved',
+  'account_blocked',
+  'task_not_found',
+  'bid_not_found',
+  'bid_not_pending',
+]);
 
 export interface PlaceBidModalProps {
   taskId: number;
+  /** The signed-in carrier: a typed bid is kept as their draft for the task (reload, new login). */
+  userId: number;
   open: boolean;
   onClose: () => void;
   onPlaced: (bid: CarrierBid) => void;
   /** The server refused for a reason that changes the panel (closed, full, already bid, not approved). */
   onRefused: (message: string) => void;
+  /** Editing this bid of the carrier's ('Ret bud', PUT /bids/{id}) instead of placing a new one. */
+  bid?: CarrierBid;
   /** The clock (tests). */
   now?: () => Date;
 }
 
 /**
- * 'Afgiv bud på opgave #12': the net price (step 0.01, min 0) with a live payout preview, and the validity. The price is
- * checked with the server's schema before anything is sent; the validity goes as the instant `valid_until`.
+ * 'Afgiv bud på opgave #12' (or 'Ret bud på opgave #12' for the carrier's pending bid): the net price (Danish number
+ * input) with a live payout preview, and the validity. The price is checked with the server's schema before anything
+ * is sent; the validity goes as the instant `valid_until` (left out when an edited bid keeps its own). A new bid's
+ * input is kept as a draft per task in sessionStorage until it is placed or cancelled.
  */
-export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now = () => new Date() }: PlaceBidModalProps) {
+export function PlaceBidModal({ taskId, userId, open, onClose, onPlaced, onRefused, bid, now = () => new Date() }: PlaceBidModalProps) {
   const formId = useId();
   const openedAt = now();
-  const [priceText, setPriceText] = useState('');
+  const editing = bid !== undefined;
+  const [draft] = useState(() => (editing ? null : loadBidDraft(taskId, userId)));
+  const initialPrice = () => (editing ? formatDanishNumberInput(bid.price) : '');
+  const initialValidity = () => (editing ? keptValidity(now()) : defaultValidity(now()));
+  const [priceText, setPriceText] = useState(() => draft?.priceText ?? initialPrice());
   const [priceTouched, setPriceTouched] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const [validity, setValidity] = useState<ValidityState>(() => defaultValidity(openedAt));
+  const [validity, setValidity] = useState<ValidityState>(() => draft?.validity ?? initialValidity());
   const place = usePlaceBid();
-  const bidKey = useSubmitKey();
+  const change = useChangeBid();
+  const mutation = editing ? change : place;
+  const bidKey = useSubmitKey(draft?.submitKey);
+  const notSent = editing ? BID_NOT_UPDATED : BID_NOT_PLACED;
 
   const net = netPriceOf(priceText);
-  const validityResult = validUntilOf(validity, openedAt);
-  const serverFields = fieldErrorsOf(place.error);
+  const validityResult = validUntilOf(validity, openedAt, editing ? new Date(bid.valid_until) : undefined);
+  const serverFields = fieldErrorsOf(mutation.error);
   const priceError =
     (attempted || (priceTouched && priceText !== '')) && net === null ? messages.invalidPrice : (serverFields.price ?? null);
   const validityError = attempted || validity.date === '' ? validityResult.error : null;
-  const refused = isApiError(place.error) && SERVER_WORDED.has(place.error.code);
-  const failure = place.error && !refused && !serverFields.price && !serverFields.valid_until ? BID_NOT_PLACED : null;
-  const failureReason = isApiError(place.error) && place.error.serverMessage !== BID_NOT_PLACED ? place.error.serverMessage : undefined;
+  const refused = isApiError(mutation.error) && SERVER_WORDED.has(mutation.error.code);
+  const failure = mutation.error && !refused && !serverFields.price && !serverFields.valid_until ? notSent : null;
+  const failureReason = isApiError(mutation.error) && mutation.error.serverMessage !== notSent ? mutation.error.serverMessage : undefined;
 
-  const close = () => {
-    if (place.isPending) return;
-    setPriceText('');
+  /** What was typed for a new bid, kept for a reload or a new login (`submitKey` once it was sent). */
+  const keepDraft = (next: { priceText?: string; validity?: ValidityState; submitKey?: string }) => {
+    if (editing) return;
+    saveBidDraft(taskId, { ownerId: userId, priceText, validity, ...next });
+  };
+
+  const reset = () => {
+    setPriceText(initialPrice());
     setPriceTouched(false);
     setAttempted(false);
-    setValidity(defaultValidity(now()));
-    place.reset();
+    setValidity(initialValidity());
+    if (!editing) clearBidDraft(taskId);
+  };
+
+  const close = () => {
+    if (mutation.isPending) return;
+    reset();
+    mutation.reset();
     onClose();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (place.isPending) return; // a double click: the bid is on its way
-    place.reset();
+    if (mutation.isPending) return; // a double click: the bid is on its way
+    mutation.reset();
     if (net === null || !validityResult.until) return;
+    if (editing) {
+      change.mutate(
+        {
+          bidId: bid.id,
+          taskId,
+          price: net,
+          ...(validity.choice === KEEP ? {} : { valid_until: validityResult.until.toISOString() }),
+        },
+        { onSuccess: onPlaced },
+      );
+      return;
+    }
+    const idempotencyKey = bidKey.current();
+    keepDraft({ submitKey: idempotencyKey }); // a retry after a reload or a new login sends the same key
     place.mutate(
-      { taskId, price: net, valid_until: validityResult.until.toISOString(), idempotencyKey: bidKey.current() },
+      { taskId, price: net, valid_until: validityResult.until.toISOString(), idempotencyKey },
       {
-        onSuccess: (bid) => {
+        onSuccess: (placed) => {
           bidKey.renew();
-          setPriceText('');
-          setAttempted(false);
-          setValidity(defaultValidity(now()));
-          onPlaced(bid);
+          reset();
+          onPlaced(placed);
         },
       },
     );
   };
 
   // A refusal that changes what the panel shows (closed, full, already bid, not approved) is said there instead.
-  const { error: placeError, reset: resetPlace } = place;
+  const { error: sendError, reset: resetSend } = mutation;
   const onRefusedRef = useLatest(onRefused);
+  const clearDraftRef = useLatest(() => {
+    if (!editing) clearBidDraft(taskId);
+  });
   useEffect(() => {
-    if (!isApiError(placeError) || !SERVER_WORDED.has(placeError.code)) return;
-    resetPlace();
-    onRefusedRef.current(placeError.serverMessage ?? placeError.message);
-  }, [placeError, resetPlace, onRefusedRef]);
+    if (!isApiError(sendError) || !SERVER_WORDED.has(sendError.code)) return;
+    resetSend();
+    clearDraftRef.current();
+    onRefusedRef.current(sendError.serverMessage ?? sendError.message);
+  }, [sendError, resetSend, onRefusedRef, clearDraftRef]);
 
   return (
     <Modal
       open={open}
-      title={`Afgiv bud på opgave #${taskId}`}
+      title={`${editing ? 'Ret bud' : 'Afgiv bud'} på opgave #${taskId}`}
       onClose={close}
       footer={
         <>
-          <Button variant="ghost" onClick={close} disabled={place.isPending}>
+          <Button variant="ghost" onClick={close} disabled={mutation.isPending}>
             Annuller
           </Button>
-          <Button type="submit" form={formId} loading={place.isPending}>
-            Afgiv bud
+          <Button type="submit" form={formId} loading={mutation.isPending}>
+            {editing ? 'Gem bud' : 'Afgiv bud'}
           </Button>
         </>
       }
@@ -115,8 +170,9 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
           value={priceText}
           onChange={(event) => {
             setPriceText(event.target.value);
+            keepDraft({ priceText: event.target.value });
             bidKey.renew(); // another price is another bid
-            place.reset();
+            mutation.reset();
           }}
           onBlur={() => setPriceTouched(true)}
           error={priceError}
@@ -127,12 +183,14 @@ export function PlaceBidModal({ taskId, open, onClose, onPlaced, onRefused, now 
           value={validity}
           onChange={(next) => {
             setValidity(next);
+            keepDraft({ validity: next });
             bidKey.renew();
-            place.reset();
+            mutation.reset();
           }}
           now={openedAt}
           until={validityResult.until}
           error={validityError ?? serverFields.valid_until ?? null}
+          keep={editing}
         />
         {failure && (
           <div className="fb-form-error" role="alert">

@@ -1,6 +1,6 @@
 import { Field, SelectField } from '@fragtbud/web';
 import type { BidTimeSlot } from '@fragtbud/contracts';
-import { CUSTOM, TIME_SLOTS, VALIDITY_DAY_OPTIONS, dateBounds, dayOptionLabel, formatValidUntil, type ValidityState } from '../model/validity';
+import { CUSTOM, KEEP, TIME_SLOTS, VALIDITY_DAY_OPTIONS, dateBounds, dayOptionLabel, formatValidUntil, type ValidityState } from '../model/validity';
 
 interface ValidityPickerProps {
   value: ValidityState;
@@ -9,10 +9,12 @@ interface ValidityPickerProps {
   /** When the bid would end, for the hint; null while the chosen date is not usable. */
   until: Date | null;
   error: string | null;
+  /** Editing a bid: offers 'Uændret' (the bid keeps its validity). */
+  keep?: boolean;
 }
 
 /** Validity: 1, 2, 3, 7 or 14 days, or a chosen date with a time slot (spec sections 5 and 9). */
-export function ValidityPicker({ value, onChange, now, until, error }: ValidityPickerProps) {
+export function ValidityPicker({ value, onChange, now, until, error, keep = false }: ValidityPickerProps) {
   const custom = value.choice === CUSTOM;
   const bounds = dateBounds(now);
   const hint = until ? `Buddet gælder til ${formatValidUntil(until)}.` : undefined;
@@ -25,6 +27,7 @@ export function ValidityPicker({ value, onChange, now, until, error }: ValidityP
         onChange={(event) => onChange({ ...value, choice: event.target.value })}
         hint={custom ? undefined : hint}
       >
+        {keep && <option value={KEEP}>Uændret</option>}
         {VALIDITY_DAY_OPTIONS.map((days) => (
           <option key={days} value={String(days)}>
             {dayOptionLabel(days)}

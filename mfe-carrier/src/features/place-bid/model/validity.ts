@@ -18,10 +18,12 @@ import {
 export const VALIDITY_DAY_OPTIONS = limits.bidValidityOptionsDays;
 export const TIME_SLOTS = limits.bidTimeSlots;
 export const CUSTOM = 'custom';
+/** Editing a bid: keep the validity it has ('Uændret'). */
+export const KEEP = 'keep';
 export const NO_DATE_CHOSEN = 'Vælg en dato.';
 
 export interface ValidityState {
-  /** '1', '2', '3', '7', '14' or 'custom'. */
+  /** '1', '2', '3', '7', '14', 'custom', or 'keep' while editing a bid. */
   choice: string;
   /** yyyy-mm-dd, Copenhagen calendar date; used when choice is 'custom'. */
   date: string;
@@ -48,8 +50,17 @@ export function dateBounds(now: Date): { min: string; max: string } {
 
 export type ValidityResult = { until: Date; error: null } | { until: null; error: string };
 
-/** The instant the bid ends, or why the chosen date cannot be used (the server's own rules and texts). */
-export function validUntilOf(state: ValidityState, now: Date): ValidityResult {
+/** Editing a bid: its validity as it is, until the carrier picks another. */
+export function keptValidity(now: Date): ValidityState {
+  return { ...defaultValidity(now), choice: KEEP };
+}
+
+/**
+ * The instant the bid ends, or why the chosen date cannot be used (the server's own rules and texts); `current` is the
+ * edited bid's end, for the choice 'keep'.
+ */
+export function validUntilOf(state: ValidityState, now: Date, current?: Date): ValidityResult {
+  if (state.choice === KEEP && current) return { until: current, error: null };
   if (state.choice !== CUSTOM) {
     return { until: bidValidUntil(now, Number(state.choice), limits.defaultBidTimeSlot), error: null };
   }

@@ -5,6 +5,7 @@ import { Button, type AddressFieldProps, type User } from '@fragtbud/web';
 import { RemoteApp } from '../../../remotes/remote-app';
 import type { PayPanelProps } from '@fragtbud/web';
 import { useRefreshTask } from '../api/task-cache';
+import { useTaskBids } from './bids/list-task-bids';
 import { AdminTaskControls } from './admin-task-controls';
 import { CarrierDelivery } from './carrier-delivery';
 import { EditTaskModal } from './edit-task-modal';
@@ -16,6 +17,29 @@ interface TaskActionPanelProps {
   onChanged: (task: Task) => void;
   /** For tests: address suggestions in the edit modal. */
   suggest?: AddressFieldProps['suggest'];
+}
+
+/**
+ * A carrier on a task open for bids: where to bid, or — once they have a bid (the same list as the bids tab, shared
+ * cache) — that it is in, and that it can be changed there while it is pending ('Ret bud').
+ */
+function CarrierBidNote({ task, viewerId }: { task: Task; viewerId: number }) {
+  const { data, isError } = useTaskBids(task.id);
+  if (!data && !isError) return null; // not yet known: no invitation to bid a second time
+  const ownBid = data?.items.find((bid) => bid.view === 'carrier' && bid.carrier_id === viewerId);
+  if (!ownBid) {
+    return (
+      <p className="fb-muted">
+        Opgaven er åben for bud. <Link to="?tab=bids">Byd på opgaven under fanen Bud</Link>
+      </p>
+    );
+  }
+  return (
+    <p className="fb-muted">
+      Du har afgivet et bud på opgaven.{' '}
+      {ownBid.status === 'pending' ? <Link to="?tab=bids">Du kan rette det under fanen Bud.</Link> : <Link to="?tab=bids">Se det under fanen Bud.</Link>}
+    </p>
+  );
 }
 
 /** What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete. */
@@ -60,11 +84,7 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
           </Button>
         </div>
       )}
-      {viewer?.role === 'carrier' && task.status === 'open_for_bids' && (
-        <p className="fb-muted">
-          Opgaven er åben for bud. <Link to="?tab=bids">Byd på opgaven under fanen Bud</Link>
-        </p>
-      )}
+      {viewer?.role === 'carrier' && task.status === 'open_for_bids' && <CarrierBidNote task={task} viewerId={viewer.id} />}
       <CarrierDelivery task={task} viewer={viewer} />
       {admin && <AdminTaskControls task={task} onChanged={onChanged} />}
       <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>

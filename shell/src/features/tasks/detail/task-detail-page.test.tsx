@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { Task } from '@fragtbud/contracts';
+import type { BidView, Task } from '@fragtbud/contracts';
 import type { Role } from '@fragtbud/web';
-import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
 import { makeFreightNote } from './consignment/freight-note-fixtures';
 import { TaskDetailPage } from './task-detail-page';
@@ -27,6 +27,8 @@ const viewers: Record<Role, typeof owner> = { customer: owner, carrier, admin };
 function renderTaskPage(route: string, tasks: Task[], role: Role | null = 'customer') {
   const fake = fakeTasksApi(tasks);
   server.use(...fake.handlers);
+  // A carrier's 'Handlinger' panel asks whether they have bid; no bids unless a test says otherwise (after this call).
+  if (role === 'carrier') server.use(http.get('/api/bids', () => HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, bidding: null })));
   setSession(role ? viewers[role] : null);
   let uploads = 0;
   renderWithQueryClient(
@@ -228,6 +230,25 @@ describe('task page actions', () => {
     expect(screen.queryByRole('button', { name: 'Skift billeder' })).toBeNull();
     expect(screen.getByText('Opgaven kan ikke længere redigeres.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Rediger' })).toBeNull();
+  });
+
+  it.each<[string, BidView[], string, string]>([
+    ['no bid', [], 'Opgaven er åben for bud. Byd på opgaven under fanen Bud', 'Byd på opgaven under fanen Bud'],
+    [
+      'a pending bid',
+      [makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3 })],
+      'Du har afgivet et bud på opgaven. Du kan rette det under fanen Bud.',
+      'Du kan rette det under fanen Bud.',
+    ],
+  ])("tells a carrier with %s what the 'Handlinger' panel says the Bud tab offers", async (_case, bids, text, link) => {
+    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
+    server.use(
+      http.get('/api/bids', () => HttpResponse.json({ items: bids, total: bids.length, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: bids.length }) })),
+    );
+    const actions = await screen.findByRole('region', { name: 'Handlinger' });
+    await waitFor(() => expect(actions.textContent).toContain(text));
+    expect(within(actions).getByRole('link', { name: link }).getAttribute('href')).toBe('/task/5?tab=bids');
+    if (bids.length > 0) expect(actions.textContent).not.toContain('Byd på opgaven');
   });
 
   it('shows a carrier neither photo controls nor the lock text', async () => {

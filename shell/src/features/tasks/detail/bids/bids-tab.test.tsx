@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BidView, BidsPage, CarrierSummary, Task, TaskBidding } from '@fragtbud/contracts';
 import {
@@ -41,7 +43,13 @@ const panelProps: BidPanelProps[] = [];
 
 function StubBidPanel(props: BidPanelProps) {
   panelProps.push(props);
-  return props.bidding?.bidding_open && !props.ownBid ? <Button onClick={props.onChanged}>Byd på opgaven</Button> : <p>Budrunden er lukket</p>;
+  const { search } = useLocation();
+  return (
+    <>
+      {props.bidding?.bidding_open && !props.ownBid ? <Button onClick={props.onChanged}>Byd på opgaven</Button> : <p>Budrunden er lukket</p>}
+      <output data-testid="panel-search">{search}</output>
+    </>
+  );
 }
 
 function StubChooseBid({ task, bids, carriers, onDecided }: ChooseBidProps) {
@@ -309,5 +317,58 @@ describe('bids tab', () => {
     const row = within(panel()).getByRole('row', { name: /Jens Kørsel/ });
     expect(row.textContent).toContain('1.400,00 DKK');
     expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it("gives the carrier 'Ret bud' on their own pending bid, which opens mfe_carrier's modal (?bud=ret); not on other bids", async () => {
+    const own = makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel' });
+    bidsApi(() => [own], () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
+
+    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    const edit = within(row).getByRole('link', { name: 'Ret bud' });
+    expect(edit.getAttribute('href')).toBe('/task/5?tab=bids&bud=ret');
+    await userEvent.click(edit);
+    await waitFor(() => expect(screen.getByTestId('panel-search').textContent).toBe('?tab=bids&bud=ret'));
+  });
+
+  it.each([
+    ['rejected', 'open_for_bids'],
+    ['pending', 'assigned'],
+  ] as const)("offers no 'Ret bud' for a %s bid on a task %s", async (status, taskStatus) => {
+    const own = makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', status });
+    bidsApi(() => [own], () => makeBidding({ task_id: 5, bid_count: 1, status: taskStatus }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public', status: taskStatus }), carrier);
+    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(within(row).queryByRole('link', { name: 'Ret bud' })).toBeNull();
+  });
+});
+
+describe('bids tab on a phone', () => {
+  it('names each cell after its column, so a bid reads as a card with its actions in sight', async () => {
+    bidsApi(() => [makeCustomerBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel' })], () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, bid_count: 1 }), customer);
+    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    await within(row).findByRole('button', { name: /Vælg bud/ });
+    expect(Array.from(row.querySelectorAll('td')).map((cell) => cell.getAttribute('data-label'))).toEqual([
+      'Pris inkl. moms',
+      'Status',
+      'Gyldig til',
+      'Handlinger',
+    ]);
+    expect(row.querySelector('td.fb-bids-table__actions')?.textContent).toContain('Vælg bud');
+  });
+
+  it('lays the table out as cards under 640 px and lets the tab bar wrap instead of clipping Fragtbrev', () => {
+    // jsdom applies no media queries: the phone rules are read from the style sheets themselves.
+    const sheet = (path: string) => readFileSync(resolve(process.cwd(), 'src/features/tasks/detail', path), 'utf8');
+    const bidsTabCss = sheet('bids/bids-tab.css');
+    const taskDetailCss = sheet('task-detail.css');
+    const phone = (css: string) => css.slice(css.indexOf('@media (max-width: 640px)'));
+    expect(bidsTabCss).toContain('@media (max-width: 640px)');
+    expect(phone(bidsTabCss)).toMatch(/\.bids-tab \.fb-table thead \{\s*display: none;/);
+    expect(phone(bidsTabCss)).toMatch(/\.bids-tab \.fb-table tr \{\s*display: grid;/);
+    expect(phone(bidsTabCss)).toMatch(/content: attr\(data-label\)/);
+    expect(phone(bidsTabCss)).toMatch(/\.bids-tab \.fb-table-wrap \{\s*overflow: visible;/);
+    expect(phone(taskDetailCss)).toMatch(/\.task-tabs \{\s*flex-wrap: wrap;/);
   });
 });

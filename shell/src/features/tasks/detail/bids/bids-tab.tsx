@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { CarrierBid, Task } from '@fragtbud/contracts';
+import { Link } from 'react-router-dom';
+import type { BidView, CarrierBid, Task } from '@fragtbud/contracts';
 import {
   BidsTable,
   EmptyState,
@@ -8,6 +9,8 @@ import {
   SelectField,
   Spinner,
   BID_SORT_LABELS,
+  EDIT_BID_PARAM,
+  EDIT_BID_VALUE,
   filterBids,
   sortBids,
   type BidSort,
@@ -24,6 +27,12 @@ import { useBidCarriers } from './list-bid-carriers';
 import './bids-tab.css';
 
 export const BIDS_LOAD_ERROR = 'Kunne ikke hente bud';
+export const EDIT_OWN_BID = 'Ret bud';
+
+/** Whether the carrier may still change their bid (PUT /bids/{id}: theirs, pending, the round open). */
+export function isOwnBidEditable(bid: BidView, viewerId: number | undefined, taskStatus: Task['status']): boolean {
+  return bid.view === 'carrier' && bid.carrier_id === viewerId && bid.status === 'pending' && taskStatus === 'open_for_bids';
+}
 
 interface BidsTabProps {
   task: Task;
@@ -91,7 +100,21 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
         </>
       );
     } else if (role === 'carrier') {
-      list = noMatch ?? <BidsTable viewer="carrier" bids={visible} carriers={carriers} />;
+      // 'Ret bud' on the carrier's own pending bid opens mfe_carrier's modal for it (the panel watches `?bud=ret`).
+      list = noMatch ?? (
+        <BidsTable
+          viewer="carrier"
+          bids={visible}
+          carriers={carriers}
+          renderActions={(bid) =>
+            isOwnBidEditable(bid, viewer?.id, taskRef.status) ? (
+              <Link className="fb-button fb-button--secondary fb-button--small" to={`?tab=bids&${EDIT_BID_PARAM}=${EDIT_BID_VALUE}`}>
+                {EDIT_OWN_BID}
+              </Link>
+            ) : null
+          }
+        />
+      );
     } else {
       list = (
         <>
