@@ -300,8 +300,9 @@ describe('platform saldo, overview and CSV', () => {
     expect(lines).toHaveLength(4);
     const [adjustment, transaction] = [lines[1]!, lines[2]!];
     expect(adjustment).toContain(';-1,50;');
+    expect(adjustment).toContain(';Anvendt;');
     expect(adjustment).toContain(`"'=HYPERLINK(""x"");1"`);
-    expect(transaction).toContain(`;${payment.taskId};succeeded;${carrier.id};`);
+    expect(transaction).toContain(`;${payment.taskId};Gennemført;${carrier.id};`);
     expect(transaction).toContain(`;${(payment.amountOre / 100).toFixed(2).replace('.', ',')};`);
     expect(transaction).toContain(';1234,56;');
   });
@@ -312,7 +313,7 @@ describe('platform saldo, overview and CSV', () => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).split('\r\n');
     expect(lines[0]).toBe('\uFEFFDato;TaskId;Status;Brutto;Platform ex;Lille ex;Moms (i alt);Moms (netto);Moms (gebyrer);Udb. brutto;Udb. netto');
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};succeeded;.*;1125,00;900,00$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};Gennemført;.*;1125,00;900,00$`));
   });
 });
 

@@ -33,7 +33,7 @@ export function RevenueChart({ months }: { months: FinancialOverview['revenueByM
         })}
       </svg>
       <figcaption>
-        <table className="admin-table">
+        <table className="fb-table admin-table">
           <caption>Omsætning pr. måned</caption>
           <thead>
             <tr>

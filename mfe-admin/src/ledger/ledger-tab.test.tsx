@@ -61,9 +61,37 @@ describe('admin ledger tab', () => {
     renderAdmin('/AdminDashboard?tab=ledger&type=payout');
     await user.type(await screen.findByLabelText('Reference for udbetaling 9'), 'BANK-77');
     await user.click(screen.getByRole('button', { name: 'Markér som udbetalt' }));
-    await waitFor(() => expect(within(table()).getByText('Udbetalt')).toBeTruthy());
+    await waitFor(() => expect(within(table()).getAllByText('Udbetalt')).toHaveLength(2)); // its label and its status
     expect(finance.marked).toEqual([{ id: 9, body: { status: 'paid', providerRef: 'BANK-77' } }]);
-    expect(within(table()).getByText('BANK-77')).toBeTruthy();
+    expect(within(table()).getByText('Reference: BANK-77')).toBeTruthy();
+  });
+
+  it('shows each status in Danish and a provider id only as a labelled reference, never in the action column', async () => {
+    finance = fakeFinanceApi([
+      ledgerRow({ type: 'transaction', id: 1, providerRef: 'mock_pi_f5295eae03f51a1224fe921c' }),
+      ledgerRow({ type: 'payout', id: 9, label: 'Udbetaling (afventer)', status: 'pending', payoutType: 'carrier', payoutId: 9 }),
+      ledgerRow({ type: 'adjustment', id: 4, label: 'Justering', status: 'applied', amount: -50 }),
+    ]);
+    server.use(...finance.handlers);
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
+    const [payment, payout, adjustment] = within(table()).getAllByRole('row').slice(1);
+    const statusOf = (row: HTMLElement) => within(row).getAllByRole('cell')[3]!;
+    const actionOf = (row: HTMLElement) => within(row).getAllByRole('cell').at(-1)!;
+    expect(statusOf(payment!).textContent).toBe('GennemførtReference: mock_pi_f5295eae03f51a1224fe921c');
+    expect(actionOf(payment!).textContent).toBe('');
+    expect(statusOf(payout!).textContent).toBe('Afventer');
+    expect(statusOf(adjustment!).textContent).toBe('Anvendt');
+    for (const cell of within(table()).getAllByRole('cell')) expect(cell.textContent).not.toMatch(/succeeded|pending|applied/);
+  });
+
+  it('filters by a status chosen by its Danish word', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
+    await user.selectOptions(screen.getByLabelText('Status'), 'Afventer');
+    await user.click(screen.getByRole('button', { name: 'Filtrér' }));
+    await waitFor(() => expect(finance.requests.at(-1)?.searchParams.get('status')).toBe('pending'));
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   carrierFinanceCsvColumns,
+  ledgerStatusLabel,
   oreToDkk,
+  payoutLabel,
   type CarrierFinance,
   type CustomerLedger,
   type FinancialOverview,
@@ -57,7 +59,7 @@ export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Re
       return [
         csvDate(row.date),
         row.task_id,
-        isPayout ? (row.status === 'paid' ? 'Udbetalt' : row.status === 'cancelled' ? 'Udbetaling (annulleret)' : 'Udbetaling (afventer)') : isAdjustment ? `Justering: ${row.reason ?? ''}` : row.status,
+        isPayout ? payoutLabel(row.status) : isAdjustment ? `Justering: ${row.reason ?? ''}` : ledgerStatusLabel(row.status),
         csvMoney(row.gross_ore),
         csvMoney(row.platform_fee_ex_ore),
         csvMoney(row.small_fee_ex_ore),
