@@ -106,6 +106,8 @@ export const ledgerRowSchema = z.object({
   /** GET /finance/ledger: the carrier's 'Navn (Firma)' and the customer's name (svc-ledger's user directory); null when not known. */
   carrier_name: z.string().nullable().optional(),
   customer_name: z.string().nullable().optional(),
+  /** The task by its type and route ('Flytning · Aarhus C → København K'); null while the ledger does not know its type. */
+  task_title: z.string().nullable().optional(),
   platformCommission: moneyOrNull,
   carrierPayout: moneyOrNull,
   platformFeeEx: moneyOrNull,

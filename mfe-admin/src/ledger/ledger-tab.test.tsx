@@ -85,6 +85,17 @@ describe('admin ledger tab', () => {
     for (const cell of within(table()).getAllByRole('cell')) expect(cell.textContent).not.toMatch(/succeeded|pending|applied/);
   });
 
+  it('names a task by its type and route when the ledger knows them, by its number otherwise; both link to the task', async () => {
+    finance = fakeFinanceApi([
+      ledgerRow({ type: 'transaction', id: 1, task_id: 2, task_title: 'Møbeltransport · Roskilde → København V' }),
+      ledgerRow({ type: 'transaction', id: 3, task_id: 41, task_title: null }),
+    ]);
+    server.use(...finance.handlers);
+    renderAdmin('/AdminDashboard?tab=ledger');
+    expect((await within(await screen.findByRole('table')).findByRole('link', { name: 'Møbeltransport · Roskilde → København V' })).getAttribute('href')).toBe('/task/2');
+    expect(within(table()).getByRole('link', { name: '#41' }).getAttribute('href')).toBe('/task/41');
+  });
+
   it('filters by a status chosen by its Danish word', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=ledger');

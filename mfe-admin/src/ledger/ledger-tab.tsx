@@ -172,7 +172,7 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
     <tr>
       <td>{formatDate(row.date)}</td>
       <td>{row.label}</td>
-      <td>{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>#{row.task_id}</Link>}</td>
+      <td className="admin-ledger__task">{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>{row.task_title ?? `#${row.task_id}`}</Link>}</td>
       <td>
         {ledgerStatusLabel(row.status)}
         {/* The payment provider's or the bank's id, for finding the movement there; not an action. */}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { messages } from '@fragtbud/contracts';
 import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, formatWholeDkkFromKroner, isApiError, newIdempotencyKey } from '@fragtbud/web';
 import { ownFinanceCsvUrl, useOwnFinance } from './api/get-own-finance';
@@ -128,7 +129,7 @@ function BalanceTableRow({ line: { row, change, balance } }: { line: BalanceRow 
   return (
     <tr>
       <td>{formatDate(row.date)}</td>
-      <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
+      <td>{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>{row.task_title ?? `#${row.task_id}`}</Link>}</td>
       <td>
         {row.type === 'adjustment' && row.reason ? `${row.label}: ${row.reason}` : row.label}
         {row.type === 'payout' && row.net !== null ? <span className="carrier-finance__sub">Netto {formatWholeDkkFromKroner(row.net)}</span> : null}
