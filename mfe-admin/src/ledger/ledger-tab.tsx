@@ -31,6 +31,14 @@ const FIELD_LABELS: Record<Exclude<LedgerFilterKey, 'type' | 'status'>, string> 
   taskId: 'Opgave-id',
 };
 
+function Options({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
 function filtersFrom(params: URLSearchParams): LedgerFilters {
   const filters: LedgerFilters = {};
   for (const key of LEDGER_FILTER_KEYS) {
@@ -82,18 +90,10 @@ export function LedgerTab() {
           />
         ))}
         <SelectField label="Status" value={draft.status ?? ''} onChange={(event) => setDraft({ ...draft, status: event.target.value })}>
-          {STATUS_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={STATUS_OPTIONS} />
         </SelectField>
         <SelectField label="Type" value={draft.type ?? ''} onChange={(event) => setDraft({ ...draft, type: event.target.value })}>
-          {TYPE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={TYPE_OPTIONS} />
         </SelectField>
         <Button type="submit">Filtrér</Button>
         <Button
