@@ -2,6 +2,7 @@ import * as init from './001_init';
 import * as transactions from './002_transactions';
 import * as finance from './003_finance';
 import * as userDirectory from './004_user_directory';
+import * as taskTitles from './005_task_titles';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   { name: '002_transactions', up: transactions.up, down: transactions.down },
   { name: '003_finance', up: finance.up, down: finance.down },
   { name: '004_user_directory', up: userDirectory.up, down: userDirectory.down },
+  { name: '005_task_titles', up: taskTitles.up, down: taskTitles.down },
 ];

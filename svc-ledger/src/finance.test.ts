@@ -87,6 +87,26 @@ describe('names in the admin ledger', () => {
   });
 });
 
+describe('tasks named by type and route', () => {
+  it('when svc-tasks announced the cities, then ledger and carrier rows name the task by them; an older event without cities keeps them', async () => {
+    const { carrier, payment } = await carrierWithPaidTask({ completed: false });
+    await taskStatusEvent(ledger, payment, 'in_transit', { fromCity: 'Roskilde', toCity: 'København V' });
+    await taskStatusEvent(ledger, payment, 'completed');
+    const rows = await ledger.call('GET', `/finance/ledger?taskId=${payment.taskId}`, { as: admin });
+    expect(rows.body.items).toEqual([expect.objectContaining({ task_id: payment.taskId, task_title: 'Flytning · Roskilde → København V' })]);
+    expect((await finance(carrier)).body.rows).toEqual([expect.objectContaining({ task_title: 'Flytning · Roskilde → København V' })]);
+  });
+
+  it('when only the type is known, then type and number; a task the ledger never heard of: null', async () => {
+    const { payment } = await carrierWithPaidTask();
+    const named = await ledger.call('GET', `/finance/ledger?taskId=${payment.taskId}`, { as: admin });
+    expect(named.body.items).toEqual([expect.objectContaining({ task_title: `Flytning #${payment.taskId}` })]);
+    const unknown = await carrierWithPaidTask({ completed: false });
+    const other = await ledger.call('GET', `/finance/ledger?taskId=${unknown.payment.taskId}`, { as: admin });
+    expect(other.body.items).toEqual([expect.objectContaining({ task_title: null })]);
+  });
+});
+
 describe('POST /finance/payout-requests', () => {
   it('when a carrier asks, then one pending payout of all pendingNet; paid by the admin, it reads Udbetalt', async () => {
     const { carrier } = await carrierWithPaidTask();
@@ -300,8 +320,9 @@ describe('platform saldo, overview and CSV', () => {
     expect(lines).toHaveLength(4);
     const [adjustment, transaction] = [lines[1]!, lines[2]!];
     expect(adjustment).toContain(';-1,50;');
+    expect(adjustment).toContain(';Anvendt;');
     expect(adjustment).toContain(`"'=HYPERLINK(""x"");1"`);
-    expect(transaction).toContain(`;${payment.taskId};succeeded;${carrier.id};`);
+    expect(transaction).toContain(`;${payment.taskId};Gennemført;${carrier.id};`);
     expect(transaction).toContain(`;${(payment.amountOre / 100).toFixed(2).replace('.', ',')};`);
     expect(transaction).toContain(';1234,56;');
   });
@@ -312,7 +333,7 @@ describe('platform saldo, overview and CSV', () => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).split('\r\n');
     expect(lines[0]).toBe('\uFEFFDato;TaskId;Status;Brutto;Platform ex;Lille ex;Moms (i alt);Moms (netto);Moms (gebyrer);Udb. brutto;Udb. netto');
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};succeeded;.*;1125,00;900,00$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};Gennemført;.*;1125,00;900,00$`));
   });
 });
 

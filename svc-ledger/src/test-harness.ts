@@ -128,6 +128,7 @@ export async function taskStatusEvent(
   ledger: StartedLedger,
   payment: Pick<PaymentSucceededPayload, 'taskId' | 'customerId' | 'carrierId'>,
   to: TaskStatus,
+  cities?: { fromCity: string | null; toCity: string | null },
 ): Promise<void> {
   await ledger.infra.bus.publish(
     envelopeOf(eventTypes.taskStatusChanged, {
@@ -138,6 +139,7 @@ export async function taskStatusEvent(
       to,
       assignedCarrierId: payment.carrierId,
       changedBy: null,
+      ...cities,
     }),
   );
   await waitFor(() => ledger.db('ledger_tasks').where({ task_id: payment.taskId, status: to }).first());

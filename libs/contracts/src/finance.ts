@@ -27,6 +27,23 @@ export function payoutLabel(status: string): string {
   return 'Udbetaling (afventer)';
 }
 
+/** The Danish word for a ledger row's status (payment, payout, adjustment, refund, extra charge). */
+export const ledgerStatusLabels: Record<string, string> = {
+  pending: 'Afventer',
+  succeeded: 'Gennemført',
+  paid: 'Udbetalt',
+  cancelled: 'Annulleret',
+  canceled: 'Annulleret',
+  failed: 'Mislykkedes',
+  applied: 'Anvendt',
+  refunded: 'Refunderet',
+};
+
+/** A status as people read it ('succeeded' → 'Gennemført'); one without a Danish word yet is shown as it came. */
+export function ledgerStatusLabel(status: string): string {
+  return (Object.hasOwn(ledgerStatusLabels, status) ? ledgerStatusLabels[status] : undefined) ?? status;
+}
+
 /** The Danish label of each row type. */
 export const ledgerRowTypeLabels: Record<LedgerRowType, string> = {
   transaction: 'Betaling',
@@ -89,6 +106,8 @@ export const ledgerRowSchema = z.object({
   /** GET /finance/ledger: the carrier's 'Navn (Firma)' and the customer's name (svc-ledger's user directory); null when not known. */
   carrier_name: z.string().nullable().optional(),
   customer_name: z.string().nullable().optional(),
+  /** The task by its type and route ('Flytning · Aarhus C → København K'); null while the ledger does not know its type. */
+  task_title: z.string().nullable().optional(),
   platformCommission: moneyOrNull,
   carrierPayout: moneyOrNull,
   platformFeeEx: moneyOrNull,

@@ -18,7 +18,7 @@ export { roleLabel, displayName, type ProfileUser, type Role, type User } from '
 export { TASK_TYPES, isTaskType, taskTypeLabel, type TaskType, type TaskTypeInfo } from './domain/task-types';
 
 export { formatDkkFromKroner, formatDkkFromOre, formatWholeDkkFromKroner } from './format/money';
-export { formatDate, formatDateTime, formatLongDate } from './format/date';
+export { formatDate, formatDateTime, formatLongDate, formatMonth, formatShortMonth } from './format/date';
 export { formatDanishNumberInput, parseDanishNumber } from './format/danish-number';
 export { useDebouncedValue } from './hooks/use-debounced-value';
 

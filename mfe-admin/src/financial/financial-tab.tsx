@@ -54,7 +54,7 @@ function Overview({ overview, saldo }: { overview: FinancialOverview; saldo: Pla
       )}
 
       <h3>Platformens saldo</h3>
-      <table className="admin-table" aria-label="Platformens saldo">
+      <table className="fb-table admin-table" aria-label="Platformens saldo">
         <tbody>
           <tr>
             <th scope="row">Fra transaktioner</th>
@@ -86,7 +86,7 @@ function Overview({ overview, saldo }: { overview: FinancialOverview; saldo: Pla
       {overview.carriersWithPending.length === 0 ? (
         <EmptyState title="Ingen beløb venter på udbetaling" />
       ) : (
-        <table className="admin-table">
+        <table className="fb-table admin-table">
           <thead>
             <tr>
               <th scope="col">Carrier</th>

@@ -1,5 +1,5 @@
 import type { FinancialOverview } from '@fragtbud/contracts';
-import { formatDkkFromKroner } from '@fragtbud/web';
+import { formatDkkFromKroner, formatMonth, formatShortMonth } from '@fragtbud/web';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -23,17 +23,17 @@ export function RevenueChart({ months }: { months: FinancialOverview['revenueByM
           return (
             <g key={month.month}>
               <rect x={x} y={HEIGHT - PAD - height} width={barWidth} height={height} fill="currentColor" opacity="0.75">
-                <title>{`${month.month}: ${formatDkkFromKroner(month.revenue)}`}</title>
+                <title>{`${formatMonth(month.month)}: ${formatDkkFromKroner(month.revenue)}`}</title>
               </rect>
               <text x={x + barWidth / 2} y={HEIGHT - PAD + 16} textAnchor="middle" fontSize="11">
-                {month.month}
+                {formatShortMonth(month.month)}
               </text>
             </g>
           );
         })}
       </svg>
       <figcaption>
-        <table className="admin-table">
+        <table className="fb-table admin-table">
           <caption>Omsætning pr. måned</caption>
           <thead>
             <tr>
@@ -46,7 +46,7 @@ export function RevenueChart({ months }: { months: FinancialOverview['revenueByM
           <tbody>
             {months.map((month) => (
               <tr key={month.month}>
-                <td>{month.month}</td>
+                <td>{formatMonth(month.month)}</td>
                 <td>{formatDkkFromKroner(month.revenue)}</td>
                 <td>{formatDkkFromKroner(month.platformCommission)}</td>
                 <td>{month.transactions}</td>

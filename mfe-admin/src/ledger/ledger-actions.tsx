@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, isApiError, newIdempotencyKey } from '@fragtbud/web';
+import { messages } from '@fragtbud/contracts';
+import { Button, Field, isApiError, newIdempotencyKey, parseDanishNumber } from '@fragtbud/web';
 import { useMoneyAction } from './api/run-money-action';
 
 interface ActionField {
   name: string;
   label: string;
+  /** An amount the admin types the Danish way ('1.500,75', '-100'); sent as a number. */
+  money?: boolean;
 }
 
 interface ActionSpec {
@@ -25,7 +28,7 @@ const ACTIONS: ActionSpec[] = [
     path: () => '/finance/payouts/carrier',
     fields: [
       { name: 'carrierId', label: 'Carrier ID' },
-      { name: 'amountGross', label: 'Beløb brutto (DKK)' },
+      { name: 'amountGross', label: 'Beløb brutto (DKK)', money: true },
       { name: 'taskId', label: 'Opgave-id (valgfrit)' },
     ],
     submit: 'Opret udbetaling',
@@ -37,7 +40,7 @@ const ACTIONS: ActionSpec[] = [
     title: 'Platformudbetaling',
     path: () => '/finance/payouts/platform',
     fields: [
-      { name: 'amountGross', label: 'Beløb brutto (DKK)' },
+      { name: 'amountGross', label: 'Beløb brutto (DKK)', money: true },
       { name: 'taskId', label: 'Opgave-id (valgfrit)' },
     ],
     submit: 'Opret platformudbetaling',
@@ -51,7 +54,7 @@ const ACTIONS: ActionSpec[] = [
     fields: [
       { name: 'carrierId', label: 'Carrier ID' },
       { name: 'customerId', label: 'Customer ID' },
-      { name: 'amount', label: 'Beløb (DKK, med fortegn)' },
+      { name: 'amount', label: 'Beløb (DKK, med fortegn)', money: true },
       { name: 'reason', label: 'Begrundelse' },
       { name: 'taskId', label: 'Opgave-id (valgfrit)' },
     ],
@@ -66,7 +69,7 @@ const ACTIONS: ActionSpec[] = [
     fields: [
       { name: 'taskId', label: 'Opgave-id' },
       { name: 'customerId', label: 'Customer ID' },
-      { name: 'amount', label: 'Beløb (DKK)' },
+      { name: 'amount', label: 'Beløb (DKK)', money: true },
       { name: 'reason', label: 'Begrundelse' },
     ],
     submit: 'Træk gebyr',
@@ -84,21 +87,43 @@ const ACTIONS: ActionSpec[] = [
   },
 ];
 
-/** Empty fields are left out, so the server tells which one is missing. */
-function bodyOf(fields: ActionField[], values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(fields.filter((f) => f.name !== 'userId' && values[f.name]?.trim()).map((f) => [f.name, values[f.name]!.trim()]));
+/**
+ * Empty fields are left out, so the server tells which one is missing. Amounts are read here with the one Danish
+ * parser (thousands dots and a decimal comma); null when one cannot be read, so nothing is sent.
+ */
+function bodyOf(fields: ActionField[], values: Record<string, string>): Record<string, string | number> | null {
+  const body: Record<string, string | number> = {};
+  for (const field of fields) {
+    const text = values[field.name]?.trim();
+    if (field.name === 'userId' || !text) continue;
+    if (!field.money) {
+      body[field.name] = text;
+      continue;
+    }
+    const amount = parseDanishNumber(text);
+    if (amount === null) return null;
+    body[field.name] = amount;
+  }
+  return body;
 }
 
 function ActionForm({ spec }: { spec: ActionSpec }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [key, setKey] = useState(newIdempotencyKey);
   const [result, setResult] = useState<string | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
   const send = useMoneyAction();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setResult(null);
+    const body = bodyOf(spec.fields, values);
+    setInputError(body ? null : messages.invalidAmount);
+    if (!body) {
+      send.reset();
+      return;
+    }
     send.mutate(
-      { path: spec.path(values), body: bodyOf(spec.fields, values), idempotencyKey: key },
+      { path: spec.path(values), body, idempotencyKey: key },
       {
         onSuccess: (answer) => {
           if (!answer) return;
@@ -109,7 +134,7 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
       },
     );
   };
-  const error = send.error ? (isApiError(send.error) && send.error.status !== 0 && send.error.status < 500 ? send.error.message : spec.failure) : null;
+  const error = inputError ?? (send.error ? (isApiError(send.error) && send.error.status !== 0 && send.error.status < 500 ? send.error.message : spec.failure) : null);
   return (
     <form className="admin-ledger__action" aria-label={spec.title} onSubmit={onSubmit}>
       <h4>{spec.title}</h4>

@@ -61,9 +61,48 @@ describe('admin ledger tab', () => {
     renderAdmin('/AdminDashboard?tab=ledger&type=payout');
     await user.type(await screen.findByLabelText('Reference for udbetaling 9'), 'BANK-77');
     await user.click(screen.getByRole('button', { name: 'Markér som udbetalt' }));
-    await waitFor(() => expect(within(table()).getByText('Udbetalt')).toBeTruthy());
+    await waitFor(() => expect(within(table()).getAllByText('Udbetalt')).toHaveLength(2)); // its label and its status
     expect(finance.marked).toEqual([{ id: 9, body: { status: 'paid', providerRef: 'BANK-77' } }]);
-    expect(within(table()).getByText('BANK-77')).toBeTruthy();
+    expect(within(table()).getByText('Reference: BANK-77')).toBeTruthy();
+  });
+
+  it('shows each status in Danish and a provider id only as a labelled reference, never in the action column', async () => {
+    finance = fakeFinanceApi([
+      ledgerRow({ type: 'transaction', id: 1, providerRef: 'mock_pi_f5295eae03f51a1224fe921c' }),
+      ledgerRow({ type: 'payout', id: 9, label: 'Udbetaling (afventer)', status: 'pending', payoutType: 'carrier', payoutId: 9 }),
+      ledgerRow({ type: 'adjustment', id: 4, label: 'Justering', status: 'applied', amount: -50 }),
+    ]);
+    server.use(...finance.handlers);
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
+    const [payment, payout, adjustment] = within(table()).getAllByRole('row').slice(1);
+    const statusOf = (row: HTMLElement) => within(row).getAllByRole('cell')[3]!;
+    const actionOf = (row: HTMLElement) => within(row).getAllByRole('cell').at(-1)!;
+    expect(statusOf(payment!).textContent).toBe('GennemførtReference: mock_pi_f5295eae03f51a1224fe921c');
+    expect(actionOf(payment!).textContent).toBe('');
+    expect(statusOf(payout!).textContent).toBe('Afventer');
+    expect(statusOf(adjustment!).textContent).toBe('Anvendt');
+    for (const cell of within(table()).getAllByRole('cell')) expect(cell.textContent).not.toMatch(/succeeded|pending|applied/);
+  });
+
+  it('names a task by its type and route when the ledger knows them, by its number otherwise; both link to the task', async () => {
+    finance = fakeFinanceApi([
+      ledgerRow({ type: 'transaction', id: 1, task_id: 2, task_title: 'Møbeltransport · Roskilde → København V' }),
+      ledgerRow({ type: 'transaction', id: 3, task_id: 41, task_title: null }),
+    ]);
+    server.use(...finance.handlers);
+    renderAdmin('/AdminDashboard?tab=ledger');
+    expect((await within(await screen.findByRole('table')).findByRole('link', { name: 'Møbeltransport · Roskilde → København V' })).getAttribute('href')).toBe('/task/2');
+    expect(within(table()).getByRole('link', { name: '#41' }).getAttribute('href')).toBe('/task/41');
+  });
+
+  it('filters by a status chosen by its Danish word', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
+    await user.selectOptions(screen.getByLabelText('Status'), 'Afventer');
+    await user.click(screen.getByRole('button', { name: 'Filtrér' }));
+    await waitFor(() => expect(finance.requests.at(-1)?.searchParams.get('status')).toBe('pending'));
   });
 });
 
@@ -77,6 +116,17 @@ describe('admin financial overview tab', () => {
     expect(screen.queryByText('Carrier 7')).toBeNull();
     expect(within(screen.getByRole('table', { name: 'Platformens saldo' })).getByText('I alt')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download CSV (platform_balance)' }).getAttribute('href')).toBe('/api/admin/platform-saldo.csv');
+  });
+
+  it('names the months in Danish and never shows a negative zero', async () => {
+    renderAdmin('/AdminDashboard?tab=financial');
+    const months = await screen.findByRole('table', { name: 'Omsætning pr. måned' });
+    expect(within(months).getByText('februar 2026')).toBeTruthy();
+    expect(within(months).getByText('marts 2026')).toBeTruthy();
+    expect(within(months).queryByText('2026-02')).toBeNull();
+    const saldo = screen.getByRole('table', { name: 'Platformens saldo' });
+    const payouts = within(saldo).getByRole('rowheader', { name: 'Platformudbetalinger' }).closest('tr')!;
+    expect(within(payouts).getByRole('cell').textContent).toBe('0,00 DKK');
   });
 });
 
@@ -103,9 +153,55 @@ describe('admin ledger actions', () => {
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
     expect((await within(form).findByRole('status')).textContent).toBe('Justering oprettet');
     expect(sent.map((s) => s.body)).toEqual([
-      { carrierId: '7', amount: '-20,50' },
-      { carrierId: '7', amount: '-20,50', reason: 'Skade' },
+      { carrierId: '7', amount: -20.5 },
+      { carrierId: '7', amount: -20.5, reason: 'Skade' },
     ]);
     expect(sent[0]!.key).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
+  });
+
+  it.each<[string, string, string, number]>([
+    ['Justering', 'Beløb (DKK, med fortegn)', '1.500,75', 1500.75],
+    ['Justering', 'Beløb (DKK, med fortegn)', '-1.500,75', -1500.75],
+    ['Udbetaling til carrier', 'Beløb brutto (DKK)', '2.000', 2000],
+    ['Platformudbetaling', 'Beløb brutto (DKK)', '1.234,5', 1234.5],
+    ['Ekstra gebyr på kundens kort', 'Beløb (DKK)', '1 250,00', 1250],
+  ])('when the admin types a Danish amount with thousands in "%s", then it is sent as a number', async (title, label, typed, expected) => {
+    const sent: Record<string, unknown>[] = [];
+    const answer = async ({ request }: { request: Request }) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({ id: 1 }, { status: 201 });
+    };
+    server.use(
+      http.post('/api/finance/adjustments', answer),
+      http.post('/api/finance/payouts/carrier', answer),
+      http.post('/api/finance/payouts/platform', answer),
+      http.post('/api/admin/charges', answer),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: title });
+    await user.type(within(form).getByLabelText(label), typed);
+    await user.click(within(form).getByRole('button', { name: /^(Opret|Træk)/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]![label.startsWith('Beløb brutto') ? 'amountGross' : 'amount']).toBe(expected);
+  });
+
+  it("when the amount cannot be read, then 'Ugyldigt beløb' is shown and nothing is sent", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/finance/adjustments', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: 'Justering' });
+    await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '1.50,75');
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Ugyldigt beløb');
+    expect(sent).toEqual([]);
   });
 });

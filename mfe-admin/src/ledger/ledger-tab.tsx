@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { LedgerRow } from '@fragtbud/contracts';
+import { ledgerStatusLabel, type LedgerRow } from '@fragtbud/contracts';
 import { Button, EmptyState, ErrorState, Field, SelectField, Spinner, formatDate, formatDkkFromKroner } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
 import { LEDGER_FILTER_KEYS, LEDGER_PAGE_SIZE, ledgerCsvUrl, useLedger, type LedgerFilterKey, type LedgerFilters } from './api/get-ledger';
@@ -17,14 +17,27 @@ const TYPE_OPTIONS = [
   { value: 'charge', label: 'Ekstra gebyr' },
 ];
 
-const FIELD_LABELS: Record<Exclude<LedgerFilterKey, 'type'>, string> = {
+/** The statuses a row can have, by their Danish word (the filter sends the status the service knows). */
+const STATUS_OPTIONS = [
+  { value: '', label: 'Alle statusser' },
+  ...['pending', 'succeeded', 'paid', 'cancelled', 'applied', 'refunded'].map((value) => ({ value, label: ledgerStatusLabel(value) })),
+];
+
+const FIELD_LABELS: Record<Exclude<LedgerFilterKey, 'type' | 'status'>, string> = {
   from: 'Fra dato',
   to: 'Til dato',
   carrierId: 'Carrier ID',
   customerId: 'Customer ID',
   taskId: 'Opgave-id',
-  status: 'Status',
 };
+
+function Options({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
 
 function filtersFrom(params: URLSearchParams): LedgerFilters {
   const filters: LedgerFilters = {};
@@ -76,12 +89,11 @@ export function LedgerTab() {
             onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
           />
         ))}
+        <SelectField label="Status" value={draft.status ?? ''} onChange={(event) => setDraft({ ...draft, status: event.target.value })}>
+          <Options options={STATUS_OPTIONS} />
+        </SelectField>
         <SelectField label="Type" value={draft.type ?? ''} onChange={(event) => setDraft({ ...draft, type: event.target.value })}>
-          {TYPE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={TYPE_OPTIONS} />
         </SelectField>
         <Button type="submit">Filtrér</Button>
         <Button
@@ -111,8 +123,8 @@ export function LedgerTab() {
           <p>
             Viser {ledger.data.items.length} af {total} rækker
           </p>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
+          <div className="fb-table-wrap admin-ledger__table-wrap">
+            <table className="fb-table admin-ledger__table">
               <thead>
                 <tr>
                   <th scope="col">Dato</th>
@@ -160,17 +172,21 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
     <tr>
       <td>{formatDate(row.date)}</td>
       <td>{row.label}</td>
-      <td>{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>#{row.task_id}</Link>}</td>
-      <td>{row.status}</td>
-      <td>{formatDkkFromKroner(row.amount)}</td>
+      <td className="admin-ledger__task">{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>{row.task_title ?? `#${row.task_id}`}</Link>}</td>
+      <td>
+        {ledgerStatusLabel(row.status)}
+        {/* The payment provider's or the bank's id, for finding the movement there; not an action. */}
+        {row.providerRef ? <span className="admin-table__sub">Reference: {row.providerRef}</span> : null}
+      </td>
+      <td className="admin-ledger__money">{formatDkkFromKroner(row.amount)}</td>
       {/* People by name (svc-ledger's user directory); the link filters the ledger to them. Never a bare number. */}
-      <td>{row.carrier_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&carrierId=${row.carrier_id}`}>{row.carrier_name ?? UNKNOWN_CARRIER}</Link>}</td>
-      <td>{row.customer_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&customerId=${row.customer_id}`}>{row.customer_name ?? UNKNOWN_CUSTOMER}</Link>}</td>
-      <td>{money(row.platformCommission)}</td>
-      <td>{money(row.vatTotal)}</td>
-      <td>{money(row.carrierPayoutGross)}</td>
-      <td>{money(row.carrierPayoutNet)}</td>
-      <td>{row.type === 'payout' && row.status === 'pending' ? <MarkPaid payoutId={row.id} /> : row.providerRef ?? ''}</td>
+      <td className="admin-ledger__person">{row.carrier_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&carrierId=${row.carrier_id}`}>{row.carrier_name ?? UNKNOWN_CARRIER}</Link>}</td>
+      <td className="admin-ledger__person">{row.customer_id === null ? '–' : <Link to={`/AdminDashboard?tab=ledger&customerId=${row.customer_id}`}>{row.customer_name ?? UNKNOWN_CUSTOMER}</Link>}</td>
+      <td className="admin-ledger__money">{money(row.platformCommission)}</td>
+      <td className="admin-ledger__money">{money(row.vatTotal)}</td>
+      <td className="admin-ledger__money">{money(row.carrierPayoutGross)}</td>
+      <td className="admin-ledger__money">{money(row.carrierPayoutNet)}</td>
+      <td>{row.type === 'payout' && row.status === 'pending' ? <MarkPaid payoutId={row.id} /> : null}</td>
     </tr>
   );
 }

@@ -1,6 +1,8 @@
 import {
   carrierFinanceCsvColumns,
+  ledgerStatusLabel,
   oreToDkk,
+  payoutLabel,
   type CarrierFinance,
   type CustomerLedger,
   type FinancialOverview,
@@ -10,7 +12,8 @@ import { csvMoney, csvStream, directoryNamesOf, displayName } from '@fragtbud/pl
 import type { Readable } from 'node:stream';
 import type { Db, LedgerContext } from '../context';
 import { listLedgerRows, type LedgerFilter } from '../ledger-rows/repo';
-import { csvDate, toLedgerRow } from '../ledger-rows/service';
+import { csvDate, titleOf, toLedgerRow } from '../ledger-rows/service';
+import { taskTitlesOf } from '../task-projection/repo';
 import { carrierBalances, customerAdjustments, platformSaldoParts, revenueByMonth, type CarrierBalanceOre } from './repo';
 
 /**
@@ -38,11 +41,12 @@ export async function carrierFinance(context: LedgerContext, carrierId: number):
     carrierNets(context.db, carrierId),
     listLedgerRows(context.db, carrierRowsFilter(carrierId), { offset: 0, limit: 10_000, direction: 'asc' }),
   ]);
+  const titles = await taskTitlesOf(context.db, rows.map((row) => row.task_id));
   return {
     balanceNet: oreToDkk(nets.balanceNetOre),
     pendingNet: oreToDkk(nets.pendingNetOre),
     earnedNet: oreToDkk(nets.earnedOre),
-    rows: rows.map(toLedgerRow),
+    rows: rows.map((row) => ({ ...toLedgerRow(row), task_title: titleOf(titles, row.task_id) })),
   };
 }
 
@@ -57,7 +61,7 @@ export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Re
       return [
         csvDate(row.date),
         row.task_id,
-        isPayout ? (row.status === 'paid' ? 'Udbetalt' : row.status === 'cancelled' ? 'Udbetaling (annulleret)' : 'Udbetaling (afventer)') : isAdjustment ? `Justering: ${row.reason ?? ''}` : row.status,
+        isPayout ? payoutLabel(row.status) : isAdjustment ? `Justering: ${row.reason ?? ''}` : ledgerStatusLabel(row.status),
         csvMoney(row.gross_ore),
         csvMoney(row.platform_fee_ex_ore),
         csvMoney(row.small_fee_ex_ore),

@@ -2,6 +2,7 @@ import {
   addCalendarDays,
   copenhagenTimeToInstant,
   ledgerRowTypeLabels,
+  ledgerStatusLabel,
   oreToDkk,
   payoutLabel,
   type AuthUser,
@@ -14,6 +15,7 @@ import {
 import { csvMoney, csvStream, directoryNamesOf, displayName, type CsvCell } from '@fragtbud/platform';
 import type { Readable } from 'node:stream';
 import type { LedgerContext } from '../context';
+import { taskTitlesOf } from '../task-projection/repo';
 import { countLedgerRows, listLedgerRows, type LedgerFilter, type LedgerViewRow } from './repo';
 
 const dkk = (ore: number | null) => (ore === null ? null : oreToDkk(Number(ore)));
@@ -50,6 +52,8 @@ export function toLedgerRow(row: LedgerViewRow): LedgerRow {
   };
 }
 
+export const titleOf = (titles: Map<number, string>, taskId: number | null) => (taskId === null ? null : (titles.get(taskId) ?? null));
+
 /** A day (yyyy-mm-dd) is a Copenhagen calendar day: `from` its start, `to` its end; a timestamp is taken as it is. */
 function startOf(value: string): Date {
   return /T/.test(value) ? new Date(value) : copenhagenTimeToInstant(value, '00:00');
@@ -77,12 +81,20 @@ export async function getLedger(context: LedgerContext, query: LedgerQuery): Pro
     listLedgerRows(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
     countLedgerRows(context.db, filter),
   ]);
-  const people = await directoryNamesOf(context.db, rows.flatMap((row) => [row.carrier_id, row.customer_id]));
+  const [people, titles] = await Promise.all([
+    directoryNamesOf(context.db, rows.flatMap((row) => [row.carrier_id, row.customer_id])),
+    taskTitlesOf(context.db, rows.map((row) => row.task_id)),
+  ]);
   const nameOf = (id: number | null) => {
     const person = id === null ? undefined : people.get(id);
     return person ? displayName(person) : null;
   };
-  const items = rows.map((row) => ({ ...toLedgerRow(row), carrier_name: nameOf(row.carrier_id), customer_name: nameOf(row.customer_id) }));
+  const items = rows.map((row) => ({
+    ...toLedgerRow(row),
+    carrier_name: nameOf(row.carrier_id),
+    customer_name: nameOf(row.customer_id),
+    task_title: titleOf(titles, row.task_id),
+  }));
   return { items, total, page: query.page, limit: query.limit };
 }
 
@@ -120,7 +132,7 @@ function adminLedgerCells(row: LedgerViewRow): CsvCell[] {
     row.id,
     csvDate(row.date),
     row.task_id,
-    row.status,
+    ledgerStatusLabel(row.status),
     row.carrier_id,
     row.customer_id,
     csvMoney(row.amount_ore),

@@ -24,6 +24,9 @@ export function taskProjectionConsumers(context: Pick<LedgerContext, 'logger'>):
           status: data.to,
           customer_id: data.userId,
           carrier_id: data.assignedCarrierId,
+          type: data.type,
+          from_city: data.fromCity,
+          to_city: data.toCity,
         });
       },
     }),

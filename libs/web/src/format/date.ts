@@ -9,6 +9,9 @@ const dateTimeFormat = new Intl.DateTimeFormat('da-DK', {
   timeZone: 'Europe/Copenhagen',
 });
 
+const monthFormat = new Intl.DateTimeFormat('da-DK', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortMonthFormat = new Intl.DateTimeFormat('da-DK', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 type DateInput = string | number | Date | null | undefined;
 
 function toDate(value: DateInput): Date | null {
@@ -33,4 +36,24 @@ export function formatLongDate(value: DateInput): string {
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : '–';
+}
+
+/** A calendar month as the API names it (`2026-11`, or a date in it) as a date of that month in UTC; null if not one. */
+function monthOf(month: string | null | undefined): Date | null {
+  const match = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(month?.trim() ?? '');
+  if (!match) return null;
+  const index = Number(match[2]) - 1;
+  return index >= 0 && index < 12 ? new Date(Date.UTC(Number(match[1]), index, 15)) : null;
+}
+
+/** `2026-11` → `november 2026` */
+export function formatMonth(month: string | null | undefined): string {
+  const date = monthOf(month);
+  return date ? monthFormat.format(date) : '–';
+}
+
+/** `2026-11` → `nov. 2026`, where room is short (a chart's axis). */
+export function formatShortMonth(month: string | null | undefined): string {
+  const date = monthOf(month);
+  return date ? shortMonthFormat.format(date) : '–';
 }

@@ -5,7 +5,7 @@ import { invalidateMoney } from './invalidate-money';
 export interface MoneyAction {
   /** POST /finance/payouts/carrier, /finance/payouts/platform, /finance/adjustments, /admin/charges or a Connect account. */
   path: string;
-  body: Record<string, string>;
+  body: Record<string, string | number>;
   /** One key per filled-in form, so a double click (or a retry) is the same request. */
   idempotencyKey: string;
 }

@@ -1,14 +1,21 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, setSession, setupApiServer, renderWithQueryClient } from '@fragtbud/web/testing';
+import { makeUser, setSession, setupApiServer, renderWithProviders } from '@fragtbud/web/testing';
 import { FinancePanel } from './finance-panel';
 
 const server = setupApiServer();
 const carrier = makeUser({ id: 3, role: 'carrier', is_approved: true });
 
-function financeApi(pendingNet: number) {
+const transaction = {
+  type: 'transaction', id: 1, date: '2026-03-01T10:00:00.000Z', task_id: 41, status: 'succeeded', label: 'Betaling', amount: 1375,
+  gross: 1375, net: 1000, carrier_id: 3, customer_id: 9, platformCommission: 200, carrierPayout: 1125, platformFeeEx: 100,
+  smallFeeEx: 20, vatTotal: 255, vatOnNet: 250, vatOnFees: 5, carrierPayoutGross: 1125, carrierPayoutNet: 900,
+  payoutType: null, payoutId: null, reason: null, providerRef: null, payment_id: 5, bid_id: 6,
+};
+
+function financeApi(pendingNet: number, rows: object[] = [transaction]) {
   const state = { pendingNet, balanceNet: pendingNet, keys: [] as (string | null)[], payouts: 0 };
   server.use(
     http.get('/api/finance/me', () =>
@@ -16,14 +23,7 @@ function financeApi(pendingNet: number) {
         balanceNet: state.balanceNet,
         pendingNet: state.pendingNet,
         earnedNet: state.balanceNet,
-        rows: [
-          {
-            type: 'transaction', id: 1, date: '2026-03-01T10:00:00.000Z', task_id: 41, status: 'succeeded', label: 'Betaling', amount: 1375,
-            gross: 1375, net: 1000, carrier_id: 3, customer_id: 9, platformCommission: 200, carrierPayout: 1125, platformFeeEx: 100,
-            smallFeeEx: 20, vatTotal: 255, vatOnNet: 250, vatOnFees: 5, carrierPayoutGross: 1125, carrierPayoutNet: 900,
-            payoutType: null, payoutId: null, reason: null, providerRef: null, payment_id: 5, bid_id: 6,
-          },
-        ],
+        rows,
       }),
     ),
     http.post('/api/finance/payout-requests', ({ request }) => {
@@ -43,10 +43,10 @@ describe('carrier Økonomi', () => {
   it("shows balance, pending and rows; 'Anmod om udbetaling' sends one request with an idempotency key and says so", async () => {
     const api = financeApi(900);
     const user = userEvent.setup();
-    renderWithQueryClient(<FinancePanel />);
+    renderWithProviders(<FinancePanel />);
     expect(await screen.findByText('Til udbetaling (netto)')).toBeTruthy();
     expect(screen.getAllByText(/900,00/).length).toBeGreaterThan(0);
-    expect(screen.getByRole('cell', { name: '#41' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '#41' }).getAttribute('href')).toBe('/task/41');
     expect(screen.getByRole('link', { name: 'Eksportér CSV' }).getAttribute('href')).toBe('/api/finance/me.csv');
     await user.click(screen.getByRole('button', { name: 'Anmod om udbetaling' }));
     expect((await screen.findByRole('status')).textContent).toBe('Udbetalingsanmodning oprettet');
@@ -54,10 +54,29 @@ describe('carrier Økonomi', () => {
     expect(api.keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
   });
 
+  it('shows the rows oldest first with a running balance, gross and net labelled, amounts in whole kroner', async () => {
+    const blank = { ...transaction, platformCommission: null, carrierPayout: null, platformFeeEx: null, smallFeeEx: null, vatTotal: null, vatOnNet: null, vatOnFees: null, carrierPayoutGross: null, carrierPayoutNet: null, payment_id: null, bid_id: null, customer_id: null };
+    financeApi(4050.45, [
+      { ...transaction, carrierPayoutGross: 5063.06, carrierPayoutNet: 4050.45, task_title: 'Møbeltransport · Roskilde → København V' },
+      { ...blank, type: 'payout', id: 7, date: '2026-03-05T10:00:00.000Z', task_id: null, status: 'pending', label: 'Udbetaling (afventer)', amount: 5063.06, gross: 5063.06, net: 4050.45, payoutType: 'carrier', payoutId: 7 },
+      { ...blank, type: 'adjustment', id: 2, date: '2026-03-03T10:00:00.000Z', status: 'applied', label: 'Justering', amount: 100, gross: null, net: null, reason: 'Bonus' },
+    ]);
+    renderWithProviders(<FinancePanel />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Dato', 'Opgave', 'Post', 'Beløb (brutto)', 'Saldo (brutto)']);
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['1.3.2026', 'Møbeltransport · Roskilde → København V', 'Betaling', '5.063 DKK', '5.063 DKK'],
+      ['3.3.2026', '#41', 'Justering: Bonus', '100 DKK', '5.163 DKK'],
+      ['5.3.2026', '–', 'Udbetaling (afventer)Netto 4.050 DKK', '-5.063 DKK', '100 DKK'],
+    ]);
+    expect(screen.getByText(/Saldo og til udbetaling ovenfor er netto/)).toBeTruthy();
+  });
+
   it("when nothing is pending, then 'Ingen beløb til udbetaling' and no request", async () => {
     const api = financeApi(0);
     const user = userEvent.setup();
-    renderWithQueryClient(<FinancePanel />);
+    renderWithProviders(<FinancePanel />);
     await screen.findByText('Til udbetaling (netto)');
     await user.click(screen.getByRole('button', { name: 'Anmod om udbetaling' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ingen beløb til udbetaling');
@@ -67,7 +86,7 @@ describe('carrier Økonomi', () => {
   it("when no payout provider is configured, then 'Opsæt udbetalinger' says 'Payout-udbyder ikke konfigureret'", async () => {
     financeApi(0);
     const user = userEvent.setup();
-    renderWithQueryClient(<FinancePanel />);
+    renderWithProviders(<FinancePanel />);
     await screen.findByText('Til udbetaling (netto)');
     await user.click(screen.getByRole('button', { name: 'Opsæt udbetalinger' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Payout-udbyder ikke konfigureret'));

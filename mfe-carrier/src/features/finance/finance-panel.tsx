@@ -1,9 +1,12 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { messages } from '@fragtbud/contracts';
-import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, isApiError, newIdempotencyKey } from '@fragtbud/web';
+import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, formatWholeDkkFromKroner, isApiError, newIdempotencyKey } from '@fragtbud/web';
 import { ownFinanceCsvUrl, useOwnFinance } from './api/get-own-finance';
 import { usePayoutLink } from './api/get-payout-link';
 import { useRequestPayout } from './api/request-payout';
+import { withRunningBalance, type BalanceRow } from './running-balance';
+import './finance.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -86,33 +89,53 @@ export function FinancePanel() {
           {finance.data.rows.length === 0 ? (
             <EmptyState title="Ingen posteringer endnu" />
           ) : (
-            <table className="carrier-finance__rows">
-              <thead>
-                <tr>
-                  <th scope="col">Dato</th>
-                  <th scope="col">Opgave</th>
-                  <th scope="col">Post</th>
-                  <th scope="col">Beløb</th>
-                </tr>
-              </thead>
-              <tbody>
-                {finance.data.rows.map((row) => (
-                  <tr key={`${row.type}-${row.id}`}>
-                    <td>{formatDate(row.date)}</td>
-                    <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
-                    <td>{row.type === 'adjustment' && row.reason ? `${row.label}: ${row.reason}` : row.label}</td>
-                    <td>
-                      {formatDkkFromKroner(
-                        row.type === 'transaction' ? (row.carrierPayoutGross ?? row.amount) : row.type === 'payout' ? -row.amount : row.amount,
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <>
+              <p className="carrier-finance__note">
+                Tabellen viser brutto (inkl. moms) i hele kroner: udbetalingen for hver opgave, dine udbetalinger og justeringer
+                og den løbende saldo. Saldo og til udbetaling ovenfor er netto (ekskl. moms).
+              </p>
+              <div className="fb-table-wrap">
+                <table className="fb-table carrier-finance__rows">
+                  <thead>
+                    <tr>
+                      <th scope="col">Dato</th>
+                      <th scope="col">Opgave</th>
+                      <th scope="col">Post</th>
+                      <th scope="col" className="carrier-finance__money">
+                        Beløb (brutto)
+                      </th>
+                      <th scope="col" className="carrier-finance__money">
+                        Saldo (brutto)
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {withRunningBalance(finance.data.rows).map((line) => (
+                      <BalanceTableRow key={`${line.row.type}-${line.row.id}`} line={line} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
         </>
       )}
     </section>
+  );
+}
+
+/** A payout names its net too: the request pays out the net shown above, the row moves the gross. */
+function BalanceTableRow({ line: { row, change, balance } }: { line: BalanceRow }) {
+  return (
+    <tr>
+      <td>{formatDate(row.date)}</td>
+      <td>{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>{row.task_title ?? `#${row.task_id}`}</Link>}</td>
+      <td>
+        {row.type === 'adjustment' && row.reason ? `${row.label}: ${row.reason}` : row.label}
+        {row.type === 'payout' && row.net !== null ? <span className="carrier-finance__sub">Netto {formatWholeDkkFromKroner(row.net)}</span> : null}
+      </td>
+      <td className="carrier-finance__money">{formatWholeDkkFromKroner(change)}</td>
+      <td className="carrier-finance__money">{formatWholeDkkFromKroner(balance)}</td>
+    </tr>
   );
 }
