@@ -39,6 +39,10 @@ describe('customer Betalinger', () => {
     expect(within(rows[1]!).getByText('Refundering')).toBeTruthy();
     expect(rows[1]!.textContent).toMatch(/-1\.375,00/);
     expect(within(rows[2]!).getByText('Betaling')).toBeTruthy();
+    // Statuses in Danish, never the provider's codes.
+    expect(within(rows[1]!).getByText('Refunderet')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Gennemført')).toBeTruthy();
+    expect(history.textContent).not.toMatch(/succeeded|refunded/);
     const adjustments = screen.getByRole('table', { name: 'Justeringer' });
     expect(within(adjustments).getByText('Kompensation')).toBeTruthy();
     expect(within(adjustments).getByText('Afventer')).toBeTruthy();

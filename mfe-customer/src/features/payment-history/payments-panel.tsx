@@ -1,8 +1,8 @@
+import { ledgerStatusLabel } from '@fragtbud/contracts';
 import { EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner } from '@fragtbud/web';
 import { usePayments } from './api/get-payment-history';
 
 const TYPE_LABELS = { payment: 'Betaling', refund: 'Refundering', charge: 'Ekstra gebyr' } as const;
-const ADJUSTMENT_STATUS = { applied: 'Anvendt', pending: 'Afventer' } as const;
 
 /**
  * The customer's 'Betalinger' (spec sections 2 and 3): payment history (date, task, status, amount — refunds and
@@ -39,7 +39,7 @@ export function PaymentsPanel() {
                     <td>{formatDate(row.date)}</td>
                     <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
                     <td>{TYPE_LABELS[row.type]}</td>
-                    <td>{row.status}</td>
+                    <td>{ledgerStatusLabel(row.status)}</td>
                     <td>{formatDkkFromKroner(row.type === 'refund' ? -row.amount : row.amount)}</td>
                   </tr>
                 ))}
@@ -76,7 +76,7 @@ export function PaymentsPanel() {
                     <td>{formatDate(row.date)}</td>
                     <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
                     <td>{row.reason}</td>
-                    <td>{ADJUSTMENT_STATUS[row.status]}</td>
+                    <td>{ledgerStatusLabel(row.status)}</td>
                     <td>{formatDkkFromKroner(row.amount)}</td>
                   </tr>
                 ))}
