@@ -274,6 +274,31 @@ describe('what is stored', () => {
     expect(rightBid.body.bid_id).toBe(s.bidIds.get(s.bidder.id));
   });
 
+  it('when the same message is sent twice with one Idempotency-Key (a double click on Send), then one message is stored and both answers are it', async () => {
+    const s = await scene();
+    const key = randomUUID();
+    const sendOnce = () =>
+      chat.call('POST', '/chat/messages', {
+        as: s.owner,
+        body: { taskId: s.taskId, receiverId: s.bidder.id, message: 'Kan I komme fredag?' },
+        headers: { 'Idempotency-Key': key },
+      });
+    const first = await sendOnce();
+    const again = await sendOnce();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await chat.db('chat_messages').where({ task_id: s.taskId, sender_id: s.owner.id })).toHaveLength(1);
+    // Another send (a new key) is another message.
+    const next = await chat.call('POST', '/chat/messages', {
+      as: s.owner,
+      body: { taskId: s.taskId, receiverId: s.bidder.id, message: 'Kan I komme fredag?' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(next.status).toBe(201);
+    expect(await chat.db('chat_messages').where({ task_id: s.taskId, sender_id: s.owner.id })).toHaveLength(2);
+  });
+
   it('when a message is sent, then its event and one live event for both parties are in the outbox', async () => {
     const s = await scene();
     const sent = await expectSent(s.owner, s.taskId, s.bidder.id);
