@@ -172,10 +172,13 @@ const optionalQueryId = (message: string) => z.preprocess(blankToUndefined, idFi
 
 export const chatThreadPageLimitMax = 100;
 
-/** GET /chat/messages?taskId&partnerId — `userId` (spec 7) lets an admin read any two parties' thread. */
+/**
+ * GET /chat/messages?taskId&partnerId — `userId` (spec 7) lets an admin read any two parties' thread. A carrier may
+ * leave out `partnerId`: the partner is then the task's customer (whom a carrier without a bid does not know).
+ */
 export const chatThreadQuerySchema = z.object({
   taskId: queryId(messages.invalidTaskId),
-  partnerId: queryId(messages.invalidUserId),
+  partnerId: optionalQueryId(messages.invalidUserId),
   userId: optionalQueryId(messages.invalidUserId),
   page: z
     .preprocess(blankToUndefined, idField(messages.invalidPage).optional())
@@ -201,6 +204,11 @@ export const chatThreadSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   lock: chatLockSchema.nullable(),
+  /**
+   * Who the thread is with, named as in the threads list (null name while svc-chat does not know it yet); null when a
+   * carrier asked for the task's customer but may not write to them and has no messages with them.
+   */
+  partner: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable().optional(),
 });
 export type ChatThread = z.infer<typeof chatThreadSchema>;
 

@@ -21,6 +21,8 @@ export { formatDkkFromKroner, formatDkkFromOre, formatWholeDkkFromKroner } from 
 export { formatDate, formatDateTime, formatLongDate, formatMonth, formatShortMonth } from './format/date';
 export { formatDanishNumberInput, parseDanishNumber } from './format/danish-number';
 export { useDebouncedValue } from './hooks/use-debounced-value';
+export { useSessionDraft } from './hooks/use-session-draft';
+export { useSingleFlight, type SingleFlight } from './hooks/use-single-flight';
 
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
 export { Field, SelectField, type FieldProps, type SelectFieldProps } from './ui/field';

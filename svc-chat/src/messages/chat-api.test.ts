@@ -274,6 +274,31 @@ describe('what is stored', () => {
     expect(rightBid.body.bid_id).toBe(s.bidIds.get(s.bidder.id));
   });
 
+  it('when the same message is sent twice with one Idempotency-Key (a double click on Send), then one message is stored and both answers are it', async () => {
+    const s = await scene();
+    const key = randomUUID();
+    const sendOnce = () =>
+      chat.call('POST', '/chat/messages', {
+        as: s.owner,
+        body: { taskId: s.taskId, receiverId: s.bidder.id, message: 'Kan I komme fredag?' },
+        headers: { 'Idempotency-Key': key },
+      });
+    const first = await sendOnce();
+    const again = await sendOnce();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await chat.db('chat_messages').where({ task_id: s.taskId, sender_id: s.owner.id })).toHaveLength(1);
+    // Another send (a new key) is another message.
+    const next = await chat.call('POST', '/chat/messages', {
+      as: s.owner,
+      body: { taskId: s.taskId, receiverId: s.bidder.id, message: 'Kan I komme fredag?' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(next.status).toBe(201);
+    expect(await chat.db('chat_messages').where({ task_id: s.taskId, sender_id: s.owner.id })).toHaveLength(2);
+  });
+
   it('when a message is sent, then its event and one live event for both parties are in the outbox', async () => {
     const s = await scene();
     const sent = await expectSent(s.owner, s.taskId, s.bidder.id);
@@ -340,6 +365,39 @@ describe('threads, read receipts and unread counts', () => {
     );
     const forBidder = chatThreadListSchema.parse((await chat.call('GET', `/chat/threads?taskId=${s.taskId}`, { as: s.bidder })).body);
     expect(forBidder.items.map((t) => t.partner_name)).toEqual(['Karen Jensen']);
+  });
+
+  it('when a carrier without a bid asks for the thread without a partner, then it is the one with the task customer, named, and open for writing', async () => {
+    const s = await scene();
+    await chat.publish(eventTypes.userRegistered, { userId: s.owner.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' });
+    await waitFor(() => chat.db('user_directory').where({ user_id: s.owner.id }).first());
+    const reply = await chat.call('GET', `/chat/messages?taskId=${s.taskId}`, { as: s.stranger });
+    expect(reply.status).toBe(200);
+    const thread = chatThreadSchema.parse(reply.body);
+    expect(thread).toMatchObject({ items: [], lock: null, partner: { id: s.owner.id, name: 'Karen Jensen' } });
+    // Named by id, the same thread names its partner too.
+    const byId = await chat.call('GET', `/chat/messages?taskId=${s.taskId}&partnerId=${s.owner.id}`, { as: s.stranger });
+    expect(byId.body.partner).toEqual({ id: s.owner.id, name: 'Karen Jensen' });
+  });
+
+  it('when a carrier may not write to the customer and has no messages, then the thread without a partner carries the lock and names nobody', async () => {
+    const full = await scene({ bids: 2, maxBids: 2 });
+    const atLimit = chatThreadSchema.parse((await chat.call('GET', `/chat/messages?taskId=${full.taskId}`, { as: full.stranger })).body);
+    expect(atLimit).toMatchObject({ items: [], lock: { code: 'max_bids_no_bid', message: chatLockTexts.max_bids_no_bid }, partner: null });
+
+    const chosen = await scene({ bids: 1 });
+    await accept(chosen, chosen.bidder);
+    const notWinner = chatThreadSchema.parse((await chat.call('GET', `/chat/messages?taskId=${chosen.taskId}`, { as: chosen.stranger })).body);
+    expect(notWinner).toMatchObject({ lock: { code: 'bid_chosen', message: chatLockTexts.bid_chosen }, partner: null });
+    const winner = chatThreadSchema.parse((await chat.call('GET', `/chat/messages?taskId=${chosen.taskId}`, { as: chosen.bidder })).body);
+    expect(winner).toMatchObject({ lock: null, partner: { id: chosen.owner.id } });
+  });
+
+  it('when someone other than a carrier leaves out the partner, then 400 with the Danish message', async () => {
+    const s = await scene();
+    const reply = await chat.call('GET', `/chat/messages?taskId=${s.taskId}`, { as: s.owner });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ message: messages.invalidUserId });
   });
 
   it('when messages arrive, then the threads list counts unread per thread and in total until the receiver reads', async () => {

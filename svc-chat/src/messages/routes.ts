@@ -7,14 +7,15 @@ import {
   messages,
   sendChatMessageBodySchema,
 } from '@fragtbud/contracts';
-import { eventMetaOf, parseBody, parseIdParam, parseQuery, requireUser } from '@fragtbud/platform';
+import { eventMetaOf, idempotent, parseBody, parseIdParam, parseQuery, requireUser } from '@fragtbud/platform';
 import type { ChatContext } from '../context';
 import { getThread, listThreads, readMessage, readThread, sendMessage } from './service';
 
 export function chatRouter(context: ChatContext): Router {
   const router = new Router({ prefix: '/chat' });
 
-  router.post('/messages', async (ctx) => {
+  // A double click or a retry of 'Send' carries the same Idempotency-Key: one message, the same answer twice.
+  router.post('/messages', idempotent(() => context.db), async (ctx) => {
     const caller = requireUser(ctx);
     const body = parseBody(ctx, sendChatMessageBodySchema);
     ctx.status = 201;

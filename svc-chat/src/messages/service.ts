@@ -110,19 +110,53 @@ function subjectOf(caller: AuthUser, userId: number | undefined): number {
   return userId;
 }
 
-/** GET /chat/messages: the thread oldest first, and whether the caller may write in it now. */
+const isUnknownTask = (error: unknown) => isAppError(error) && (error.status === 404 || error.status === 503);
+
+/**
+ * The partner a carrier means without naming one: the task's customer. Null for a guest's task, or an unknown task
+ * (or svc-tasks unreachable for one the projection has not seen).
+ */
+async function customerOf(context: ChatContext, caller: AuthUser, taskId: number, requestId?: string): Promise<number | null> {
+  if (caller.role !== 'carrier') {
+    throw AppError.badRequest(messages.invalidUserId, 'invalid_input', [{ path: 'partnerId', message: messages.invalidUserId }]);
+  }
+  try {
+    return (await taskFactsOf(context, taskId, requestId)).ownerId;
+  } catch (error) {
+    if (isUnknownTask(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * GET /chat/messages: the thread oldest first, whether the caller may write in it now, and who it is with. A carrier
+ * without `partnerId` gets the thread with the task's customer — named only when they may write or already talk.
+ */
 export async function getThread(context: ChatContext, caller: AuthUser, query: ChatThreadQuery, requestId?: string): Promise<ChatThread> {
+  const page = { page: query.page, limit: query.limit };
   const userId = subjectOf(caller, query.userId);
-  const { rows, total } = await listThread(context.db, query.taskId, userId, query.partnerId, query);
+  const implied = query.partnerId === undefined;
+  const partnerId = query.partnerId ?? (await customerOf(context, caller, query.taskId, requestId));
+  if (partnerId === null) return { items: [], total: 0, ...page, lock: lockOf('unavailable'), partner: null };
+
+  const { rows, total } = await listThread(context.db, query.taskId, userId, partnerId, query);
   let lock: ChatLockCode | null;
   try {
-    lock = await lockFor(context, caller, query.taskId, query.partnerId, requestId);
+    lock = await lockFor(context, caller, query.taskId, partnerId, requestId);
   } catch (error) {
     // An unknown task, or svc-tasks unreachable for one the projection has not seen: the thread still reads.
-    if (!isAppError(error) || (error.status !== 404 && error.status !== 503)) throw error;
+    if (!isUnknownTask(error)) throw error;
     lock = 'unavailable';
   }
-  return { items: rows.map(toChatMessageJson), total, page: query.page, limit: query.limit, lock: lock ? lockOf(lock) : null };
+  const hidden = implied && lock !== null && rows.length === 0;
+  const people = hidden ? new Map<number, DirectoryContact>() : await directoryContactsOf(context.db, [partnerId]);
+  return {
+    items: rows.map(toChatMessageJson),
+    total,
+    ...page,
+    lock: lock ? lockOf(lock) : null,
+    partner: hidden ? null : { id: partnerId, name: partnerNameOf(people.get(partnerId)) },
+  };
 }
 
 /** A chat partner as people see them: the platform for an admin, a carrier with their company, else the name. */

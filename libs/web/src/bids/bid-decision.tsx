@@ -3,6 +3,7 @@ import type { AdminBid, BidView, CustomerBid } from '@fragtbud/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateTask } from '../query/invalidate-task';
 import { formatDkkFromKroner } from '../format/money';
+import { useSingleFlight } from '../hooks/use-single-flight';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './decision-failure';
@@ -51,8 +52,10 @@ export function BidDecision({ bid, onDecided, onPriceChanged, calls }: BidDecisi
     },
   });
   const reject = useMutation({ mutationFn: (bidId: number) => calls.reject(bidId), onSuccess: decided });
+  // A double click on the dialog's button must not send the choice twice (the button disables one render later).
+  const flight = useSingleFlight();
   const payer = bid.view === 'customer' ? 'Du betaler' : 'Kunden betaler';
-  const pending = accept.isPending || reject.isPending;
+  const pending = accept.isPending || reject.isPending || flight.busy;
 
   const open = (next: Step) => {
     accept.reset();
@@ -61,14 +64,13 @@ export function BidDecision({ bid, onDecided, onPriceChanged, calls }: BidDecisi
   };
   const close = () => !pending && setStep('idle');
 
-  const confirm = () => {
-    const onSuccess = (answer: BidView) => {
+  const confirm = () =>
+    flight.run(async () => {
+      const answer =
+        step === 'accept' ? await accept.mutateAsync({ bidId: bid.id, expectedTotal: bid.quote.total }) : await reject.mutateAsync(bid.id);
       setStep('idle');
       onDecided(answer);
-    };
-    if (step === 'accept') accept.mutate({ bidId: bid.id, expectedTotal: bid.quote.total }, { onSuccess });
-    else reject.mutate(bid.id, { onSuccess });
-  };
+    });
 
   return (
     <div className="fb-bid-decision">
@@ -88,7 +90,7 @@ export function BidDecision({ bid, onDecided, onPriceChanged, calls }: BidDecisi
             <Button variant="ghost" onClick={close} disabled={pending}>
               Annuller
             </Button>
-            <Button loading={accept.isPending} onClick={confirm}>
+            <Button loading={accept.isPending || (step === 'accept' && flight.busy)} onClick={confirm}>
               Vælg bud
             </Button>
           </>
@@ -112,7 +114,7 @@ export function BidDecision({ bid, onDecided, onPriceChanged, calls }: BidDecisi
             <Button variant="ghost" onClick={close} disabled={pending}>
               Annuller
             </Button>
-            <Button variant="danger" loading={reject.isPending} onClick={confirm}>
+            <Button variant="danger" loading={reject.isPending || (step === 'reject' && flight.busy)} onClick={confirm}>
               Afvis bud
             </Button>
           </>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSingleFlight } from '../hooks/use-single-flight';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -7,7 +8,11 @@ export interface ConfirmDialogProps {
   title: string;
   /** The confirming button's text, e.g. 'Slet bruger'. */
   confirmLabel: string;
-  onConfirm: () => void;
+  /**
+   * The action. Return its promise (e.g. a mutation's `mutateAsync`) and the dialog runs it once however often the
+   * button is clicked, busy until it settled.
+   */
+  onConfirm: () => void | Promise<unknown>;
   onCancel: () => void;
   /** While the action runs: the confirm button spins and cancelling is disabled. */
   busy?: boolean;
@@ -17,6 +22,15 @@ export interface ConfirmDialogProps {
 
 /** A confirmation that interrupts the user (alertdialog) with 'Annuller' and one confirming action. */
 export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, busy = false, variant = 'danger', children }: ConfirmDialogProps) {
+  // A double click comes before the caller's `busy` re-rendered the button disabled: the guard is set in the click.
+  const flight = useSingleFlight();
+  const working = busy || flight.busy;
+  const confirm = () => {
+    if (busy) return;
+    flight.run(async () => {
+      await onConfirm();
+    });
+  };
   return (
     <Modal
       open={open}
@@ -25,10 +39,10 @@ export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, 
       onClose={onCancel}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={working}>
             Annuller
           </Button>
-          <Button variant={variant} onClick={onConfirm} loading={busy}>
+          <Button variant={variant} onClick={confirm} loading={working}>
             {confirmLabel}
           </Button>
         </>

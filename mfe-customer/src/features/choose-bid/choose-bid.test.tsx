@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -59,6 +59,31 @@ describe('choosing a bid (./ChooseBid)', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Du har valgt buddet fra Jens Kørsel. Opgaven er tildelt.');
     expect(calls).toEqual(['accept 71 {"expectedTotal":1400}']);
     expect(onDecided).toHaveBeenCalledWith(accepted);
+  });
+
+  it('when "Vælg bud" in the dialog is double-clicked, then one POST /bids/{id}/accept is sent and the button is disabled while it runs', async () => {
+    let accepts = 0;
+    let answer: () => void = () => undefined;
+    server.use(
+      http.post('/api/bids/71/accept', async () => {
+        accepts += 1;
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ ...jens, status: 'accepted', accepted_at: '2026-11-21T10:00:00.000Z' });
+      }),
+    );
+    const { onDecided } = renderChooseBid([jens, hansen]);
+    await userEvent.click(within(row('Jens Kørsel')).getByRole('button', { name: /Vælg bud/ }));
+    const confirm = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Vælg bud' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(true));
+    await waitFor(() => expect(accepts).toBe(1));
+    answer();
+    expect((await screen.findByRole('status')).textContent).toBe('Du har valgt buddet fra Jens Kørsel. Opgaven er tildelt.');
+    expect(accepts).toBe(1);
+    expect(onDecided).toHaveBeenCalledTimes(1);
   });
 
   it('when the carrier changed the price meanwhile, says so, closes the dialog and has the bids reloaded', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { chatMessageMaxLength, redactChatText } from '@fragtbud/contracts';
-import { Button, ErrorState, Spinner, formatDateTime, isApiError } from '@fragtbud/web';
+import { Button, ErrorState, Spinner, formatDateTime, isApiError, useSessionDraft, useSingleFlight, useSubmitKey } from '@fragtbud/web';
 import { useChatThread } from '../api/get-thread';
 import { useMarkChatThreadRead } from '../api/mark-thread-read';
 import { useSendChatMessage } from '../api/send-message';
@@ -23,11 +23,17 @@ interface ChatPanelProps {
  */
 export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps) {
   const thread = useChatThread(taskId, partner.id);
-  const [text, setText] = useState('');
+  // The draft survives a reload and the login after a lost session (per viewer, task and partner, in this tab).
+  const [text, setDraft, clearDraft] = useSessionDraft(`fragtbud:chat-draft:${viewerId}:${taskId}:${partner.id}`);
   const send = useSendChatMessage(taskId, partner.id);
+  // One message per press of 'Send': a double click starts one request, and its key makes a retry a repeat.
+  const flight = useSingleFlight();
+  const submitKey = useSubmitKey();
   const { mutate: markRead } = useMarkChatThreadRead(taskId, partner.id);
   const listRef = useRef<HTMLOListElement>(null);
   const items = thread.data?.items ?? [];
+  // svc-chat names the partner (the customer too, before any message): that name wins over the stand-in.
+  const partnerName = thread.data?.partner?.name ?? partner.name;
 
   // Showing the partner's unread messages is what reads them: an effect that tells the server what the screen shows
   // (a failure stays in the mutation's state and is tried again with the next unread message).
@@ -47,15 +53,24 @@ export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!trimmed) return;
-    send.mutate(trimmed, { onSuccess: () => setText('') });
+    flight.run(async () => {
+      await send.mutateAsync({ message: trimmed, idempotencyKey: submitKey.current() });
+      submitKey.renew();
+      clearDraft();
+    });
+  };
+  const edit = (value: string) => {
+    // Other text is another message: it needs its own key.
+    if (value.trim() !== trimmed) submitKey.renew();
+    setDraft(value);
   };
 
   if (thread.error && !thread.data) return <ErrorState message={CHAT_LOAD_ERROR} onRetry={() => void thread.refetch()} />;
   if (!thread.data) return <Spinner label="Henter beskeder…" />;
 
   return (
-    <section className="chat-panel" aria-label={`Chat med ${partner.name}`}>
-      <h3 className="chat-panel__title">{partner.name}</h3>
+    <section className="chat-panel" aria-label={`Chat med ${partnerName}`}>
+      <h3 className="chat-panel__title">{partnerName}</h3>
       {items.length === 0 ? (
         <p className="chat-panel__empty">Ingen beskeder endnu.</p>
       ) : (
@@ -81,7 +96,7 @@ export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps)
       ) : (
         <form className="chat-panel__form" onSubmit={onSubmit}>
           <label className="chat-panel__label" htmlFor={`chat-input-${partner.id}`}>
-            Besked til {partner.name}
+            Besked til {partnerName}
           </label>
           <textarea
             id={`chat-input-${partner.id}`}
@@ -89,7 +104,7 @@ export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps)
             value={text}
             maxLength={chatMessageMaxLength}
             rows={3}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => edit(event.target.value)}
           />
           {trimmed && preview !== trimmed && (
             <p className="chat-panel__preview">
@@ -101,8 +116,8 @@ export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps)
               {isApiError(send.error) && send.error.status === 403 ? send.error.message : CHAT_SEND_ERROR}
             </p>
           )}
-          <Button type="submit" disabled={!trimmed || send.isPending}>
-            {send.isPending ? 'Sender…' : 'Send'}
+          <Button type="submit" disabled={!trimmed || send.isPending || flight.busy}>
+            {send.isPending || flight.busy ? 'Sender…' : 'Send'}
           </Button>
         </form>
       )}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -60,14 +60,14 @@ function Probe() {
 let stopLive: () => void = () => undefined;
 
 /** As in the shell: one QueryClient, and the live stream invalidating what its events changed. */
-function renderTab(route: string, viewer = owner) {
+function renderTab(route: string, viewer = owner, shownTask: { id: number; user_id: number | null } = task) {
   const client = createTestQueryClient();
   stopLive = invalidateOnLiveEvents(client, liveEvents);
-  render(
+  return render(
     withQueryClient(
       <MemoryRouter initialEntries={[route]}>
         <Routes>
-          <Route path="/task/:id" element={<ChatTab task={task} viewer={viewer} />} />
+          <Route path="/task/:id" element={<ChatTab task={shownTask} viewer={viewer} />} />
         </Routes>
         <Probe />
       </MemoryRouter>,
@@ -77,12 +77,17 @@ function renderTab(route: string, viewer = owner) {
 }
 
 const threads: Record<number, ChatThread> = {};
+/** What GET /chat/messages answers a carrier who names no partner: the thread with the task's customer. */
+let customerThread: ChatThread;
 const posted: unknown[] = [];
+const postKeys: Array<string | null> = [];
 const readCalls: unknown[] = [];
 
 beforeEach(() => {
   posted.length = 0;
+  postKeys.length = 0;
   readCalls.length = 0;
+  customerThread = { items: [], total: 0, page: 1, limit: 100, lock: null, partner: { id: owner.id, name: 'Karen Jensen' } };
   threads[3] = { items: [message(3, 2, 'Vi kan komme tirsdag')], total: 1, page: 1, limit: 100, lock: null };
   threads[4] = { items: [], total: 0, page: 1, limit: 100, lock: null };
   server.use(
@@ -103,7 +108,10 @@ beforeEach(() => {
         unread_total: 0,
       }),
     ),
-    http.get('/api/chat/messages', ({ request }) => HttpResponse.json(threads[Number(new URL(request.url).searchParams.get('partnerId'))])),
+    http.get('/api/chat/messages', ({ request }) => {
+      const partnerId = new URL(request.url).searchParams.get('partnerId');
+      return HttpResponse.json(partnerId === null ? customerThread : threads[Number(partnerId)]);
+    }),
     http.put('/api/chat/threads/read', async ({ request }) => {
       readCalls.push(await request.json());
       for (const m of threads[3]!.items) if (m.sender_id === 3) Object.assign(m, { is_read: true, read_at: '2026-11-24T10:01:00.000Z' });
@@ -112,11 +120,15 @@ beforeEach(() => {
     http.post('/api/chat/messages', async ({ request }) => {
       const body = (await request.json()) as { receiverId: number; message: string };
       posted.push(body);
+      postKeys.push(request.headers.get('Idempotency-Key'));
       const sent = message(2, body.receiverId, body.message.replace(/\d{8}/, '[redigeret]'));
       return HttpResponse.json(sent, { status: 201 });
     }),
   );
 });
+/** A carrier who has written to nobody on the task yet. */
+const noThreadsYet = () => server.use(http.get('/api/chat/threads', () => HttpResponse.json({ items: [], unread_total: 0 })));
+
 afterEach(() => {
   stopLive();
   liveEvents.disconnect();
@@ -155,10 +167,84 @@ describe('chat tab', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
-  it('when a carrier opens it, then they talk to the customer', async () => {
-    threads[2] = { items: [], total: 0, page: 1, limit: 100, lock: null };
+  it('when a carrier opens it before any message, then they talk to the customer by name, not "Kunden"', async () => {
+    threads[2] = { items: [], total: 0, page: 1, limit: 100, lock: null, partner: { id: owner.id, name: 'Karen Jensen' } };
+    noThreadsYet();
     renderTab('/task/5?tab=chat', carrier);
-    expect(await screen.findByLabelText('Besked til Kunden')).toBeTruthy();
+    expect(await screen.findByLabelText('Besked til Karen Jensen')).toBeTruthy();
+    const partners = screen.getByRole('navigation', { name: 'Samtaler' });
+    await waitFor(() => expect(within(partners).getAllByRole('button').map((b) => b.textContent)).toEqual(['Karen Jensen']));
+    expect(screen.queryByText(/Kunden/)).toBeNull();
+  });
+
+  it('when a carrier who has not bid opens it (the task does not name its customer), then they may write to the customer', async () => {
+    threads[2] = { items: [], total: 0, page: 1, limit: 100, lock: null, partner: { id: owner.id, name: 'Karen Jensen' } };
+    noThreadsYet();
+    renderTab('/task/5?tab=chat', carrier, { id: 5, user_id: null });
+    const input = await screen.findByLabelText('Besked til Karen Jensen');
+    expect(screen.queryByText('Ingen at skrive med endnu')).toBeNull();
+    await userEvent.type(input, 'Hvor tungt er sofabordet?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(posted).toEqual([{ taskId: 5, receiverId: owner.id, message: 'Hvor tungt er sofabordet?' }]));
+  });
+
+  it.each([['max_bids_no_bid'], ['bid_chosen'], ['closed']] as const)(
+    'when a carrier who has not bid may not write (%s), then the spec lock text stands instead of the input',
+    async (code) => {
+      customerThread = { items: [], total: 0, page: 1, limit: 100, lock: { code, message: chatLockTexts[code] }, partner: null };
+      noThreadsYet();
+      renderTab('/task/5?tab=chat', carrier, { id: 5, user_id: null });
+      const lock = await screen.findByText(chatLockTexts[code]);
+      expect(lock.getAttribute('role')).toBe('status');
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(screen.queryByText('Ingen at skrive med endnu')).toBeNull();
+    },
+  );
+
+  it('when Send is double-clicked, then one message is posted, with an Idempotency-Key, and the button is disabled while it goes', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post('/api/chat/messages', async ({ request }) => {
+        const body = (await request.json()) as { receiverId: number; message: string };
+        posted.push(body);
+        postKeys.push(request.headers.get('Idempotency-Key'));
+        await held;
+        return HttpResponse.json(message(2, body.receiverId, body.message), { status: 201 });
+      }),
+    );
+    renderTab('/task/5?tab=chat&chatWith=3');
+    await userEvent.type(await screen.findByLabelText('Besked til Jens Kørsel'), 'Kan I komme fredag?');
+    const send = screen.getByRole('button', { name: 'Send' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sender…' }).hasAttribute('disabled')).toBe(true));
+    release();
+    expect(await screen.findByText('Kan I komme fredag?', { selector: '.chat-message__text' })).toBeTruthy();
+    expect(posted).toHaveLength(1);
+    expect(postKeys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
+  });
+
+  it('when the page is left before sending (the session ran out, a reload), then the draft is back; once sent, it is gone', async () => {
+    const first = renderTab('/task/5?tab=chat&chatWith=3');
+    await userEvent.type(await screen.findByLabelText('Besked til Jens Kørsel'), 'Vi har tre kasser');
+    first.unmount();
+    stopLive();
+
+    renderTab('/task/5?tab=chat&chatWith=3');
+    const input = (await screen.findByLabelText('Besked til Jens Kørsel')) as HTMLTextAreaElement;
+    expect(input.value).toBe('Vi har tre kasser');
+    // Another partner has their own (empty) draft.
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Samtaler' })).getByRole('button', { name: 'Flyt & Co' }));
+    expect(((await screen.findByLabelText('Besked til Flyt & Co')) as HTMLTextAreaElement).value).toBe('');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Samtaler' })).getByRole('button', { name: 'Jens Kørsel' }));
+    const again = (await screen.findByLabelText('Besked til Jens Kørsel')) as HTMLTextAreaElement;
+    expect(again.value).toBe('Vi har tre kasser');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(again.value).toBe(''));
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('chat-draft'))).toEqual([]);
   });
 
   it('when the thread names the customer, then a carrier sees their name, not a role or a number', async () => {

@@ -1,9 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
-import type { Task } from '@fragtbud/contracts';
-import { EmptyState, type User } from '@fragtbud/web';
+import { chatLockTexts, type Task } from '@fragtbud/contracts';
+import { EmptyState, ErrorState, Spinner, type User } from '@fragtbud/web';
+import { useCustomerThread } from '../api/get-customer-thread';
 import { useBidders, type ChatPartner } from '../api/list-chat-partners';
 import { useChatThreads } from '../api/list-threads';
-import { ChatPanel } from './chat-panel';
+import { CHAT_LOAD_ERROR, ChatPanel } from './chat-panel';
 import '../chat.css';
 
 interface ChatTabProps {
@@ -13,18 +14,24 @@ interface ChatTabProps {
 
 /**
  * The task page's chat tab (spec section 2): the people the viewer can talk to about the task beside the chosen
- * conversation. A customer picks among the bidders (and carriers who wrote), a carrier talks to the customer, an
- * admin to anyone involved. The partner lives in the query string as `chatWith`.
+ * conversation. A customer picks among the bidders (and carriers who wrote), a carrier talks to the customer (or
+ * reads why not), an admin to anyone involved. The partner lives in the query string as `chatWith`.
  */
 export function ChatTab({ task, viewer }: ChatTabProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const isOwner = task.user_id !== null && task.user_id === viewer.id;
+  const isCarrier = viewer.role === 'carrier' && !isOwner;
   const threads = useChatThreads(task.id);
   const bidders = useBidders(task.id, isOwner || viewer.role === 'admin');
+  // A carrier talks to the task's customer, whom a carrier without a bid does not know from the task: svc-chat names
+  // them when the rules let the carrier write, or says why not (spec 6).
+  const customerThread = useCustomerThread(task.id, isCarrier);
   // New messages, read receipts and new bids reach these through the live stream (they invalidate the keys).
 
   const partners = new Map<number, ChatPartner>();
-  if (!isOwner && task.user_id !== null) partners.set(task.user_id, { id: task.user_id, name: 'Kunden' });
+  const customer = customerThread.data?.partner;
+  if (isCarrier && customer) partners.set(customer.id, { id: customer.id, name: customer.name ?? 'Kunden' });
+  else if (!isOwner && task.user_id !== null) partners.set(task.user_id, { id: task.user_id, name: 'Kunden' });
   for (const bidder of bidders.data ?? []) if (bidder.id !== viewer.id) partners.set(bidder.id, bidder);
   // A thread names its partner (svc-chat's user directory): that name wins; without one, the role stands in.
   for (const thread of threads.data?.items ?? []) {
@@ -44,6 +51,15 @@ export function ChatTab({ task, viewer }: ChatTabProps) {
     setSearchParams(next);
   };
 
+  if (list.length === 0 && isCarrier) {
+    if (customerThread.error && !customerThread.data) return <ErrorState message={CHAT_LOAD_ERROR} onRetry={() => void customerThread.refetch()} />;
+    if (!customerThread.data) return <Spinner label="Henter beskeder…" />;
+    return (
+      <p className="chat-panel__lock" role="status">
+        {customerThread.data.lock?.message ?? chatLockTexts.unavailable}
+      </p>
+    );
+  }
   if (list.length === 0) {
     return <EmptyState title="Ingen at skrive med endnu" message="Når en vognmand har budt på opgaven, kan I skrive sammen her." />;
   }

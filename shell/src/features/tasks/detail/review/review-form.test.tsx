@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -76,7 +76,48 @@ describe('review form', () => {
     expect(screen.queryByRole('button', { name: 'Send vurdering' })).toBeNull();
   });
 
-  it("shows the server's 409 text when this side has rated already", async () => {
+  it("when 'Send vurdering' is double-clicked, then one rating is posted, the button is disabled meanwhile, and it says 'Tak for din vurdering!'", async () => {
+    const api = serveRatings();
+    let answer: () => void = () => undefined;
+    server.use(
+      http.post('/api/ratings', async ({ request }) => {
+        const body = (await request.json()) as { rating: number };
+        api.posted.push(body);
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json(rating({ rating: body.rating }), { status: 201 });
+      }),
+    );
+    renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'God' }));
+    const send = screen.getByRole('button', { name: 'Send vurdering' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await waitFor(() => expect(send.hasAttribute('disabled')).toBe(true));
+    answer();
+    expect((await screen.findByRole('status')).textContent).toBe('Tak for din vurdering!');
+    expect(api.posted).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("when the server answers 409 and this side's rating is there (rated in another tab), then it says 'Tak for din vurdering!', not a failure", async () => {
+    let rated = false;
+    server.use(
+      http.get('/api/ratings', () => HttpResponse.json({ items: rated ? [rating()] : [] })),
+      http.post('/api/ratings', () => {
+        rated = true;
+        return HttpResponse.json({ code: 'rating_exists', message: messages.ratingAlreadyGiven }, { status: 409 });
+      }),
+    );
+    renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Okay' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send vurdering' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Tak for din vurdering!');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's 409 text when the server refuses but no rating of this side is found", async () => {
     serveRatings();
     server.use(
       http.post('/api/ratings', () =>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages, type RatingUserType, type Task } from '@fragtbud/contracts';
-import { Button, isApiError, type User } from '@fragtbud/web';
+import { Button, isApiError, useSingleFlight, type User } from '@fragtbud/web';
 import { isTaskOwner } from '../task-access';
 import { useCreateRating } from './api/create-rating';
 import { useTaskRatings } from './api/list-task-ratings';
@@ -28,6 +28,8 @@ export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
   const side = raterSide(task, viewer);
   const existing = useTaskRatings(task.id, side);
   const submit = useCreateRating();
+  // One POST per press: a double click must not send the rating twice (the second would be a 409).
+  const flight = useSingleFlight();
   const [score, setScore] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [missing, setMissing] = useState(false);
@@ -54,7 +56,19 @@ export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
       return;
     }
     const trimmed = comment.trim();
-    submit.mutate({ taskId: task.id, rating: score, userType: side, ...(trimmed ? { comment: trimmed } : {}) }, { onSuccess: () => setDone(true) });
+    flight.run(async () => {
+      try {
+        await submit.mutateAsync({ taskId: task.id, rating: score, userType: side, ...(trimmed ? { comment: trimmed } : {}) });
+        setDone(true);
+      } catch (error) {
+        // 409: this side has rated already (another tab, an earlier request that answered late). If the rating is
+        // there, the user's wish is fulfilled: thank them instead of showing a failure.
+        if (!isApiError(error) || error.status !== 409) throw error;
+        const ratings = await existing.refetch();
+        if (ratings.data?.items.some((rating) => rating.user_type === side)) setDone(true);
+        else throw error;
+      }
+    });
   };
 
   const title = side === 'customer' ? 'Vurder vognmanden' : 'Vurder kunden';
@@ -118,7 +132,7 @@ export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
             {submitFailure(submit.error)}
           </p>
         )}
-        <Button type="submit" loading={submit.isPending}>
+        <Button type="submit" loading={submit.isPending || flight.busy}>
           Send vurdering
         </Button>
       </form>
