@@ -19,7 +19,7 @@ export { TASK_TYPES, isTaskType, taskTypeLabel, type TaskType, type TaskTypeInfo
 
 export { formatDkkFromKroner, formatDkkFromOre, formatWholeDkkFromKroner } from './format/money';
 export { formatDate, formatDateTime, formatLongDate } from './format/date';
-export { formatDanishNumber, formatDanishNumberInput, parseDanishNumber, parseDanishWholeNumber } from './format/danish-number';
+export { formatDanishNumber, formatDanishNumberInput, formatPosition, parseDanishNumber, parseDanishWholeNumber } from './format/danish-number';
 export { useDebouncedValue } from './hooks/use-debounced-value';
 
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDanishNumber, formatDanishNumberInput, parseDanishNumber, parseDanishWholeNumber } from './danish-number';
+import { formatDanishNumber, formatDanishNumberInput, formatPosition, parseDanishNumber, parseDanishWholeNumber } from './danish-number';
 
 describe('parseDanishNumber', () => {
   it.each<[string, number]>([
@@ -83,5 +83,12 @@ describe('formatDanishNumber', () => {
   it('shows a dash for no number', () => {
     expect(formatDanishNumber(null)).toBe('–');
     expect(formatDanishNumber(Number.NaN)).toBe('–');
+  });
+});
+
+describe('formatPosition', () => {
+  it('shows a position with decimal commas and compass letters', () => {
+    expect(formatPosition(55.6415, 12.0803)).toBe('55,64150° N, 12,08030° Ø');
+    expect(formatPosition(-33.5, -70.25)).toBe('33,50000° S, 70,25000° V');
   });
 });

@@ -64,3 +64,11 @@ export function formatDanishNumber(value: number | null | undefined, maximumFrac
   }
   return format.format(value);
 }
+
+const coordinateFormat = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 5, maximumFractionDigits: 5, useGrouping: false });
+
+/** A GPS position the Danish way, decimal commas and compass letters: `55,64150° N, 12,08030° Ø`. */
+export function formatPosition(lat: number, lng: number): string {
+  const part = (value: number, positive: string, negative: string) => `${coordinateFormat.format(Math.abs(value))}° ${value < 0 ? negative : positive}`;
+  return `${part(lat, 'N', 'S')}, ${part(lng, 'Ø', 'V')}`;
+}
