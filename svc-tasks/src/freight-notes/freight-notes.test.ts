@@ -359,6 +359,7 @@ describe('PDF', () => {
       expect(text).toContain('Afhentningsbevis');
       expect(text).toContain('Bjørn Æbelø');
       expect(text).toContain('2 billeder');
+      expect(text).toContain('Position: 55,67610° N, 12,56830° Ø');
       expect(text).toContain('Leveringsbevis');
       expect(text).toContain('Intet bevis registreret endnu.');
     }
