@@ -19,7 +19,7 @@ export { TASK_TYPES, isTaskType, taskTypeLabel, type TaskType, type TaskTypeInfo
 
 export { formatDkkFromKroner, formatDkkFromOre, formatWholeDkkFromKroner } from './format/money';
 export { formatDate, formatDateTime, formatLongDate, formatMonth, formatShortMonth } from './format/date';
-export { formatDanishNumberInput, parseDanishNumber } from './format/danish-number';
+export { formatDanishNumber, formatDanishNumberInput, formatPosition, parseDanishNumber, parseDanishWholeNumber } from './format/danish-number';
 export { useDebouncedValue } from './hooks/use-debounced-value';
 export { useSessionDraft } from './hooks/use-session-draft';
 export { useSingleFlight, type SingleFlight } from './hooks/use-single-flight';

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { taskTypes } from '@fragtbud/contracts';
-import { renderWithQueryClient as render } from '@fragtbud/web/testing';
+import type { Role } from '@fragtbud/web';
+import { makeUser, renderWithQueryClient as render, setSession } from '@fragtbud/web/testing';
 import { legalRoutes } from '../features/legal/legal-routes';
 import { setupShellApiServer } from '../testing/api-server';
 import { SiteFooter } from '../layout/site-footer';
@@ -19,6 +20,11 @@ function renderFooter() {
   );
 }
 
+const serviceLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Tjenester' }))
+    .getAllByRole('link')
+    .map((link) => ({ href: link.getAttribute('href') ?? '', label: link.textContent ?? '' }));
+
 const pageLinks = () =>
   [
     ...within(screen.getByRole('navigation', { name: 'Om Fragtbud' })).getAllByRole('link'),
@@ -26,18 +32,20 @@ const pageLinks = () =>
   ].map((link) => ({ href: link.getAttribute('href') ?? '', label: link.textContent ?? '' }));
 
 describe('site footer', () => {
-  it('links the services to creating a task of a real type, the pages, social media and payment methods', () => {
+  it('links a visitor\'s services to starting a task of a real type as a guest, the pages, social media and payment methods', () => {
+    setSession(null);
     renderFooter();
-    const services = within(screen.getByRole('navigation', { name: 'Tjenester' })).getAllByRole('link');
-    expect(services.map((link) => link.getAttribute('href'))).toEqual([
-      '/create-task?type=moving',
-      '/create-task?type=package',
-      '/create-task?type=furniture',
-      '/create-task?type=fullload',
-      '/create-task?type=courier',
+    const services = serviceLinks();
+    expect(services.map((link) => link.href)).toEqual([
+      '/create-task?type=moving&guest=1',
+      '/create-task?type=package&guest=1',
+      '/create-task?type=furniture&guest=1',
+      '/create-task?type=fullload&guest=1',
+      '/create-task?type=courier&guest=1',
     ]);
+    expect(services.find((link) => link.label === 'Levering')?.href).toBe('/create-task?type=package&guest=1');
     for (const link of services) {
-      const type = new URL(link.getAttribute('href') ?? '', 'http://x').searchParams.get('type');
+      const type = new URL(link.href, 'http://x').searchParams.get('type');
       expect(taskTypes).toContain(type);
     }
     expect(pageLinks().map((link) => link.href)).toEqual(['/about', '/how-it-works', '/safety', '/contact', '/help', '/faq', '/terms', '/privacy', '/cookies']);
@@ -47,6 +55,16 @@ describe('site footer', () => {
       'Visa',
       'Mastercard',
     ]);
+  });
+
+  it.each<[Role, string]>([
+    ['customer', '/create-task?type='],
+    ['carrier', '/tasks?type='],
+    ['admin', '/tasks?type='],
+  ])('leads a %s\'s services to %s…', (role, prefix) => {
+    setSession(makeUser({ role }));
+    renderFooter();
+    expect(serviceLinks().map((link) => link.href)).toEqual(['moving', 'package', 'furniture', 'fullload', 'courier'].map((type) => `${prefix}${type}`));
   });
 
   it('shows the company name, CVR and address from the configuration', async () => {

@@ -1,4 +1,4 @@
-import type { Role } from '@fragtbud/web';
+import type { Role, TaskType } from '@fragtbud/web';
 
 export interface NavigationLink {
   to: string;
@@ -20,4 +20,13 @@ export function headerLinksFor(role: Role | null): NavigationLink[] {
   if (role === 'admin') links.push({ to: '/AdminDashboard', label: 'Admin Dashboard' });
   if (role !== 'admin') links.push({ to: '/profile', label: 'Profil' });
   return links;
+}
+
+/**
+ * The footer's service link for one task type (spec section 2), somewhere real for each role: carriers and admins
+ * browse that type's tasks at /tasks; a customer creates one; a visitor starts one as a guest, as the home page does.
+ */
+export function serviceLinkFor(type: TaskType, role: Role | null): string {
+  if (role === 'carrier' || role === 'admin') return `/tasks?type=${type}`;
+  return role === null ? `/create-task?type=${type}&guest=1` : `/create-task?type=${type}`;
 }

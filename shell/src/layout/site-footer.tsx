@@ -1,8 +1,11 @@
 import { Link } from 'react-router-dom';
+import { useSession } from '@fragtbud/web';
+import { serviceLinkFor } from './navigation';
 import { useSiteInfo } from './site-info';
 import { BrandLogo } from './brand-logo';
 import './site-footer.css';
 
+/** The spec's 'delivery' is the product's package type ('Palle og pakker'): the footer calls it Levering. */
 const SERVICE_LINKS = [
   { type: 'moving', label: 'Flytning' },
   { type: 'package', label: 'Levering' },
@@ -36,6 +39,7 @@ const PAYMENT_METHODS = ['MobilePay', 'Visa', 'Mastercard'] as const;
 
 export function SiteFooter() {
   const site = useSiteInfo();
+  const role = useSession((state) => state.user?.role ?? null);
   const company = [site.companyName, site.cvr ? `CVR-nr. ${site.cvr}` : null, site.address].filter(Boolean).join(' · ');
   return (
     <footer className="site-footer">
@@ -61,7 +65,7 @@ export function SiteFooter() {
           <ul>
             {SERVICE_LINKS.map((link) => (
               <li key={link.type}>
-                <Link to={`/create-task?type=${link.type}`}>{link.label}</Link>
+                <Link to={serviceLinkFor(link.type, role)}>{link.label}</Link>
               </li>
             ))}
           </ul>

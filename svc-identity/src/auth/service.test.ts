@@ -165,7 +165,7 @@ describe('POST /auth/login', () => {
     expect(reply.body).toEqual({ code: 'invalid_credentials', message: messages.wrongCredentials });
   });
 
-  it('when the user is blocked, then the right password answers exactly like a wrong one (nothing confirms the password)', async () => {
+  it('when a blocked user gives the right password, then 403 account_blocked says so, and no session is opened', async () => {
     const registered = await registerUser(identity);
     await identity.db('users').where({ id: registered.user.id }).update({ is_blocked: true });
     const sessionsBefore = (await identity.db('sessions').where({ user_id: registered.user.id })).length;
@@ -173,15 +173,27 @@ describe('POST /auth/login', () => {
       body: { email: registered.user.email, password: registered.password },
       client: { ip: '10.0.7.1', https: false },
     });
-    const wrong = await identity.call('POST', '/auth/login', {
-      body: { email: registered.user.email, password: 'forkert-kode' },
-      client: { ip: '10.0.7.1', https: false },
-    });
-    expect(right.status).toBe(401);
-    expect(right.body).toEqual({ code: 'invalid_credentials', message: messages.wrongCredentials });
-    expect(right.body).toEqual(wrong.body);
+    expect(right.status).toBe(403);
+    expect(right.body).toEqual({ code: 'account_blocked', message: messages.accountBlocked });
+    expect(right.body.message).toBe('Din konto er blokeret. Kontakt os for hjælp.');
     expect(right.headers.get('set-cookie')).toBeNull();
     expect(await identity.db('sessions').where({ user_id: registered.user.id })).toHaveLength(sessionsBefore);
+  });
+
+  it('when a wrong password is given, then the same 401 whether the account is blocked, active or unknown (no account probing)', async () => {
+    const active = await registerUser(identity);
+    const blocked = await registerUser(identity);
+    await identity.db('users').where({ id: blocked.user.id }).update({ is_blocked: true });
+    const client = { ip: '10.0.7.2', https: false };
+    const replies = await Promise.all(
+      [active.user.email, blocked.user.email, uniqueEmail('ingen')].map((email) =>
+        identity.call('POST', '/auth/login', { body: { email, password: 'forkert-kode' }, client }),
+      ),
+    );
+    for (const reply of replies) {
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ code: 'invalid_credentials', message: messages.wrongCredentials });
+    }
   });
 
   it('when one address sprays one password over 40 e-mails, then 429 after 30 failures; another address still logs in', async () => {

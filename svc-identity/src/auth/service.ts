@@ -79,8 +79,9 @@ export async function register(
 }
 
 /**
- * Signs a user in. A wrong e-mail, a wrong password and a blocked account get the same answer in about the same time,
- * so the answer never confirms that a password was right. Failures are counted per e-mail and client address and per
+ * Signs a user in. A wrong e-mail and a wrong password get the same answer in about the same time, whether or not the
+ * account exists or is blocked, so nobody can probe for accounts; the right password of a blocked account is told so
+ * (403 account_blocked) without a session. Failures are counted per e-mail and client address and per
  * client address across e-mails (password spraying); either over its limit in the window is 429.
  */
 export async function login(
@@ -103,11 +104,16 @@ export async function login(
   const passwordMatches = row
     ? await verifyPassword(row.password_hash, body.password)
     : await verifyAgainstNobody(body.password);
-  if (!row || !passwordMatches || row.is_blocked) {
+  if (!row || !passwordMatches) {
     await deleteLoginFailuresBefore(db, windowStart);
     await recordLoginFailure(db, key, now);
-    context.logger.info({ ip: key.ip, blocked: Boolean(row?.is_blocked && passwordMatches) }, 'login refused');
+    context.logger.info({ ip: key.ip }, 'login refused');
     throw AppError.unauthorized(messages.wrongCredentials, 'invalid_credentials');
+  }
+  // Only someone who knows the password learns that the account is blocked, and what to do about it.
+  if (row.is_blocked) {
+    context.logger.info({ userId: row.id }, 'login refused: account blocked');
+    throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
   }
   assertMaySignIn(context, row);
   if (row.totp_enabled_at) {

@@ -223,8 +223,8 @@ describe('blocking', () => {
     const loginReply = await identity.call('POST', '/auth/login', {
       body: { email: victim.user.email, password: victim.password },
     });
-    expect(loginReply.status).toBe(401);
-    expect(loginReply.body).toEqual({ code: 'invalid_credentials', message: messages.wrongCredentials });
+    expect(loginReply.status).toBe(403);
+    expect(loginReply.body).toEqual({ code: 'account_blocked', message: messages.accountBlocked });
     expect((await adminCall('GET', '/admin/users/blocked-count')).body).toEqual({ count: blockedBefore + 1 });
     expect(await outboxEvent(eventTypes.userBlocked, victim.user.id)).toBeTruthy();
     expect((await publishedEvent(eventTypes.userBlocked, victim.user.id)).data).toEqual({

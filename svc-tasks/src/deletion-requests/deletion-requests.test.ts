@@ -52,6 +52,16 @@ describe('POST /tasks/:id/deletion-requests', () => {
     expect(reply.body).toMatchObject({ role: 'carrier', reason: null });
   });
 
+  it('when the task is completed or cancelled, then 409 with the Danish message and no request', async () => {
+    for (const status of ['completed', 'cancelled'] as const) {
+      const id = await newTask(status);
+      const reply = await ask(id, owner, { reason: 'Fortrudt' });
+      expect(reply.status, status).toBe(409);
+      expect(reply.body, status).toMatchObject({ code: 'deletion_request_not_allowed', message: messages.deletionRequestNotAllowed });
+      expect(await tasks.db('task_deletion_requests').where({ task_id: id })).toEqual([]);
+    }
+  });
+
   it('when anyone else asks, then 403; anonymous 401; unknown task 404; cancelled task 409', async () => {
     const id = await newTask();
     for (const caller of [otherCustomer, otherCarrier, admin]) expect((await ask(id, caller)).status).toBe(403);

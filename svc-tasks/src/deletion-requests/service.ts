@@ -1,6 +1,7 @@
 import {
   canTransition,
   eventTypes,
+  finishedTaskStatuses,
   messages,
   type AuthUser,
   type DeletionRequest,
@@ -59,7 +60,8 @@ export async function createDeletionRequest(
     if (!task || (task.status === 'pending_admin_review' && !seesFullTask(caller, task))) throw notFound();
     const relation = relationOf(caller, task);
     if (relation === 'none') throw forbidden();
-    if (task.status === 'cancelled') throw AppError.conflict(messages.deletionRequestNotAllowed, 'deletion_request_not_allowed');
+    // Approving cancels the task (spec section 4): nothing to ask for once it is completed or cancelled.
+    if ((finishedTaskStatuses as readonly string[]).includes(task.status)) throw AppError.conflict(messages.deletionRequestNotAllowed, 'deletion_request_not_allowed');
     if (await pendingOf(trx, taskId)) throw pendingExists();
     const [row] = (await trx('task_deletion_requests')
       .insert({

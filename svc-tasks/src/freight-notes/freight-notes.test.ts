@@ -97,7 +97,8 @@ describe('defaults', () => {
       delivery: { street: 'Nørregade', houseNo: '5', postalCode: '1165', city: 'København K', country: 'Danmark' },
       sender: { email: 'kontakt@example.dk', phone: '12345678', country: 'Danmark', name: null },
       bill_to: { email: 'kontakt@example.dk', country: 'Danmark' },
-      recipient: { country: 'Danmark', name: null },
+      // Nobody named a recipient: the task's delivery address and contact.
+      recipient: { street: 'Nørregade', houseNo: '5', postalCode: '1165', city: 'København K', country: 'Danmark', email: 'kontakt@example.dk', phone: '12345678' },
       carrier: { name: null },
       goods: { description: 'Tre paller med æbler', packages: 4, weightKg: 40, volumeM3: null, type: 'general' },
     });
@@ -234,6 +235,16 @@ describe('prefill from the users and lock at delivery', () => {
     expect(reply.body.pickup).toMatchObject({ street: 'Vestergade', houseNo: '12', postalCode: '8000', city: 'Aarhus C' });
     expect(reply.body.delivery).toMatchObject({ postalCode: '1165', city: 'København K' });
     expect(reply.body.carrier).toMatchObject({ name: 'Lars Hansen', company: 'Hansen Fragt ApS', email: 'lars@example.dk' });
+    expect(reply.body.recipient).toMatchObject({
+      name: 'Karen Kunde',
+      email: 'kontakt@example.dk',
+      phone: '12345678',
+      street: 'Nørregade',
+      houseNo: '5',
+      postalCode: '1165',
+      city: 'København K',
+      country: 'Danmark',
+    });
 
     const delivered = await tasks.call('PATCH', `/tasks/${taskId}/status`, { as: admin, body: { status: 'delivered' } });
     expect(delivered.status).toBe(200);
@@ -243,6 +254,16 @@ describe('prefill from the users and lock at delivery', () => {
     const stored = await tasks.db('freight_notes').where({ task_id: taskId }).first();
     expect(stored.status).toBe('locked');
     expect(stored.data.carrier.name).toBe('Lars Hansen');
+    expect(stored.data.recipient).toMatchObject({ name: 'Karen Kunde', street: 'Nørregade', postalCode: '1165' });
+  });
+
+  it('when a recipient was saved, then it is shown as saved, not replaced by the task\'s receiver', async () => {
+    const taskId = await newTask();
+    await setTask(taskId, 'paid', carrier);
+    const recipient = { name: 'Åse Øster', phone: '87654321', street: 'Æblevej', houseNo: '7', postalCode: '2100', city: 'København Ø' };
+    expect((await put(taskId, { recipient }, owner)).status).toBe(200);
+    const reply = await note(taskId, carrier);
+    expect(reply.body.recipient).toMatchObject(recipient);
   });
 });
 
@@ -338,6 +359,7 @@ describe('PDF', () => {
       expect(text).toContain('Afhentningsbevis');
       expect(text).toContain('Bjørn Æbelø');
       expect(text).toContain('2 billeder');
+      expect(text).toContain('Position: 55,67610° N, 12,56830° Ø');
       expect(text).toContain('Leveringsbevis');
       expect(text).toContain('Intet bevis registreret endnu.');
     }

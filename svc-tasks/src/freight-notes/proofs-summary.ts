@@ -38,6 +38,12 @@ function imageCount(value: unknown): number {
   return 0;
 }
 
+/** `55,67610° N, 12,56830° Ø`: decimal commas, as the Fragtbrev tab shows it (libs/web formatPosition). */
+function danishPosition(lat: number, lng: number): string {
+  const degrees = (value: number) => Math.abs(value).toFixed(5).replace('.', ',');
+  return `${degrees(lat)}° ${lat < 0 ? 'S' : 'N'}, ${degrees(lng)}° ${lng < 0 ? 'V' : 'Ø'}`;
+}
+
 function lineOf(row: Record<string, unknown>): string {
   const type = String(row.type);
   const parts = [`${proofLabels[type] ?? type} ${dateTime(row.occurred_at ?? row.created_at)}`.trim()];
@@ -46,7 +52,7 @@ function lineOf(row: Record<string, unknown>): string {
   const images = imageCount(row.image_urls);
   if (images > 0) parts.push(images === 1 ? '1 billede' : `${images} billeder`);
   if (text(row.signature_image)) parts.push('Underskrift');
-  if (typeof row.lat === 'number' && typeof row.lng === 'number') parts.push(`Position: ${row.lat.toFixed(5)}, ${row.lng.toFixed(5)}`);
+  if (typeof row.lat === 'number' && typeof row.lng === 'number') parts.push(`Position: ${danishPosition(row.lat, row.lng)}`);
   const note = text(row.note);
   if (note) parts.push(`Note: ${note.length > 120 ? `${note.slice(0, 117)}...` : note}`);
   return parts.join(' · ');

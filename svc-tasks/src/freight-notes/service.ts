@@ -23,7 +23,7 @@ import { AppError, parseInput } from '@fragtbud/platform';
 import type { Db, TasksContext } from '../context';
 import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
 import { relationOf } from '../tasks/task-json';
-import { contactsOf } from '../user-directory';
+import { contactsOf, type DirectoryContact } from '../user-directory';
 import { findFreightNote, hasBidOnTask, saveFreightNote, type FreightNoteRow } from './repo';
 
 /** The customer edits the note only while the task is in one of these (spec section 6). */
@@ -125,7 +125,8 @@ export function defaultsFromTask(task: TaskRow): NoteContent {
 
 /**
  * Fills, where still empty, what the task's people tell (issue 13): the owner as sender and bill-to (name, e-mail) and
- * the assigned carrier's box (name, company, e-mail) from the user directory. Only empty fields change.
+ * the assigned carrier's box (name, company, e-mail) from the user directory. Only empty fields change. An empty
+ * recipient becomes the task's receiver (`recipientFromTask`). The carrier's phone is not in the directory.
  */
 export async function withPeople(db: Db, task: TaskRow, content: NoteContent): Promise<NoteContent> {
   const people = await contactsOf(db, [task.user_id, task.assigned_carrier_id]);
@@ -141,8 +142,32 @@ export async function withPeople(db: Db, task: TaskRow, content: NoteContent): P
     parties.sender = fill(parties.sender, { name: owner.name, company: owner.company, email: owner.email });
     parties.bill_to = fill(parties.bill_to, { name: owner.name, company: owner.company, email: owner.email });
   }
+  if (!hasOwnValue(parties.recipient)) parties.recipient = recipientFromTask(task, parties.delivery, owner);
   const carrierBox = carrier ? fill(content.carrier, { name: carrier.name, company: carrier.company, email: carrier.email }) : content.carrier;
   return { ...content, parties, carrier: carrierBox };
+}
+
+/** True when anyone wrote something of the party's own (the default country alone does not count). */
+const hasOwnValue = (party: FreightParty): boolean => freightPartyFields.some((field) => field !== 'country' && party[field] !== null);
+
+/**
+ * A recipient nobody filled in is the task's receiver: the note's delivery place, and the customer who posted the task
+ * with the task's contact details. Filled as a whole or not at all, so an edited recipient never gets a mixed address.
+ */
+function recipientFromTask(task: TaskRow, delivery: FreightParty, owner: DirectoryContact | undefined): FreightParty {
+  return {
+    ...emptyParty(),
+    name: owner?.name ?? null,
+    company: owner?.company ?? null,
+    email: task.contact_email ?? owner?.email ?? null,
+    phone: task.contact_phone,
+    street: delivery.street,
+    houseNo: delivery.houseNo,
+    postalCode: delivery.postalCode,
+    city: delivery.city,
+    country: delivery.country ?? freightNoteDefaults.country,
+    address: delivery.address,
+  };
 }
 
 /** The task was delivered: the note (prefilled if never saved) is locked, with a change-log entry. Idempotent. */

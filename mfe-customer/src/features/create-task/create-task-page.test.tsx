@@ -168,13 +168,14 @@ describe('create task: every field of spec section 3', () => {
 
   it('uses the spec limits and Danish option labels', () => {
     renderAt('/create-task?type=moving');
+    // Numbers are text as typed (a number input would read '2,5' its own way): the digit keyboard for whole numbers, the
+    // decimal keyboard for the Danish comma; the shared schema checks the ranges (see the range messages below).
     const rooms = numberInput('Antal værelser');
-    expect([rooms.getAttribute('min'), rooms.getAttribute('max'), rooms.getAttribute('step')]).toEqual(['1', '20', '1']);
-    // A decimal field takes the Danish comma, so it is text for the decimal keyboard; the schema checks its range.
+    expect([rooms.getAttribute('type'), rooms.getAttribute('inputmode')]).toEqual(['text', 'numeric']);
     const volume = numberInput('Samlet volumen (m³)');
     expect([volume.getAttribute('type'), volume.getAttribute('inputmode')]).toEqual(['text', 'decimal']);
     const floor = numberInput('Etage ved afhentning');
-    expect([floor.getAttribute('min'), floor.getAttribute('max')]).toEqual(['0', '6']);
+    expect([floor.getAttribute('type'), floor.getAttribute('inputmode')]).toEqual(['text', 'numeric']);
     expect(within(select('Boligens størrelse')).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Vælg størrelse',
       'Lille lejlighed',
@@ -283,6 +284,21 @@ describe('create task: validation with the shared schemas', () => {
     expect(errorBeside(numberInput('Antal værelser'))).toBeNull();
   });
 
+  it('refuses a decimal in a whole-number field as typed (2,5 is never read as 25), and still takes Danish decimals for weights', async () => {
+    const user = renderAt('/create-task?type=package');
+    await fillAddresses(user);
+    await user.selectOptions(select('Pakketype'), 'Kasse');
+    const items = screen.getByRole('textbox', { name: 'Antal kolli' });
+    await user.type(items, '2,5');
+    await user.type(numberInput('Samlet vægt (kg)'), '1.250,75');
+    await user.click(next());
+
+    expect(items).toHaveProperty('value', '2,5');
+    expect(errorBeside(items)).toBe('Angiv et helt tal');
+    expect(errorBeside(numberInput('Samlet vægt (kg)'))).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Bekræft og send' })).toBeNull();
+  });
+
   it('checks the delivery date against the pickup date', async () => {
     const user = renderAt('/create-task?type=furniture');
     fireEvent.change(screen.getByLabelText('Ønsket afhentningsdato'), { target: { value: '2099-03-10' } });
@@ -293,6 +309,25 @@ describe('create task: validation with the shared schemas', () => {
 });
 
 describe('create task: sending', () => {
+  it('step 3 shows the numbers in Danish format (12.000 kg, 1.250,75 kg)', async () => {
+    const user = renderAt('/create-task?type=package');
+    await fillAddresses(user);
+    await user.selectOptions(select('Pakketype'), 'Kasse');
+    await user.type(numberInput('Antal kolli'), '1000');
+    await user.type(numberInput('Samlet vægt (kg)'), '1250,75');
+    await continueToConfirm(user);
+
+    const details = screen.getByRole('region', { name: 'Detaljer' });
+    expect(details.textContent).toContain('1.250,75 kg');
+    expect(details.textContent).toContain('Antal kolli1.000');
+    await user.click(screen.getByRole('button', { name: 'Ret oplysninger' }));
+    await user.selectOptions(select('Pakketype'), 'Kasse');
+    await user.clear(numberInput('Samlet vægt (kg)'));
+    await user.type(numberInput('Samlet vægt (kg)'), '12000');
+    await continueToConfirm(user);
+    expect(screen.getByRole('region', { name: 'Detaljer' }).textContent).toContain('12.000 kg');
+  });
+
   it('a customer confirms route, map and schedule on step 3, and the task is posted; then /browse-tasks', async () => {
     const posted = createTaskHandler();
     server.use(posted.handler);

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@fragtbud/contracts';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noSuchTask, noTasks } from '../../testing/handlers';
 import { renderApp } from '../../testing/render-app';
@@ -35,6 +36,18 @@ describe('login page', () => {
     renderApp('/login');
     await logIn('forkert');
     expect((await screen.findByRole('alert')).textContent).toBe('Forkert email eller adgangskode');
+    expect(location()).toBe('/login');
+  });
+
+  it('when the account is blocked (the right password), then the server\'s 403 message is shown, not the no-access text', async () => {
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ code: 'account_blocked', message: messages.accountBlocked }, { status: 403 }),
+      ),
+    );
+    renderApp('/login');
+    await logIn('hemmelig');
+    expect((await screen.findByRole('alert')).textContent).toBe('Din konto er blokeret. Kontakt os for hjælp.');
     expect(location()).toBe('/login');
   });
 

@@ -6,6 +6,7 @@ import { makeUser, setSession } from '@fragtbud/web/testing';
 import { renderApp } from '../../testing/render-app';
 import { fakeTasksApi, makeTask } from '../../testing/tasks';
 import { setupShellApiServer } from '../../testing/api-server';
+import { recentTasksCaption } from './recent-tasks';
 
 const server = setupShellApiServer();
 
@@ -104,9 +105,15 @@ describe('dashboard', () => {
     server.use(...fakeTasksApi([makeTask({ id: 40, user_id: 31, assigned_carrier_id: 31, status: 'assigned', lowest_bid: 1500 })], { viewerId: 31 }).handlers);
     setSession(carrier);
     renderApp('/dashboard');
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Den nyeste opgave' });
     expect(within(table).queryByRole('columnheader', { name: 'Pris' })).toBeNull();
     expect(table.textContent).not.toContain('1.500,00 DKK');
+  });
+
+  it('names the newest tasks in Danish singular and plural', () => {
+    expect(recentTasksCaption(1)).toBe('Den nyeste opgave');
+    expect(recentTasksCaption(3)).toBe('De 3 nyeste opgaver');
+    expect(recentTasksCaption(8)).toBe('De 8 nyeste opgaver');
   });
 
   it('has no "see all" link with 8 tasks or fewer', async () => {

@@ -55,6 +55,9 @@ function Thumbnail({ task }: { task: Pick<Task, 'images' | 'type'> }) {
 }
 
 /** The 8 newest tasks (spec section 2) with a link to all of them when there are more. */
+/** 'Den nyeste opgave' for one, 'De 8 nyeste opgaver' for more (Danish singular and plural). */
+export const recentTasksCaption = (count: number): string => (count === 1 ? 'Den nyeste opgave' : `De ${count} nyeste opgaver`);
+
 export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) {
   const recent = useRecentTasks(role !== 'admin');
 
@@ -75,7 +78,7 @@ export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) 
     <>
       <div className="fb-table-wrap recent-tasks">
         <table className="fb-table">
-          <caption className="fb-visually-hidden">De {Math.min(items.length, RECENT_TASKS)} nyeste opgaver</caption>
+          <caption className="fb-visually-hidden">{recentTasksCaption(Math.min(items.length, RECENT_TASKS))}</caption>
           <thead>
             <tr>
               <th scope="col">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { palletTypeLabels, type PalletType, type TaskType } from '@fragtbud/contracts';
-import { formatDanishNumberInput, formatLongDate, parseDanishNumber, RouteMap, taskTypeLabel, TaskTypeIcon } from '@fragtbud/web';
+import { formatDanishNumber, formatLongDate, parseDanishNumber, RouteMap, taskTypeLabel, TaskTypeIcon } from '@fragtbud/web';
 import { DIMENSION_PARTS, TASK_FIELD_GROUPS, type FieldDef } from '../model/task-fields';
 import type { DetailsInput, DimensionsInput, PalletLineInput, TaskForm } from '../model/task-form';
 
@@ -12,10 +12,13 @@ export interface ConfirmStepProps {
   onEdit: () => void;
 }
 
-/** A typed number as the summary shows it: `1.234,5` and `1234.5` both read 1234,5. */
+/** Every decimal the user typed is shown: the summary must not round what will be sent. */
+const ALL_TYPED_DECIMALS = 10;
+
+/** A typed number as the summary shows it, the Danish way: `12000` reads 12.000, `1250,75` and `1.250,75` read 1.250,75. */
 const decimal = (value: string) => {
   const parsed = parseDanishNumber(value);
-  return parsed === null ? value.trim() : formatDanishNumberInput(parsed);
+  return parsed === null ? value.trim() : formatDanishNumber(parsed, ALL_TYPED_DECIMALS);
 };
 
 function dimensionsText(value: DimensionsInput | undefined): string | null {
@@ -28,7 +31,7 @@ function dimensionsText(value: DimensionsInput | undefined): string | null {
 function palletText(line: PalletLineInput): string {
   const label = palletTypeLabels[line.palletType as PalletType] ?? line.palletType;
   const measures = line.palletType === 'custom' ? dimensionsText(line.dimensions) : null;
-  return `${line.quantity || '?'} × ${label}${measures ? ` (${measures})` : ''}`;
+  return `${line.quantity.trim() ? decimal(line.quantity) : '?'} × ${label}${measures ? ` (${measures})` : ''}`;
 }
 
 /** The value of one filled-in field as the summary shows it; null when it was left empty. */

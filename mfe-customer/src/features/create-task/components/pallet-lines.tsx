@@ -40,11 +40,9 @@ export function PalletLines({ lines, onChange, palletTypes, errors }: PalletLine
               </SelectField>
               <Field
                 label={<FieldLabel text="Antal" required />}
-                type="number"
+                type="text"
                 inputMode="numeric"
-                min={1}
-                max={1000}
-                step={1}
+                autoComplete="off"
                 value={line.quantity}
                 onChange={(event) => update(index, { ...line, quantity: event.target.value })}
                 error={errors[`${index}.quantity`]}

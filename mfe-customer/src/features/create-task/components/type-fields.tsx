@@ -49,8 +49,11 @@ function Control({ field, values, onChange, errors }: { field: FieldDef } & Omit
         <Field
           label={<FieldLabel text={field.label} required={field.required} unit={field.unit} />}
           required={field.required}
-          // Decimals are typed the Danish way ('12,5'), which a number input would throw away: a text field for them.
-          {...(field.step < 1 ? { type: 'text', inputMode: 'decimal' as const, autoComplete: 'off' } : { type: 'number', inputMode: 'numeric' as const, min: field.min, max: field.max, step: field.step })}
+          // A text field for every number: a number input drops or reads a Danish comma its own way ('2,5' became 25),
+          // so what was typed reaches the form's check as typed — decimals the Danish way, counts refused with a decimal.
+          type="text"
+          inputMode={Number.isInteger(field.step) ? 'numeric' : 'decimal'}
+          autoComplete="off"
           value={String(values[field.key] ?? '')}
           onChange={(event) => onChange(field.key, event.target.value)}
           error={error}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TaskType } from '@fragtbud/contracts';
 import { makeTask } from '../../../testing/handlers';
 import { emptyTaskForm, taskToForm, toTaskInput, validateTaskForm, type TaskForm } from './task-form';
 
@@ -41,6 +42,39 @@ describe('task form model', () => {
       ],
     });
     expect(checked.body.details).not.toHaveProperty('dimensions.length');
+  });
+
+  // QA: '2,5' in 'Antal kolli' was sent as 25. Every whole-number field of the five types refuses a decimal instead.
+  it.each<[TaskType, string, Record<string, string>]>([
+    ['moving', 'numberOfRooms', { apartmentSize: 'small', contactPhone: '12345678' }],
+    ['moving', 'numberOfBoxes', { apartmentSize: 'small', contactPhone: '12345678' }],
+    ['moving', 'floorFrom', { apartmentSize: 'small', contactPhone: '12345678' }],
+    ['moving', 'floorTo', { apartmentSize: 'small', contactPhone: '12345678' }],
+    ['courier', 'numberOfPallets', { packageSize: 'small', packageWeight: '2' }],
+    ['package', 'numberOfItems', { packageType: 'box', totalWeight: '10' }],
+    ['furniture', 'numberOfItems', { furnitureType: 'sofa' }],
+    ['furniture', 'floorFrom', { furnitureType: 'sofa', numberOfItems: '1' }],
+    ['furniture', 'floorTo', { furnitureType: 'sofa', numberOfItems: '1' }],
+  ])('when %s %s is given as a decimal, then it is refused with "Angiv et helt tal" and nothing is sent', (type, key, rest) => {
+    for (const typed of ['2,5', '2.5', '1,0']) {
+      const checked = validateTaskForm(form({ type, details: { [type]: { ...rest, [key]: typed } } }), { withContact: false });
+      expect(checked, `${key} = ${typed}`).toEqual({ ok: false, errors: { [`details.${key}`]: 'Angiv et helt tal' } });
+    }
+  });
+
+  it('refuses a decimal pallet quantity, and keeps reading weights and volumes the Danish way', () => {
+    const pallets = [{ palletType: 'euro', quantity: '2,5', dimensions: { length: '', width: '', height: '' } }];
+    const refused = validateTaskForm(
+      form({ type: 'fullload', description: 'Paller', details: { fullload: { truckType: 'trailer', volume: '20,5', weight: '1.250,75', pallets } } }),
+      { withContact: false },
+    );
+    expect(refused).toEqual({ ok: false, errors: { 'details.pallets.0.quantity': 'Angiv et helt tal' } });
+
+    const accepted = validateTaskForm(
+      form({ type: 'package', details: { package: { packageType: 'box', numberOfItems: '1.000', totalWeight: '1.250,75' } } }),
+      { withContact: false },
+    );
+    expect(accepted.ok && accepted.body.details).toMatchObject({ numberOfItems: 1000, totalWeight: 1250.75 });
   });
 
   it('names a pallet line problem by its path', () => {

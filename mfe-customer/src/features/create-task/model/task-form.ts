@@ -9,8 +9,8 @@ import {
   type Task,
   type TaskType,
 } from '@fragtbud/contracts';
-import { formatDanishNumberInput, parseDanishNumber, type AddressValue } from '@fragtbud/web';
-import { TASK_FIELD_GROUPS, type DimensionKey } from './task-fields';
+import { formatDanishNumberInput, parseDanishNumber, parseDanishWholeNumber, type AddressValue } from '@fragtbud/web';
+import { TASK_FIELD_GROUPS, type DimensionKey, type FieldDef } from './task-fields';
 
 /*
  * The wizard's form state. Inputs hold what the user typed (numbers as strings, so '' means "not given"); the
@@ -76,6 +76,19 @@ const blank = (value: string | undefined) => !value || value.trim() === '';
 /** A typed number read the Danish way (`1.234,5`); text that is no number goes on for the schema to refuse in Danish. */
 const numberOut = (value: unknown): unknown => (typeof value === 'string' && !blank(value) ? (parseDanishNumber(value) ?? value) : value);
 
+/** A count or a floor: whole numbers only. `2,5` is never read as another number; `wholeNumberIssues` refuses it. */
+const wholeOut = (value: unknown): unknown => (typeof value === 'string' && !blank(value) ? (parseDanishWholeNumber(value) ?? numberOut(value)) : value);
+
+/** A typed value that is a number but not a whole one (`2,5`, `1,0`): only whole numbers may be sent for it. */
+const isNotWhole = (value: unknown): boolean =>
+  typeof value === 'string' && !blank(value) && parseDanishWholeNumber(value) === null && parseDanishNumber(value) !== null;
+
+const isWholeNumberField = (field: FieldDef): boolean => field.kind === 'number' && Number.isInteger(field.step);
+
+/** The pallet lines the form sends: a line with neither type nor quantity is left out. */
+const filledPalletLines = (value: DetailInput | undefined): PalletLineInput[] =>
+  ((value as PalletLineInput[] | undefined) ?? []).filter((line) => !(blank(line.palletType) && blank(line.quantity)));
+
 function dimensionsOut(value: DimensionsInput | undefined): Record<keyof DimensionsInput, unknown> | undefined {
   if (!value || (blank(value.length) && blank(value.width) && blank(value.height))) return undefined;
   return { length: numberOut(value.length), width: numberOut(value.width), height: numberOut(value.height) };
@@ -92,12 +105,14 @@ function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record
       } else if (field.kind === 'dimensions') {
         out[field.key] = dimensionsOut(input[field.key] as DimensionsInput | undefined);
       } else if (field.kind === 'pallets') {
-        const lines = ((input[field.key] as PalletLineInput[] | undefined) ?? [])
-          .filter((line) => !(blank(line.palletType) && blank(line.quantity)))
-          .map((line) => ({ palletType: line.palletType, quantity: numberOut(line.quantity), dimensions: dimensionsOut(line.dimensions) }));
+        const lines = filledPalletLines(input[field.key]).map((line) => ({
+          palletType: line.palletType,
+          quantity: wholeOut(line.quantity),
+          dimensions: dimensionsOut(line.dimensions),
+        }));
         out[field.key] = lines.length > 0 ? lines : undefined;
       } else if (field.kind === 'number') {
-        out[field.key] = numberOut(input[field.key]);
+        out[field.key] = isWholeNumberField(field) ? wholeOut(input[field.key]) : numberOut(input[field.key]);
       } else {
         out[field.key] = input[field.key];
       }
@@ -162,6 +177,24 @@ export function validateTaskForm(form: TaskForm, options: FormOptions): Validati
   return { ok: false, errors };
 }
 
+/** The whole-number fields (counts, floors, pallet quantities) given a decimal: their body path and Danish message. */
+function wholeNumberIssues(form: TaskForm): Array<{ path: (string | number)[]; message: string }> {
+  if (!form.type) return [];
+  const input = form.details[form.type] ?? {};
+  const issues: Array<{ path: (string | number)[]; message: string }> = [];
+  for (const group of TASK_FIELD_GROUPS[form.type]) {
+    for (const field of group.fields) {
+      if (isWholeNumberField(field) && isNotWhole(input[field.key])) issues.push({ path: ['details', field.key], message: messages.wholeNumberRequired });
+      if (field.kind === 'pallets') {
+        filledPalletLines(input[field.key]).forEach((line, index) => {
+          if (isNotWhole(line.quantity)) issues.push({ path: ['details', field.key, index, 'quantity'], message: messages.wholeNumberRequired });
+        });
+      }
+    }
+  }
+  return issues;
+}
+
 /** The date an edit started with may stay, though it is in the past; any other past pickup date is refused. */
 function isKeptPastDate(issue: z.core.$ZodIssue, form: TaskForm, options: FormOptions): boolean {
   return (
@@ -177,9 +210,12 @@ function isKeptPastDate(issue: z.core.$ZodIssue, form: TaskForm, options: FormOp
  */
 export function taskFormSchema(options: FormOptions) {
   return z.custom<TaskForm>((value) => typeof value === 'object' && value !== null).transform((form, ctx): CreateTaskBody => {
+    const notWhole = wholeNumberIssues(form);
     const result = createTaskBodySchema.safeParse(toTaskInput(form, options));
-    if (result.success) return result.data;
-    const issues = result.error.issues.filter((issue) => !isKeptPastDate(issue, form, options));
+    if (result.success && notWhole.length === 0) return result.data;
+    const notWholePaths = new Set(notWhole.map((issue) => issue.path.join('.')));
+    const schemaIssues = result.success ? [] : result.error.issues.filter((issue) => !notWholePaths.has(issue.path.map(String).join('.')));
+    const issues = [...notWhole, ...schemaIssues.filter((issue) => !isKeptPastDate(issue, form, options))];
     if (issues.length === 0) {
       const body = createTaskBodySchema.parse(toTaskInput({ ...form, preferredPickupDate: '' }, options));
       return { ...body, preferred_pickup_date: form.preferredPickupDate };

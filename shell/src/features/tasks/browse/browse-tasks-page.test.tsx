@@ -6,6 +6,7 @@ import { makeUser, setSession } from '@fragtbud/web/testing';
 import { renderApp } from '../../../testing/render-app';
 import { fakeTasksApi, makeTask, publicView } from '../../../testing/tasks';
 import { setupShellApiServer } from '../../../testing/api-server';
+import { resultLine } from './browse-tasks-page';
 
 const server = setupShellApiServer();
 const location = () => screen.getByTestId('location').textContent;
@@ -157,6 +158,21 @@ describe('task browser', () => {
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Sider' })).getByRole('link', { name: 'Side 3' }));
     expect(await screen.findByText('Viser 41–45 af 45 opgaver')).toBeTruthy();
     expect(fake.requests.at(-1)).toBe('GET /tasks?type=package&page=3&limit=20');
+  });
+
+  it('sends a page past the end to the last page, never showing "Viser 21–20"', async () => {
+    useTasks(...Array.from({ length: 4 }, (_, i) => makeTask({ id: 500 + i })));
+    setSession(null);
+    renderApp('/BrowseTasks?page=2');
+    await waitFor(() => expect(location()).toBe('/BrowseTasks'));
+    expect(await screen.findByText('Viser 4 af 4 opgaver')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(screen.queryByText(/21–20/)).toBeNull();
+  });
+
+  it('counts an empty page as "Viser 0 af N"', () => {
+    expect(resultLine(2, 0, 4)).toBe('Viser 0 af 4 opgaver');
+    expect(resultLine(2, 5, 25)).toBe('Viser 21–25 af 25 opgaver');
   });
 
   it("shows 'Viser 20 af 1 000+' when the server's total is an estimate, and offers the next page", async () => {

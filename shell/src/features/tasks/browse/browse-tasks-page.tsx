@@ -30,7 +30,8 @@ function mineLabelFor(role: Role | null): string | null {
 export function resultLine(page: number, shown: number, total: number, totalIsEstimate = false): string {
   if (totalIsEstimate) return `Viser ${shown} af ${String(total).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}+ opgaver`;
   const noun = total === 1 ? 'opgave' : 'opgaver';
-  if (shown >= total) return `Viser ${shown} af ${total} ${noun}`;
+  // A page past the end shows nothing: never 'Viser 21–20'.
+  if (shown === 0 || shown >= total) return `Viser ${shown} af ${total} ${noun}`;
   const first = (page - 1) * PAGE_SIZE + 1;
   return `Viser ${first}–${first + shown - 1} af ${total} ${noun}`;
 }
@@ -85,6 +86,14 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
   // An estimated total may hide more pages: a full page always offers the next one.
   const morePages = data?.totalIsEstimate && data.items.length === PAGE_SIZE ? filters.page + 1 : 1;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE), morePages) : 1;
+
+  // A page past the end (an old link, fewer tasks since) goes to the last page that has tasks, in place of this URL.
+  const lastPage = data && !list.isPlaceholderData && !data.totalIsEstimate && data.total > 0 ? Math.ceil(data.total / PAGE_SIZE) : null;
+  const pastTheEnd = lastPage !== null && data?.items.length === 0 && filters.page > lastPage;
+  const lastPageHref = lastPage !== null ? hrefFor({ page: lastPage }) : null;
+  useEffect(() => {
+    if (pastTheEnd && lastPageHref) navigate(lastPageHref, { replace: true });
+  }, [pastTheEnd, lastPageHref, navigate]);
 
   let content;
   if (list.error) {

@@ -83,6 +83,7 @@ describe('consignment tab (Fragtbrev)', () => {
 
     const pickup = await screen.findByRole('region', { name: 'Bevis for afhentning' });
     expect(within(pickup).getByText('Underskrevet af Karen Kunde')).toBeTruthy();
+    expect(within(pickup).getByText('Position 56,15000° N, 10,20000° Ø')).toBeTruthy(); // Danish decimal commas
     expect(within(pickup).getByRole('img', { name: 'Underskrift' })).toBeTruthy();
     expect(within(pickup).getByRole('img', { name: 'Bevis for afhentning, billede 1' })).toBeTruthy();
     expect(within(box('Bevis for levering')).getByText(/forgæves kørsel/)).toBeTruthy();
@@ -104,8 +105,15 @@ describe('consignment tab (Fragtbrev)', () => {
     serve(makeFreightNote({ status: 'locked', locked: true, can_edit: false }));
     renderTab();
     expect(await screen.findByText('Status: Låst')).toBeTruthy();
-    expect(screen.getByText('Låst')).toBeTruthy();
+    expect(screen.getAllByText(/Låst/)).toHaveLength(1); // no second 'Låst' badge beside 'Status: Låst'
     expect(screen.queryByRole('button', { name: 'Rediger fragtbrev' })).toBeNull();
+  });
+
+  it('adds the "Låst" badge to a locked status that does not say so itself', async () => {
+    serve(makeFreightNote({ status: 'approved', locked: true, can_edit: false }));
+    renderTab();
+    expect(await screen.findByText('Status: Godkendt')).toBeTruthy();
+    expect(screen.getByText('Låst')).toBeTruthy();
   });
 
   it("offers 'Godstype' as Danish choices and sends the chosen value", async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FreightNoteStatus } from '@fragtbud/contracts';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, EmptyState, ErrorState, Spinner, formatDateTime, isApiError, loginPathFor } from '@fragtbud/web';
+import { Button, EmptyState, ErrorState, Spinner, formatDateTime, formatPosition, isApiError, loginPathFor } from '@fragtbud/web';
 import { FreightNoteBoxes } from './freight-note-boxes';
 import { FreightNoteForm } from './freight-note-form';
 import { freightNotePdfUrl, useFreightNote } from './api/get-freight-note';
@@ -69,7 +69,7 @@ function ProofSections({ taskId }: { taskId: number }) {
                   {proof.note && <p>{proof.note}</p>}
                   {proof.lat !== null && proof.lng !== null && (
                     <p className="fb-muted">
-                      Position {proof.lat.toFixed(5)}, {proof.lng.toFixed(5)}
+                      Position {formatPosition(proof.lat, proof.lng)}
                     </p>
                   )}
                   <div className="consignment-proof__images">
@@ -121,7 +121,8 @@ export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn:
           </h2>
           <p className="consignment-note__meta">
             <span className={note.locked ? 'fb-badge fb-badge--warning' : 'fb-badge'}>Status: {STATUS_LABELS[note.status]}</span>
-            {note.locked && <span className="fb-badge fb-badge--danger">Låst</span>}
+            {/* 'Låst' beside a status that does not say it already (Godkendt, Endelig …), never 'Status: Låst' twice over. */}
+            {note.locked && note.status !== 'locked' && <span className="fb-badge fb-badge--danger">Låst</span>}
             {note.updated_at && <span className="fb-muted">Senest ændret {formatDateTime(note.updated_at)}</span>}
           </p>
         </div>

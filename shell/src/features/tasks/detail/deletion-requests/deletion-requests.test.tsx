@@ -118,11 +118,18 @@ describe('deletion requests', () => {
     expect(bodies[1]).toEqual({});
   });
 
-  it('is not offered to an outsider, a visitor or on a cancelled task', () => {
+  it('is not offered to an outsider, a visitor or on a completed or cancelled task', () => {
     const { rerender } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={makeUser({ id: 9, role: 'carrier' })} />);
     expect(screen.queryByRole('button', { name: 'Anmod om sletning' })).toBeNull();
     rerender(<TaskDeletionRequests task={task} viewer={null} />);
-    rerender(<TaskDeletionRequests task={{ ...task, status: 'cancelled' }} viewer={owner} />);
     expect(screen.queryByRole('button', { name: 'Anmod om sletning' })).toBeNull();
+    for (const status of ['completed', 'cancelled'] as const) {
+      for (const viewer of [owner, carrier]) {
+        rerender(<TaskDeletionRequests task={{ ...task, status }} viewer={viewer} />);
+        expect(screen.queryByRole('heading', { name: 'Sletning af opgaven' }), `${status} ${viewer.role}`).toBeNull();
+      }
+    }
+    rerender(<TaskDeletionRequests task={{ ...task, status: 'delivered' }} viewer={owner} />);
+    expect(screen.getByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
   });
 });

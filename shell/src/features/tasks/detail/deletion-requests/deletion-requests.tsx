@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
+import { finishedTaskStatuses, messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
 import { Button, ErrorState, Spinner, formatDateTime, isApiError, type User } from '@fragtbud/web';
 import { isTaskOwner } from '../task-access';
 import { useCreateDeletionRequest } from './api/create-deletion-request';
@@ -26,9 +26,9 @@ const STATUS_BADGES: Record<DeletionRequest['status'], string> = {
 };
 const ROLE_LABELS: Record<DeletionRequest['role'], string> = { customer: 'Kunde', carrier: 'Vognmand' };
 
-/** The owner or the assigned carrier (spec sections 3, 6). */
+/** The owner or the assigned carrier (spec sections 3, 6), while approving could still cancel the task (section 4). */
 function mayRequest(task: Task, viewer: Viewer): boolean {
-  if (viewer === null || viewer.role === 'admin' || task.status === 'cancelled') return false;
+  if (viewer === null || viewer.role === 'admin' || (finishedTaskStatuses as readonly string[]).includes(task.status)) return false;
   return isTaskOwner(task, viewer) || (viewer.role === 'carrier' && task.assigned_carrier_id === viewer.id);
 }
 
