@@ -155,7 +155,7 @@ describe('delivery panel', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
     expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), expect.objectContaining({ enableHighAccuracy: true, timeout: 10000 }));
-    expect(within(dialog).getByRole('status').textContent).toContain('55.67594, 12.56553 (± 12 m)');
+    expect(within(dialog).getByRole('status').textContent).toContain('55,67594° N, 12,56553° Ø (± 12 m)');
     await userEvent.type(within(dialog).getByLabelText('Navn på underskriver'), ' Karen Kunde ');
     await userEvent.type(within(dialog).getByLabelText('Note'), 'To kasser');
     await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));

@@ -7,6 +7,7 @@ import {
   Field,
   Modal,
   PhotoPicker,
+  formatPosition,
   isApiError,
   type PhotoPickerProps,
 } from '@fragtbud/web';
@@ -170,7 +171,7 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
           </Button>
           {location && (
             <p className="proof-form__position" role="status">
-              Position hentet: {location.lat.toFixed(5)}, {location.lng.toFixed(5)} (± {accuracy} m)
+              Position hentet: {formatPosition(location.lat, location.lng)} (± {accuracy} m)
             </p>
           )}
           {locationError && (
