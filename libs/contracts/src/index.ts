@@ -13,6 +13,7 @@ export * from './events';
 export * from './api-routes';
 export * from './files';
 export * from './geo';
+export * from './danish-number';
 export * from './pricing';
 export * from './ledger';
 export * from './bids';

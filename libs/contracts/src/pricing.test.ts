@@ -11,6 +11,8 @@ import {
   customerQuoteSchema,
   customerView,
   dkkToOre,
+  feeDkkField,
+  numericInput,
   oreToDkk,
   pricingLimits,
   quote,
@@ -228,6 +230,20 @@ describe('DKK at the edge', () => {
     expect(dkkToOre(1.005)).toBe(101);
     expect(dkkToOre(-1.005)).toBe(-101);
     expect(oreToDkk(12_345)).toBe(123.45);
+  });
+});
+
+describe('amounts sent as text', () => {
+  it('when an API client sends a Danish amount as text, then the services read it as the forms do', () => {
+    expect(numericInput('12,5')).toBe(12.5);
+    expect(numericInput(' 12.5 ')).toBe(12.5);
+    expect(numericInput('1.500,75')).toBe(1500.75);
+    expect(numericInput('-1.500,75')).toBe(-1500.75);
+    expect(numericInput('1 500')).toBe(1500);
+    expect(numericInput('12,5 kr')).toBe('12,5 kr');
+    expect(numericInput(7)).toBe(7);
+    expect(feeDkkField('Ugyldigt beløb').parse('1.500,75')).toBe(150_075);
+    expect(feeDkkField('Ugyldigt beløb').safeParse('1.50.0').success).toBe(false);
   });
 });
 

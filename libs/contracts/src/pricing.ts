@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDanishNumber } from './danish-number';
 import { messages } from './messages';
 import { defaultCarrierFee, limits } from './constants';
 import type { Role } from './roles';
@@ -285,11 +286,12 @@ export function quoteViewFor(role: Role, q: Quote): QuoteView {
 
 // ---- input fields shared by the pricing and ledger bodies ----
 
-const numericText = /^\s*[-+]?\d+(?:[.,]\d+)?\s*$/;
-
-/** Form values arrive as text now and then: '12,5' and ' 12.5 ' mean 12.5; anything else is left for zod to refuse. */
+/**
+ * Form values arrive as text now and then, read as the forms read them (parseDanishNumber): '12,5' and ' 12.5 ' mean
+ * 12.5, '1.500,75' means 1500.75; anything else is left for zod to refuse.
+ */
 export function numericInput(value: unknown): unknown {
-  return typeof value === 'string' && numericText.test(value) ? Number(value.trim().replace(',', '.')) : value;
+  return typeof value === 'string' ? (parseDanishNumber(value) ?? value) : value;
 }
 
 /** A percentage 0–100 with at most two decimals; `message` for anything out of range or not a number. */
