@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ledgerStatusLabel, messages, type CarrierFinanceRow } from '@fragtbud/contracts';
 import {
   Button,
@@ -7,6 +6,7 @@ import {
   EmptyState,
   ErrorState,
   Spinner,
+  TaskLink,
   formatDate,
   formatDkkFromKroner,
   formatWholeDkkFromKroner,
@@ -146,7 +146,7 @@ const balanceColumns: DataTableColumn<BalanceRow>[] = [
   {
     key: 'task',
     header: 'Opgave',
-    cell: ({ row }) => (row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>{row.task_title ?? `#${row.task_id}`}</Link>),
+    cell: ({ row }) => <TaskLink taskId={row.task_id} title={row.task_title} />,
   },
   {
     key: 'entry',
