@@ -66,6 +66,68 @@ describe('what a carrier has earned (pendingNet, balanceNet)', () => {
   });
 });
 
+/** svc-payments refunded the task's payment in full (the task was cancelled); waits until the ledger booked it. */
+async function refundOf(payment: ReturnType<typeof paymentOf>) {
+  const refund = { refundId: payment.paymentId, paymentId: payment.paymentId, taskId: payment.taskId, customerId: payment.customerId, amountOre: payment.amountOre, provider: 'mock', providerRefundId: `mock_re_${payment.paymentId}`, succeededAt: new Date().toISOString() };
+  await ledger.infra.bus.publish(envelopeOf(eventTypes.refundSucceeded, refund));
+  await waitFor(() => ledger.db('ledger_refunds').where({ refund_id: refund.refundId }).first());
+}
+
+describe("the carrier's rows tell where each payout stands (and the balance agrees)", () => {
+  const transactionOf = (rows: Array<{ type: string; task_id: number | null }>, taskId: number) => rows.find((row) => row.type === 'transaction' && row.task_id === taskId);
+
+  it('when a paid task is cancelled and refunded, then its row reads refunded, is not in the balance, and the CSV says Refunderet', async () => {
+    const { carrier, payment } = await carrierWithPaidTask({ completed: false });
+    const earnedTask = paymentOf({ carrierId: carrier.id, customerId: payment.customerId, netOre: 100_000 });
+    await bookPaymentEvent(ledger, earnedTask);
+    await taskStatusEvent(ledger, earnedTask, 'completed');
+    await taskStatusEvent(ledger, payment, 'cancelled');
+    await refundOf(payment);
+
+    const reply = await finance(carrier);
+    expect(reply.body).toMatchObject({ balanceNet: 900, pendingNet: 900, earnedNet: 900 });
+    expect(transactionOf(reply.body.rows, payment.taskId)).toMatchObject({ status: 'refunded', inBalance: false, label: 'Betaling' });
+    expect(transactionOf(reply.body.rows, earnedTask.taskId)).toMatchObject({ status: 'succeeded', inBalance: true });
+
+    const csv = await download('/finance/me.csv', carrier);
+    const lines = String(csv.body).split('\r\n');
+    expect(lines.find((line) => line.includes(`;${payment.taskId};`))).toContain(`;${payment.taskId};Refunderet;`);
+    expect(lines.find((line) => line.includes(`;${earnedTask.taskId};`))).toContain(`;${earnedTask.taskId};Gennemført;`);
+  });
+
+  it('when a refunded task is set to completed afterwards, then its payout is still not earned', async () => {
+    const { carrier, payment } = await carrierWithPaidTask({ completed: false });
+    await taskStatusEvent(ledger, payment, 'cancelled');
+    await refundOf(payment);
+    await taskStatusEvent(ledger, payment, 'completed');
+    const reply = await finance(carrier);
+    expect(reply.body).toMatchObject({ balanceNet: 0, pendingNet: 0, earnedNet: 0 });
+    expect(transactionOf(reply.body.rows, payment.taskId)).toMatchObject({ status: 'refunded', inBalance: false });
+  });
+
+  it('when a paid task is not completed yet, then it awaits completion (Afventer afslutning); cancelled without a refund: Annulleret', async () => {
+    const { carrier, payment } = await carrierWithPaidTask({ completed: false });
+    await taskStatusEvent(ledger, payment, 'in_transit');
+    expect(transactionOf((await finance(carrier)).body.rows, payment.taskId)).toMatchObject({ status: 'awaiting_completion', inBalance: false });
+    expect(String((await download('/finance/me.csv', carrier)).body)).toContain(`;${payment.taskId};Afventer afslutning;`);
+    await taskStatusEvent(ledger, payment, 'cancelled');
+    expect(transactionOf((await finance(carrier)).body.rows, payment.taskId)).toMatchObject({ status: 'cancelled', inBalance: false });
+  });
+
+  it('when a payout request is cancelled, then its row stays but leaves the balance; an adjustment counts', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const request = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    await ledger.call('PUT', `/finance/payouts/${request.body.payout.id}/status`, { as: admin, body: { status: 'cancelled' } });
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: carrier.id, amount: 10, reason: 'Bonus' } });
+    const rows = (await finance(carrier)).body.rows as Array<{ type: string; status: string; inBalance: boolean }>;
+    expect(rows.map((row) => [row.type, row.status, row.inBalance])).toEqual([
+      ['transaction', 'succeeded', true],
+      ['payout', 'cancelled', false],
+      ['adjustment', 'applied', true],
+    ]);
+  });
+});
+
 describe('names in the admin ledger', () => {
   it('when identity announced the carrier and customer, then each ledger row names them; a user not known yet: null', async () => {
     const { carrier, customer, payment } = await carrierWithPaidTask();
@@ -95,6 +157,20 @@ describe('tasks named by type and route', () => {
     const rows = await ledger.call('GET', `/finance/ledger?taskId=${payment.taskId}`, { as: admin });
     expect(rows.body.items).toEqual([expect.objectContaining({ task_id: payment.taskId, task_title: 'Flytning · Roskilde → København V' })]);
     expect((await finance(carrier)).body.rows).toEqual([expect.objectContaining({ task_title: 'Flytning · Roskilde → København V' })]);
+  });
+
+  it("when a customer reads their payments and adjustments, then each names its task as the carrier's rows do", async () => {
+    const { customer, payment } = await carrierWithPaidTask({ completed: false });
+    await taskStatusEvent(ledger, payment, 'completed', { fromCity: 'Vejle', toCity: 'Esbjerg' });
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: 30, reason: 'Kompensation', taskId: payment.taskId } });
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: -10, reason: 'Gebyr' } });
+    const payments = await ledger.call('GET', '/finance/payments/me', { as: customer });
+    expect(payments.body.items).toEqual([expect.objectContaining({ type: 'payment', task_id: payment.taskId, task_title: 'Flytning · Vejle → Esbjerg' })]);
+    const adjustments = await ledger.call('GET', '/finance/ledger/customer/me', { as: customer });
+    expect(adjustments.body.rows.map((row: { reason: string; task_title: string | null }) => [row.reason, row.task_title]).sort()).toEqual([
+      ['Gebyr', null],
+      ['Kompensation', 'Flytning · Vejle → Esbjerg'],
+    ]);
   });
 
   it('when only the type is known, then type and number; a task the ledger never heard of: null', async () => {

@@ -10,6 +10,7 @@ describe('ledgerStatusLabel', () => {
     ['failed', 'Mislykkedes'],
     ['applied', 'Anvendt'],
     ['refunded', 'Refunderet'],
+    ['awaiting_completion', 'Afventer afslutning'],
   ])('names %s in Danish as %s', (status, label) => {
     expect(ledgerStatusLabel(status)).toBe(label);
   });

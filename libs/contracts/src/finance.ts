@@ -37,6 +37,8 @@ export const ledgerStatusLabels: Record<string, string> = {
   failed: 'Mislykkedes',
   applied: 'Anvendt',
   refunded: 'Refunderet',
+  /** The carrier's view of a paid task not completed yet: its payout counts once the task is completed. */
+  awaiting_completion: 'Afventer afslutning',
 };
 
 /** A status as people read it ('succeeded' → 'Gennemført'); one without a Danish word yet is shown as it came. */
@@ -183,6 +185,8 @@ export const paymentHistoryRowSchema = z.object({
   taskId: z.number().int().nullable(),
   status: z.string(),
   amount: z.number(),
+  /** The task by its type and route ('Flytning · Aarhus C → København K'); null while the ledger does not know its type. */
+  task_title: z.string().nullable().optional(),
 });
 export const paymentHistorySchema = z.object({
   items: z.array(paymentHistoryRowSchema),
@@ -278,14 +282,24 @@ export type Adjustment = z.infer<typeof adjustmentSchema>;
 
 // ---- the carrier's finance (spec section 3 "Carrier finance summary", section 9 CSV) ----
 
+/**
+ * A row as the carrier sees it. A transaction's status is where its payout stands for the carrier: succeeded
+ * (earned: its task is completed), awaiting_completion, refunded or cancelled.
+ */
+export const carrierFinanceRowSchema = ledgerRowSchema.extend({
+  /** Whether the row moves the carrier's balance: an earned transaction, a payout not cancelled, an adjustment. */
+  inBalance: z.boolean(),
+});
+export type CarrierFinanceRow = z.infer<typeof carrierFinanceRowSchema>;
+
 export const carrierFinanceSchema = z.object({
-  /** Earned (completed tasks' payout net + adjustments) − paid payouts. */
+  /** Earned (completed, not refunded tasks' payout net + adjustments) − paid payouts. */
   balanceNet: z.number(),
   /** Earned − payouts not cancelled: what a payout request may still ask for. */
   pendingNet: z.number(),
   earnedNet: z.number(),
   /** The carrier's transactions, payouts and adjustments, oldest first. */
-  rows: z.array(ledgerRowSchema),
+  rows: z.array(carrierFinanceRowSchema),
 });
 export type CarrierFinance = z.infer<typeof carrierFinanceSchema>;
 
@@ -314,6 +328,8 @@ export const customerLedgerRowSchema = z.object({
   status: z.enum(['applied', 'pending']),
   amount: z.number(),
   reason: z.string(),
+  /** The task by its type and route, as in the payment history; null without a task or while its type is unknown. */
+  task_title: z.string().nullable().optional(),
 });
 export const customerLedgerSchema = z.object({
   rows: z.array(customerLedgerRowSchema),

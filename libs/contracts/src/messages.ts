@@ -288,6 +288,8 @@ export const messages = {
   billingChangeAlreadyPending: 'Du har allerede en ændring, der afventer godkendelse.',
   billingChangeNotFound: 'Ændringen blev ikke fundet',
   billingChangeAlreadyDecided: 'Ændringen er allerede behandlet.',
+  billingChangeApproved: 'Ændringen er godkendt.',
+  billingChangeRejected: 'Ændringen er afvist.',
   invalidBillingChangeId: 'Ugyldigt ændrings-id',
   billingStatusInvalid: 'Ugyldig status',
   countryInvalid: 'Vælg et land: Danmark, Sverige, Norge eller Tyskland',

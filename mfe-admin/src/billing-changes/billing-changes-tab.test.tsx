@@ -41,23 +41,25 @@ beforeEach(() => {
 });
 
 describe('Fakturaændringer tab', () => {
-  it('when a pending change is approved, then it leaves the pending list and the decision is sent', async () => {
+  it("when a pending change is approved, then it leaves the pending list, the decision is sent and 'Ændringen er godkendt.' shows", async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=billingChanges');
     expect(await screen.findByText('Viggo Fragt ApS')).toBeTruthy();
     expect(screen.getByText(/Viggo Vognmand/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Godkend' }));
     await waitFor(() => expect(screen.getByText('Ingen ændringer.')).toBeTruthy());
+    expect(screen.getByText('Ændringen er godkendt.').getAttribute('role')).toBe('status');
     expect(decisions).toEqual(['9:approve']);
     await user.selectOptions(screen.getByLabelText(/^Status/), 'approved');
     expect(await screen.findByText('Viggo Fragt ApS')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Godkend' })).toBeNull();
   });
 
-  it('when a change is rejected, then the reject decision is sent', async () => {
+  it('when a change is rejected, then the reject decision is sent and the admin told so', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=billingChanges');
     await user.click(await screen.findByRole('button', { name: 'Afvis' }));
     await waitFor(() => expect(decisions).toEqual(['9:reject']));
+    await waitFor(() => expect(screen.getByText('Ændringen er afvist.').getAttribute('role')).toBe('status'));
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BillingChange } from '@fragtbud/contracts';
+import { messages, type BillingChange } from '@fragtbud/contracts';
 import { Button, EmptyState, ErrorState, formatDateTime, isApiError, SelectField, Spinner } from '@fragtbud/web';
 import { useDecideBillingChange, type BillingDecision } from './api/decide-billing-change';
 import { useBillingChanges, type BillingChangeFilter as StatusFilter } from './api/list-billing-changes';
@@ -14,19 +14,22 @@ const FIELD_LABELS: Array<[keyof BillingChange['data'], string]> = [
   ['country', 'Land'],
 ];
 
-/** 'Fakturaændringer': carriers' billing change requests; approving makes the values the carrier's billing details. */
+/** 'Fakturaændringer': carriers' billing change requests; approving makes the values the carrier's billing details, and says so. */
 export function BillingChangesTab() {
   const [status, setStatus] = useState<StatusFilter>('pending');
   const changes = useBillingChanges(status);
   const decideChange = useDecideBillingChange(status);
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const decide = async (change: BillingChange, decision: BillingDecision) => {
     setBusy(change.id);
     setError(null);
+    setNotice(null);
     try {
       await decideChange.mutateAsync({ change, decision });
+      setNotice(decision === 'approve' ? messages.billingChangeApproved : messages.billingChangeRejected);
     } catch (caught) {
       setError(isApiError(caught) ? caught.message : decision === 'approve' ? 'Kunne ikke godkende' : 'Kunne ikke afvise');
     } finally {
@@ -48,6 +51,9 @@ export function BillingChangesTab() {
           {error}
         </p>
       )}
+      <p className="admin-notice" role="status">
+        {notice}
+      </p>
       {changes.isFetching && !changes.data ? (
         <Spinner />
       ) : changes.error ? (

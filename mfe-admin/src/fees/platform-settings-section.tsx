@@ -75,12 +75,10 @@ const settingsFormSchema = z
 
 const sameSettings = (a: PlatformSettingsValues, b: PlatformSettingsValues) => SETTINGS_FIELDS.every((field) => a[field] === b[field]);
 
-/** The money fields show the amount the way prices show it, e.g. 'Nu: 1.234,50 DKK'. */
-function hintFor(field: SettingsField, text: string): string {
+/** The money fields show the amount in effect (the saved one, not what is being typed) as prices show it: 'Nu: 1.234,50 DKK'. */
+function hintFor(field: SettingsField, saved: PlatformSettingsValues): string {
   const { hint, money } = FIELD_INFO[field];
-  if (!money) return hint;
-  const amount = inputToNumber(text);
-  return Number.isFinite(amount) && amount >= 0 ? `${hint} Nu: ${formatDkkFromKroner(amount)}.` : hint;
+  return money ? `${hint} Nu: ${formatDkkFromKroner(saved[field])}.` : hint;
 }
 
 type Loaded = Extract<State, { kind: 'ready' }>;
@@ -123,7 +121,6 @@ export function PlatformSettingsSection() {
     defaultValues: toForm(DEFAULT_SETTINGS),
   });
   const { errors } = form.formState;
-  const values = form.watch();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
@@ -263,7 +260,7 @@ export function PlatformSettingsSection() {
               <Field
                 key={field}
                 label={FIELD_INFO[field].label}
-                hint={hintFor(field, values[field])}
+                hint={hintFor(field, state.settings)}
                 inputMode={FIELD_INFO[field].whole ? 'numeric' : 'decimal'}
                 autoComplete="off"
                 error={errors[field]?.message}

@@ -70,6 +70,27 @@ describe('fees tab: platform settings', () => {
     expect(ledger.requests.filter((line) => line.startsWith('PUT'))).toEqual([]);
   });
 
+  it("when a fee is huge (99999999999 or 1e12), then 'Beløbet er for stort (højst 1.000.000 DKK)' and 'Nu:' keeps the saved fee", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=fees');
+    await waitFor(() => expect((field('Gebyrprocent (%)') as HTMLInputElement).value).toBe('10'));
+
+    await retype(user, 'Fast gebyr (DKK)', '99999999999');
+    await retype(user, 'Minimumsgebyr (DKK)', '1e12');
+    await user.click(saveButton());
+
+    const card = settingsCard();
+    const fixedFee = within(card).getByRole('textbox', { name: 'Fast gebyr (DKK)', description: /Beløbet er for stort \(højst 1\.000\.000 DKK\)/ });
+    const minFee = within(card).getByRole('textbox', { name: 'Minimumsgebyr (DKK)', description: /Beløbet er for stort \(højst 1\.000\.000 DKK\)/ });
+    expect(fixedFee.getAttribute('aria-invalid')).toBe('true');
+    expect(minFee.getAttribute('aria-invalid')).toBe('true');
+    expect(within(card).queryByText(/0 eller mere$/)).toBeNull();
+    expect(within(card).getByText(/Nu: 20,00 DKK\./)).toBeTruthy();
+    expect(within(card).getByText(/Nu: 30,00 DKK\./)).toBeTruthy();
+    expect(within(card).queryByText(/99\.999\.999\.999/)).toBeNull();
+    expect(ledger.requests.filter((line) => line.startsWith('PUT'))).toEqual([]);
+  });
+
   it('reads thousands separators the Danish way: 1.234,50 is 1234.5', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=fees');
@@ -93,10 +114,12 @@ describe('fees tab: platform settings', () => {
     await retype(user, 'Minimumsgebyr (DKK)', '0');
     await retype(user, 'Moms (%)', '25');
     await retype(user, 'Max antal bud pr. opgave', '8');
-    expect(within(settingsCard()).getByText(/Nu: 1\.234,50 DKK/)).toBeTruthy();
+    // 'Nu:' is the fee in effect until it is saved.
+    expect(within(settingsCard()).getByText(/Nu: 20,00 DKK/)).toBeTruthy();
     await user.click(saveButton());
 
     expect(await within(settingsCard()).findByText('Indstillingerne er gemt.')).toBeTruthy();
+    expect(within(settingsCard()).getByText(/Nu: 1\.234,50 DKK/)).toBeTruthy();
     expect(ledger.bodies['PUT /admin/platform-settings']).toEqual({ feePercentage: 12.5, fixedFee: 1234.5, vatPercentage: 25, minFee: 0, maxBids: 8 });
     expect((field('Gebyrprocent (%)') as HTMLInputElement).value).toBe('12,5');
     expect(localStorage.getItem(LOCAL_SETTINGS_KEY)).toBeNull();

@@ -4,8 +4,15 @@ import { formatDanishNumberInput, isApiError, parseDanishNumber } from '@fragtbu
 /** A number as the admin sees it in a field: Danish decimal comma ('12,5'). */
 export const numberToInput = formatDanishNumberInput;
 
-/** The number in a field, read the Danish way ('12,5', '1.234,50'); NaN for anything else, which the schema refuses. */
+const exponentNotation = /^\s*(-?\d+(?:[.,]\d+)?)e([+-]?\d{1,3})\s*$/i;
+
+/**
+ * The number in a field, read the Danish way ('12,5', '1.234,50'); NaN for anything else, which the schema refuses.
+ * '1e12' is read as the number it is, so a huge amount gets the schema's 'too large' rather than 'must be 0 or more'.
+ */
 export function inputToNumber(text: string): number {
+  const [, mantissa, power] = exponentNotation.exec(text) ?? [];
+  if (mantissa !== undefined) return Number(`${mantissa.replace(',', '.')}e${power}`);
   return parseDanishNumber(text) ?? Number.NaN;
 }
 

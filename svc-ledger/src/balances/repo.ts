@@ -1,6 +1,30 @@
 import type { Db } from '../context';
 
-/** A carrier's money in øre: earned (completed tasks' payout net + adjustments), payouts not cancelled, payouts paid. */
+/** Where a transaction's payout stands for its carrier; only an `earned` one counts towards the balance. */
+export type TransactionStanding = 'earned' | 'awaiting_completion' | 'refunded' | 'cancelled';
+
+/**
+ * One rule for the balance and the rows that show it (shared/API.md: earned once the task is completed): a refund
+ * takes the payout with it whatever the task's status says; then completed = earned, cancelled = never earned, and
+ * anything else (paid, on its way, back with an admin) waits. `t` is ledger_transactions, `k` its ledger_tasks row.
+ */
+const standingOfTransaction = `case
+  when exists (select 1 from ledger_refunds r where r.payment_id = t.payment_id) then 'refunded'
+  when k.status = 'completed' then 'earned'
+  when k.status = 'cancelled' then 'cancelled'
+  else 'awaiting_completion' end`;
+
+/** The standing of each of these transactions (ledger_transactions ids). */
+export async function transactionStandings(db: Db, transactionIds: readonly number[]): Promise<Map<number, TransactionStanding>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = (await db('ledger_transactions as t')
+    .leftJoin('ledger_tasks as k', 'k.task_id', 't.task_id')
+    .whereIn('t.id', [...new Set(transactionIds)])
+    .select('t.id', db.raw(`${standingOfTransaction} as standing`))) as { id: number; standing: TransactionStanding }[];
+  return new Map(rows.map((row) => [Number(row.id), row.standing]));
+}
+
+/** A carrier's money in øre: earned (completed, not refunded tasks' payout net + adjustments), payouts not cancelled, payouts paid. */
 export interface CarrierBalanceOre {
   carrierId: number;
   earnedOre: number;
@@ -14,8 +38,8 @@ export async function carrierBalances(db: Db, carrierId?: number): Promise<Carri
   const result = await db.raw(
     `with earned as (
        select t.carrier_id, t.carrier_payout_net_ore as ore
-         from ledger_transactions t join ledger_tasks k on k.task_id = t.task_id and k.status = 'completed'
-        where true ${only('t.carrier_id')}
+         from ledger_transactions t left join ledger_tasks k on k.task_id = t.task_id
+        where (${standingOfTransaction}) = 'earned' ${only('t.carrier_id')}
        union all
        select user_id, amount_ore from adjustments where party = 'carrier' ${only('user_id')}
      ), e as (select carrier_id, sum(ore) as earned from earned group by carrier_id),

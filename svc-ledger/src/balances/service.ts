@@ -11,10 +11,18 @@ import {
 import { csvMoney, csvStream, directoryNamesOf, displayName } from '@fragtbud/platform';
 import type { Readable } from 'node:stream';
 import type { Db, LedgerContext } from '../context';
-import { listLedgerRows, type LedgerFilter } from '../ledger-rows/repo';
+import { listLedgerRows, type LedgerFilter, type LedgerViewRow } from '../ledger-rows/repo';
 import { csvDate, titleOf, toLedgerRow } from '../ledger-rows/service';
 import { taskTitlesOf } from '../task-projection/repo';
-import { carrierBalances, customerAdjustments, platformSaldoParts, revenueByMonth, type CarrierBalanceOre } from './repo';
+import {
+  carrierBalances,
+  customerAdjustments,
+  platformSaldoParts,
+  revenueByMonth,
+  transactionStandings,
+  type CarrierBalanceOre,
+  type TransactionStanding,
+} from './repo';
 
 /**
  * The money-flow arithmetic of shared/API.md: earned = Σ payout net of the carrier's transactions whose task is
@@ -35,18 +43,40 @@ export async function carrierNets(db: Db, carrierId: number) {
 
 const carrierRowsFilter = (carrierId: number): LedgerFilter => ({ carrierId, types: ['transaction', 'payout', 'adjustment'] });
 
+/** A transaction's status as the carrier reads it ('Gennemført' only once earned). */
+const carrierStatusOf: Record<TransactionStanding, string> = {
+  earned: 'succeeded',
+  awaiting_completion: 'awaiting_completion',
+  refunded: 'refunded',
+  cancelled: 'cancelled',
+};
+
+/**
+ * The carrier's rows with the truth the balance is built on: a transaction says where its payout stands and moves
+ * the balance only when earned; a cancelled payout moves nothing; an adjustment always counts.
+ */
+async function asCarrierRows(db: Db, rows: LedgerViewRow[]): Promise<Array<{ row: LedgerViewRow; inBalance: boolean }>> {
+  const standings = await transactionStandings(db, rows.filter((row) => row.type === 'transaction').map((row) => row.id));
+  return rows.map((row) => {
+    if (row.type === 'payout') return { row, inBalance: row.status !== 'cancelled' };
+    if (row.type !== 'transaction') return { row, inBalance: true };
+    const standing = standings.get(row.id) ?? 'awaiting_completion';
+    return { row: { ...row, status: carrierStatusOf[standing] }, inBalance: standing === 'earned' };
+  });
+}
+
 /** GET /finance/me (carrier): balance, pending and the carrier's rows, oldest first. */
 export async function carrierFinance(context: LedgerContext, carrierId: number): Promise<CarrierFinance> {
   const [nets, rows] = await Promise.all([
     carrierNets(context.db, carrierId),
     listLedgerRows(context.db, carrierRowsFilter(carrierId), { offset: 0, limit: 10_000, direction: 'asc' }),
   ]);
-  const titles = await taskTitlesOf(context.db, rows.map((row) => row.task_id));
+  const [titles, carrierRows] = await Promise.all([taskTitlesOf(context.db, rows.map((row) => row.task_id)), asCarrierRows(context.db, rows)]);
   return {
     balanceNet: oreToDkk(nets.balanceNetOre),
     pendingNet: oreToDkk(nets.pendingNetOre),
     earnedNet: oreToDkk(nets.earnedOre),
-    rows: rows.map((row) => ({ ...toLedgerRow(row), task_title: titleOf(titles, row.task_id) })),
+    rows: carrierRows.map(({ row, inBalance }) => ({ ...toLedgerRow(row), task_title: titleOf(titles, row.task_id), inBalance })),
   };
 }
 
@@ -54,7 +84,10 @@ export async function carrierFinance(context: LedgerContext, carrierId: number):
 export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Readable {
   return csvStream({
     header: carrierFinanceCsvColumns,
-    nextPage: (offset, limit) => listLedgerRows(context.db, carrierRowsFilter(carrierId), { offset, limit, direction: 'asc' }),
+    nextPage: async (offset, limit) =>
+      (await asCarrierRows(context.db, await listLedgerRows(context.db, carrierRowsFilter(carrierId), { offset, limit, direction: 'asc' }))).map(
+        ({ row }) => row,
+      ),
     toCells: (row) => {
       const isPayout = row.type === 'payout';
       const isAdjustment = row.type === 'adjustment';
@@ -78,6 +111,7 @@ export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Re
 /** GET /finance/ledger/customer/me: the customer's adjustments; applied once their task is settled (or without a task). */
 export async function customerLedger(context: LedgerContext, customerId: number): Promise<CustomerLedger> {
   const rows = await customerAdjustments(context.db, customerId);
+  const titles = await taskTitlesOf(context.db, rows.map((row) => row.task_id));
   let appliedOre = 0;
   let pendingOre = 0;
   for (const row of rows) {
@@ -92,6 +126,7 @@ export async function customerLedger(context: LedgerContext, customerId: number)
       status: row.settled ? 'applied' : 'pending',
       amount: oreToDkk(row.amount_ore),
       reason: row.reason,
+      task_title: titleOf(titles, row.task_id),
     })),
     totalApplied: oreToDkk(appliedOre),
     totalPending: oreToDkk(pendingOre),

@@ -172,6 +172,7 @@ export async function getOwnPayments(
     listLedgerRows(context.db, filter, { offset: (page.page - 1) * page.limit, limit: page.limit }),
     countLedgerRows(context.db, filter),
   ]);
+  const titles = await taskTitlesOf(context.db, rows.map((row) => row.task_id));
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -181,6 +182,7 @@ export async function getOwnPayments(
       taskId: row.task_id,
       status: row.status,
       amount: oreToDkk(Number(row.amount_ore)),
+      task_title: titleOf(titles, row.task_id),
     })),
     total,
     page: page.page,

@@ -19,6 +19,8 @@ export interface DataTableProps<T> {
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   className?: string;
+  /** Under 640 px each row is a card, every cell under its column's name (base.css `.fb-table-wrap--cards`). */
+  cardsOnPhone?: boolean;
 }
 
 const labelOf = <T,>(column: DataTableColumn<T>) => column.label ?? (typeof column.header === 'string' ? column.header : undefined);
@@ -28,9 +30,9 @@ const labelOf = <T,>(column: DataTableColumn<T>) => column.label ?? (typeof colu
  * table sideways on a phone (axe: scrollable-region-focusable). Column headers are `th scope="col"`; each cell carries
  * its column's name as `data-label`, so a page may lay the rows out as cards on a narrow screen.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, className }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, className, cardsOnPhone }: DataTableProps<T>) {
   return (
-    <div className="fb-table-wrap" tabIndex={0} role="region" aria-label={caption}>
+    <div className={classNames('fb-table-wrap', cardsOnPhone && 'fb-table-wrap--cards')} tabIndex={0} role="region" aria-label={caption}>
       <table className={classNames('fb-table', className)}>
         <caption className="fb-visually-hidden">{caption}</caption>
         <thead>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -12,7 +14,7 @@ const transaction = {
   type: 'transaction', id: 1, date: '2026-03-01T10:00:00.000Z', task_id: 41, status: 'succeeded', label: 'Betaling', amount: 1375,
   gross: 1375, net: 1000, carrier_id: 3, customer_id: 9, platformCommission: 200, carrierPayout: 1125, platformFeeEx: 100,
   smallFeeEx: 20, vatTotal: 255, vatOnNet: 250, vatOnFees: 5, carrierPayoutGross: 1125, carrierPayoutNet: 900,
-  payoutType: null, payoutId: null, reason: null, providerRef: null, payment_id: 5, bid_id: 6,
+  payoutType: null, payoutId: null, reason: null, providerRef: null, payment_id: 5, bid_id: 6, inBalance: true,
 };
 
 function financeApi(pendingNet: number, rows: object[] = [transaction]) {
@@ -66,11 +68,62 @@ describe('carrier Økonomi', () => {
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Dato', 'Opgave', 'Post', 'Beløb (brutto)', 'Saldo (brutto)']);
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['1.3.2026', 'Møbeltransport · Roskilde → København V', 'Betaling', '5.063 DKK', '5.063 DKK'],
-      ['3.3.2026', '#41', 'Justering: Bonus', '100 DKK', '5.163 DKK'],
-      ['5.3.2026', '–', 'Udbetaling (afventer)Netto 4.050 DKK', '-5.063 DKK', '100 DKK'],
+      ['1.3.2026', 'Møbeltransport · Roskilde → København V', 'Betaling', '5.063 DKKNetto 4.050 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['3.3.2026', '#41', 'Justering: Bonus', '100 DKKNetto 100 DKK', '5.163 DKKNetto 4.150 DKK'],
+      ['5.3.2026', '–', 'Udbetaling (afventer)', '-5.063 DKKNetto -4.050 DKK', '100 DKKNetto 100 DKK'],
     ]);
-    expect(screen.getByText(/Saldo og til udbetaling ovenfor er netto/)).toBeTruthy();
+    expect(screen.getByText(/Den løbende saldo netto ender ved Til udbetaling \(netto\) ovenfor/)).toBeTruthy();
+  });
+
+  it('when tasks were refunded, are not completed, or a payout is pending, then those rows say so, add nothing, and the net balance ends at Til udbetaling', async () => {
+    // The QA round's carrier: one completed task, two refunded, one taken back by an admin, and a payout asked for.
+    const task = (id: number, taskId: number, title: string, status: string, inBalance: boolean) => ({
+      ...transaction, id, task_id: taskId, task_title: title, status, inBalance, date: `2026-03-0${id}T10:00:00.000Z`,
+      carrierPayoutGross: 1125.56, carrierPayoutNet: 900.45,
+    });
+    financeApi(0, [
+      { ...task(1, 1, 'Flytning · Aarhus C → København K', 'succeeded', true), carrierPayoutGross: 5063.06, carrierPayoutNet: 4050.45 },
+      task(2, 2, 'Møbeltransport · Roskilde → København V', 'refunded', false),
+      task(3, 3, 'Palle og pakker · Vejle → Esbjerg', 'refunded', false),
+      task(4, 4, 'Kurertransport · Aalborg → Viborg', 'awaiting_completion', false),
+      {
+        ...transaction, type: 'payout', id: 7, date: '2026-03-06T10:00:00.000Z', task_id: null, status: 'pending', label: 'Udbetaling (afventer)',
+        amount: 5063.06, gross: 5063.06, net: 4050.45, payoutType: 'carrier', payoutId: 7, carrierPayoutGross: null, carrierPayoutNet: null, inBalance: true,
+      },
+    ]);
+    renderWithProviders(<FinancePanel />);
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows.map(([, , entry, change, balance]) => [entry, change, balance])).toEqual([
+      ['Betaling', '5.063 DKKNetto 4.050 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['BetalingRefunderet – tæller ikke med', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['BetalingRefunderet – tæller ikke med', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['BetalingAfventer afslutning – tæller med, når opgaven er afsluttet', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['Udbetaling (afventer)', '-5.063 DKKNetto -4.050 DKK', '0 DKKNetto 0 DKK'],
+    ]);
+    const pending = screen.getByText('Til udbetaling (netto)').nextElementSibling;
+    expect(pending?.textContent).toBe('0,00 DKK');
+  });
+
+  it('on a phone, shows each row as a card (every cell named by its column) and the buttons full width, spaced alike', async () => {
+    financeApi(900);
+    renderWithProviders(<FinancePanel />);
+    const table = await screen.findByRole('table');
+    expect(table.closest('.fb-table-wrap')?.classList.contains('fb-table-wrap--cards')).toBe(true);
+    const cells = within(table).getAllByRole('row')[1]!.querySelectorAll('td');
+    expect(Array.from(cells).map((cell) => cell.getAttribute('data-label'))).toEqual(['Dato', 'Opgave', 'Post', 'Beløb (brutto)', 'Saldo (brutto)']);
+    expect(screen.getByRole('button', { name: 'Anmod om udbetaling' }).parentElement?.className).toBe('carrier-finance__actions');
+
+    // jsdom applies no media queries: the phone rules are read from the style sheets themselves.
+    const phone = (css: string) => css.slice(css.indexOf('@media (max-width: 640px)'));
+    const financeCss = readFileSync(resolve(process.cwd(), 'src/features/finance/finance.css'), 'utf8');
+    const baseCss = readFileSync(resolve(process.cwd(), '../libs/web/src/styles/base.css'), 'utf8');
+    expect(financeCss).toMatch(/\.carrier-finance__actions \{[^}]*gap: 12px;/);
+    expect(phone(financeCss)).toMatch(/\.carrier-finance__actions > \* \{\s*flex: 1 1 100%;/);
+    expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table thead \{\s*display: none;/);
+    expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table tr \{\s*display: grid;/);
+    expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \{\s*overflow: visible;/);
+    expect(phone(baseCss)).toMatch(/content: attr\(data-label\)/);
   });
 
   it("when nothing is pending, then 'Ingen beløb til udbetaling' and no request", async () => {

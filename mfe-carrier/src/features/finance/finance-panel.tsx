@@ -1,7 +1,19 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { messages } from '@fragtbud/contracts';
-import { Button, EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner, formatWholeDkkFromKroner, isApiError, newIdempotencyKey } from '@fragtbud/web';
+import { ledgerStatusLabel, messages, type CarrierFinanceRow } from '@fragtbud/contracts';
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  TaskLink,
+  formatDate,
+  formatDkkFromKroner,
+  formatWholeDkkFromKroner,
+  isApiError,
+  newIdempotencyKey,
+  type DataTableColumn,
+} from '@fragtbud/web';
 import { ownFinanceCsvUrl, useOwnFinance } from './api/get-own-finance';
 import { usePayoutLink } from './api/get-payout-link';
 import { useRequestPayout } from './api/request-payout';
@@ -85,37 +97,29 @@ export function FinancePanel() {
               {notice.text}
             </p>
           )}
-          {failure && !notice ? <p role="alert">{isApiError(failure) ? failure.message : 'Kunne ikke oprette udbetaling'}</p> : null}
+          {failure && !notice ? (
+            <p role="alert" className="carrier-finance__notice is-error">
+              {isApiError(failure) ? failure.message : 'Kunne ikke oprette udbetaling'}
+            </p>
+          ) : null}
           {finance.data.rows.length === 0 ? (
             <EmptyState title="Ingen posteringer endnu" />
           ) : (
             <>
               <p className="carrier-finance__note">
-                Tabellen viser brutto (inkl. moms) i hele kroner: udbetalingen for hver opgave, dine udbetalinger og justeringer
-                og den løbende saldo. Saldo og til udbetaling ovenfor er netto (ekskl. moms).
+                Tabellen viser brutto (inkl. moms) i hele kroner og netto (ekskl. moms) under: udbetalingen for hver afsluttet
+                opgave, dine udbetalinger og justeringer og den løbende saldo. Den løbende saldo netto ender ved Til udbetaling
+                (netto) ovenfor; Saldo (netto) trækker først en udbetaling fra, når den er udbetalt. En opgave, der ikke er
+                afsluttet endnu, er refunderet eller annulleret, tæller ikke med.
               </p>
-              <div className="fb-table-wrap">
-                <table className="fb-table carrier-finance__rows">
-                  <thead>
-                    <tr>
-                      <th scope="col">Dato</th>
-                      <th scope="col">Opgave</th>
-                      <th scope="col">Post</th>
-                      <th scope="col" className="carrier-finance__money">
-                        Beløb (brutto)
-                      </th>
-                      <th scope="col" className="carrier-finance__money">
-                        Saldo (brutto)
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {withRunningBalance(finance.data.rows).map((line) => (
-                      <BalanceTableRow key={`${line.row.type}-${line.row.id}`} line={line} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Posteringer med løbende saldo"
+                columns={balanceColumns}
+                rows={withRunningBalance(finance.data.rows)}
+                rowKey={(line) => `${line.row.type}-${line.row.id}`}
+                className="carrier-finance__rows"
+                cardsOnPhone
+              />
             </>
           )}
         </>
@@ -124,18 +128,59 @@ export function FinancePanel() {
   );
 }
 
-/** A payout names its net too: the request pays out the net shown above, the row moves the gross. */
-function BalanceTableRow({ line: { row, change, balance } }: { line: BalanceRow }) {
-  return (
-    <tr>
-      <td>{formatDate(row.date)}</td>
-      <td>{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>{row.task_title ?? `#${row.task_id}`}</Link>}</td>
-      <td>
-        {row.type === 'adjustment' && row.reason ? `${row.label}: ${row.reason}` : row.label}
-        {row.type === 'payout' && row.net !== null ? <span className="carrier-finance__sub">Netto {formatWholeDkkFromKroner(row.net)}</span> : null}
-      </td>
-      <td className="carrier-finance__money">{formatWholeDkkFromKroner(change)}</td>
-      <td className="carrier-finance__money">{formatWholeDkkFromKroner(balance)}</td>
-    </tr>
-  );
+/** Why a row does not move the balance, after its status ('Refunderet'); nothing when it does. */
+function standingOf(row: CarrierFinanceRow): string | null {
+  if (row.type === 'transaction') {
+    const status = ledgerStatusLabel(row.status);
+    if (row.inBalance) return null;
+    return row.status === 'awaiting_completion' ? `${status} – tæller med, når opgaven er afsluttet` : `${status} – tæller ikke med`;
+  }
+  return row.inBalance ? null : 'Tæller ikke med';
 }
+
+const netLine = (kroner: number) => <span className="carrier-finance__sub">Netto {formatWholeDkkFromKroner(kroner)}</span>;
+
+/** The balance table (spec section 9): each amount gross with its net under it, so both balances can be followed. */
+const balanceColumns: DataTableColumn<BalanceRow>[] = [
+  { key: 'date', header: 'Dato', cell: ({ row }) => formatDate(row.date) },
+  {
+    key: 'task',
+    header: 'Opgave',
+    cell: ({ row }) => <TaskLink taskId={row.task_id} title={row.task_title} />,
+  },
+  {
+    key: 'entry',
+    header: 'Post',
+    cell: ({ row }) => {
+      const standing = standingOf(row);
+      return (
+        <>
+          {row.type === 'adjustment' && row.reason ? `${row.label}: ${row.reason}` : row.label}
+          {standing ? <span className="carrier-finance__sub">{standing}</span> : null}
+        </>
+      );
+    },
+  },
+  {
+    key: 'change',
+    header: 'Beløb (brutto)',
+    className: 'carrier-finance__money',
+    cell: ({ change, changeNet }) => (
+      <>
+        {formatWholeDkkFromKroner(change)}
+        {netLine(changeNet)}
+      </>
+    ),
+  },
+  {
+    key: 'balance',
+    header: 'Saldo (brutto)',
+    className: 'carrier-finance__money',
+    cell: ({ balance, balanceNet }) => (
+      <>
+        {formatWholeDkkFromKroner(balance)}
+        {netLine(balanceNet)}
+      </>
+    ),
+  },
+];

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, setSession, setupApiServer, renderWithQueryClient } from '@fragtbud/web/testing';
+import { makeUser, setSession, setupApiServer, renderWithProviders } from '@fragtbud/web/testing';
 import { PaymentsPanel } from './payments-panel';
 
 const server = setupApiServer();
@@ -12,8 +12,9 @@ beforeEach(() => {
     http.get('/api/finance/payments/me', () =>
       HttpResponse.json({
         items: [
-          { id: 2, type: 'refund', date: '2026-03-03T10:00:00.000Z', task_id: 41, taskId: 41, status: 'refunded', amount: 1375 },
-          { id: 1, type: 'payment', date: '2026-03-01T10:00:00.000Z', task_id: 41, taskId: 41, status: 'succeeded', amount: 1375 },
+          { id: 2, type: 'refund', date: '2026-03-03T10:00:00.000Z', task_id: 41, taskId: 41, status: 'refunded', amount: 1375, task_title: 'Palle og pakker · Vejle → Esbjerg' },
+          { id: 1, type: 'payment', date: '2026-03-01T10:00:00.000Z', task_id: 41, taskId: 41, status: 'succeeded', amount: 1375, task_title: 'Palle og pakker · Vejle → Esbjerg' },
+          { id: 3, type: 'charge', date: '2026-02-27T10:00:00.000Z', task_id: 12, taskId: 12, status: 'succeeded', amount: 50, task_title: null },
         ],
         total: 2,
         page: 1,
@@ -22,8 +23,11 @@ beforeEach(() => {
     ),
     http.get('/api/finance/ledger/customer/me', () =>
       HttpResponse.json({
-        rows: [{ id: 5, date: '2026-03-02T10:00:00.000Z', task_id: 41, status: 'pending', amount: 30, reason: 'Kompensation' }],
-        totalApplied: 0,
+        rows: [
+          { id: 5, date: '2026-03-02T10:00:00.000Z', task_id: 41, status: 'pending', amount: 30, reason: 'Kompensation', task_title: 'Palle og pakker · Vejle → Esbjerg' },
+          { id: 6, date: '2026-03-02T09:00:00.000Z', task_id: null, status: 'applied', amount: -10, reason: 'Gebyr', task_title: null },
+        ],
+        totalApplied: -10,
         totalPending: 30,
       }),
     ),
@@ -32,10 +36,10 @@ beforeEach(() => {
 
 describe('customer Betalinger', () => {
   it('shows the payment history (refund as money back) and the adjustments with totals', async () => {
-    renderWithQueryClient(<PaymentsPanel />);
+    renderWithProviders(<PaymentsPanel />);
     const history = await screen.findByRole('table', { name: 'Betalingshistorik' });
     const rows = within(history).getAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText('Refundering')).toBeTruthy();
     expect(rows[1]!.textContent).toMatch(/-1\.375,00/);
     expect(within(rows[2]!).getByText('Betaling')).toBeTruthy();
@@ -47,5 +51,20 @@ describe('customer Betalinger', () => {
     expect(within(adjustments).getByText('Kompensation')).toBeTruthy();
     expect(within(adjustments).getByText('Afventer')).toBeTruthy();
     expect(screen.getByText('Afventer i alt').nextElementSibling?.textContent).toMatch(/30,00/);
+  });
+
+  it('names each task by type and route and links it to its page (#12 while its name is unknown; – without a task)', async () => {
+    renderWithProviders(<PaymentsPanel />);
+    const history = await screen.findByRole('table', { name: 'Betalingshistorik' });
+    const [, refund, payment, charge] = within(history).getAllByRole('row');
+    for (const row of [refund!, payment!]) {
+      expect(within(row).getByRole('link', { name: 'Palle og pakker · Vejle → Esbjerg' }).getAttribute('href')).toBe('/task/41');
+    }
+    expect(within(charge!).getByRole('link', { name: '#12' }).getAttribute('href')).toBe('/task/12');
+    const adjustments = screen.getByRole('table', { name: 'Justeringer' });
+    const [, withTask, withoutTask] = within(adjustments).getAllByRole('row');
+    expect(within(withTask!).getByRole('link', { name: 'Palle og pakker · Vejle → Esbjerg' }).getAttribute('href')).toBe('/task/41');
+    expect(within(withoutTask!).queryByRole('link')).toBeNull();
+    expect(within(withoutTask!).getAllByRole('cell')[1]!.textContent).toBe('–');
   });
 });

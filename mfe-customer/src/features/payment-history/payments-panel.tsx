@@ -1,12 +1,12 @@
 import { ledgerStatusLabel } from '@fragtbud/contracts';
-import { EmptyState, ErrorState, Spinner, formatDate, formatDkkFromKroner } from '@fragtbud/web';
+import { EmptyState, ErrorState, Spinner, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
 import { usePayments } from './api/get-payment-history';
 
 const TYPE_LABELS = { payment: 'Betaling', refund: 'Refundering', charge: 'Ekstra gebyr' } as const;
 
 /**
  * The customer's 'Betalinger' (spec sections 2 and 3): payment history (date, task, status, amount — refunds and
- * extra fees included) and ledger adjustments with total applied and total pending.
+ * extra fees included) and ledger adjustments with total applied and total pending; each task named and linked.
  */
 export function PaymentsPanel() {
   const data = usePayments();
@@ -37,7 +37,9 @@ export function PaymentsPanel() {
                 {data.data.history.items.map((row) => (
                   <tr key={`${row.type}-${row.id}`}>
                     <td>{formatDate(row.date)}</td>
-                    <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
+                    <td>
+                      <TaskLink taskId={row.task_id} title={row.task_title} />
+                    </td>
                     <td>{TYPE_LABELS[row.type]}</td>
                     <td>{ledgerStatusLabel(row.status)}</td>
                     <td>{formatDkkFromKroner(row.type === 'refund' ? -row.amount : row.amount)}</td>
@@ -74,7 +76,9 @@ export function PaymentsPanel() {
                 {data.data.ledger.rows.map((row) => (
                   <tr key={row.id}>
                     <td>{formatDate(row.date)}</td>
-                    <td>{row.task_id === null ? '–' : `#${row.task_id}`}</td>
+                    <td>
+                      <TaskLink taskId={row.task_id} title={row.task_title} />
+                    </td>
                     <td>{row.reason}</td>
                     <td>{ledgerStatusLabel(row.status)}</td>
                     <td>{formatDkkFromKroner(row.amount)}</td>
