@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ledgerStatusLabel, type LedgerRow } from '@fragtbud/contracts';
-import { Button, EmptyState, ErrorState, Field, SelectField, Spinner, formatDate, formatDkkFromKroner } from '@fragtbud/web';
+import { Button, EmptyState, ErrorState, Field, SelectField, Spinner, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
 import { LEDGER_FILTER_KEYS, LEDGER_PAGE_SIZE, ledgerCsvUrl, useLedger, type LedgerFilterKey, type LedgerFilters } from './api/get-ledger';
 import { useMarkPayoutPaid } from './api/mark-payout-paid';
@@ -172,7 +172,7 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
     <tr>
       <td>{formatDate(row.date)}</td>
       <td>{row.label}</td>
-      <td className="admin-ledger__task">{row.task_id === null ? '–' : <Link to={`/task/${row.task_id}`}>{row.task_title ?? `#${row.task_id}`}</Link>}</td>
+      <td className="admin-ledger__task"><TaskLink taskId={row.task_id} title={row.task_title} /></td>
       <td>
         {ledgerStatusLabel(row.status)}
         {/* The payment provider's or the bank's id, for finding the movement there; not an action. */}
