@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { BidView, Task } from '@fragtbud/contracts';
 import type { Role } from '@fragtbud/web';
-import { makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeAdminBid, makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
 import { makeFreightNote } from './consignment/freight-note-fixtures';
 import { TaskDetailPage } from './task-detail-page';
@@ -302,9 +302,44 @@ describe('task page actions', () => {
     ]);
     await userEvent.selectOptions(select, 'Annulleret');
     await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
+    // Cancelling asks first: the unpaid task's carrier loses the job, there is nothing to refund.
+    const dialog = screen.getByRole('alertdialog', { name: 'Annullér opgave #5?' });
+    expect(dialog.textContent).toContain('Opgaven annulleres, og vognmanden mister opgaven.');
+    expect(fake.requests.some((r) => r.startsWith('PATCH'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annullér opgaven' }));
     expect(await screen.findByText('Status ændret til Annulleret.')).toBeTruthy();
     expect(fake.requests).toContain('PATCH /tasks/5/status {"status":"cancelled"}');
     expect(screen.getByText('Opgaven er annulleret.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('offers a paid task only forward moves, and cancels it once, after a confirmation naming the refund', async () => {
+    const fake = renderTaskPage('/task/5', [makeTask({ id: 5, status: 'assigned', assigned_carrier_id: 3, paid_at: '2026-11-25T09:00:00.000Z' })], 'admin');
+    server.use(
+      http.get('/api/bids', () =>
+        HttpResponse.json({ items: [makeAdminBid({ id: 4, status: 'accepted', net: 1000 })], total: 1, page: 1, limit: 100 }),
+      ),
+      http.get('/api/admin/carrier-lists/assignments', () => HttpResponse.json({ items: [] })),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Skift status' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Tildelt (nuværende)',
+      'I gang',
+      'Afsluttet',
+      'Annulleret',
+    ]);
+    await userEvent.selectOptions(select, 'Annulleret');
+    await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Annullér opgave #5?' });
+    await waitFor(() => expect(dialog.textContent).toContain('Opgaven annulleres, og kunden får 1.400,00 DKK refunderet.'));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    expect(fake.requests.some((r) => r.startsWith('PATCH'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
+    await userEvent.dblClick(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Annullér opgaven' }));
+    expect(await screen.findByText('Status ændret til Annulleret.')).toBeTruthy();
+    expect(fake.requests.filter((r) => r.startsWith('PATCH'))).toEqual(['PATCH /tasks/5/status {"status":"cancelled"}']);
   });
 
   it("says 'Kunne ikke opdatere status' when the change is refused", async () => {
