@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -146,6 +146,8 @@ describe('task page', () => {
     ]);
     expect(await screen.findByText('Lars Hansen (Hansen Fragt ApS)')).toBeTruthy();
     expect(screen.queryByText('Vognmand #4')).toBeNull();
+    // The owner's deletion card asks for their requests: let that load finish inside the test.
+    expect(await screen.findByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
   });
 
   it("shows an admin the assigned carrier's list as 'A (8% gebyr)' beside their name", async () => {
@@ -192,8 +194,10 @@ describe('task page', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Kunne ikke hente opgave');
+    server.use(http.get('/api/tasks/6/deletion-requests', () => HttpResponse.json({ items: [] })));
     await userEvent.click(within(alert).getByRole('button', { name: 'Prøv igen' }));
     expect(await screen.findByRole('heading', { name: 'Flytning #6' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
   });
 
   it("refuses a non-numeric id with 'Ugyldigt opgave-id' without asking the server", () => {
@@ -337,7 +341,9 @@ describe('task page actions', () => {
     expect(fake.requests.some((r) => r.startsWith('PATCH'))).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
-    await userEvent.dblClick(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Annullér opgaven' }));
+    const confirm = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Annullér opgaven' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     expect(await screen.findByText('Status ændret til Annulleret.')).toBeTruthy();
     expect(fake.requests.filter((r) => r.startsWith('PATCH'))).toEqual(['PATCH /tasks/5/status {"status":"cancelled"}']);
   });
