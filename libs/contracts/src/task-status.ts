@@ -95,6 +95,19 @@ export const taskTransitions: readonly TaskTransitionRule[] = [
   ...adminStatusOptions.map((to) => ({ from: '*' as const, to, actors: [{ actor: 'admin' as const }] })),
 ];
 
+/** What of the task, beyond its status, decides a transition. */
+export interface TaskTransitionFacts {
+  /** The task is paid (svc-tasks' `paid_at`). */
+  paid?: boolean;
+}
+
+/**
+ * A paid task keeps its job: setting it back to before a bid was accepted would drop the carrier and the accepted
+ * bid while the payment stays booked. Only `cancelled` undoes a payment (it refunds the card, shared/API.md).
+ */
+export const leavesPaymentWithoutJob = (to: TaskStatus, facts: TaskTransitionFacts): boolean =>
+  facts.paid === true && isTaskEditable(to);
+
 /**
  * May `actor` (with `relation` to the task) move it from `from` to `to`? Pure, for browser and server alike.
  * A move to the status it already has is never a transition.
@@ -104,8 +117,10 @@ export function canTransition(
   to: TaskStatus,
   actor: TransitionActor,
   relation: TaskRelation = 'none',
+  facts: TaskTransitionFacts = {},
 ): boolean {
   if (from === to) return false;
+  if (leavesPaymentWithoutJob(to, facts)) return false;
   return taskTransitions.some(
     (rule) =>
       rule.to === to &&
@@ -115,6 +130,11 @@ export function canTransition(
 }
 
 /** The statuses `actor` may move a task in status `from` to (e.g. for the buttons or the dropdown). */
-export function allowedNextStatuses(from: TaskStatus, actor: TransitionActor, relation: TaskRelation = 'none'): TaskStatus[] {
-  return taskStatuses.filter((to) => canTransition(from, to, actor, relation));
+export function allowedNextStatuses(
+  from: TaskStatus,
+  actor: TransitionActor,
+  relation: TaskRelation = 'none',
+  facts: TaskTransitionFacts = {},
+): TaskStatus[] {
+  return taskStatuses.filter((to) => canTransition(from, to, actor, relation, facts));
 }

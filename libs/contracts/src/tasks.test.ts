@@ -242,6 +242,13 @@ describe('state machine', () => {
       for (const to of adminStatusOptions) expect(canTransition(from, to, 'admin')).toBe(from !== to);
     }
   });
+  it('a paid task is never set back to before a bid was accepted; cancelling (which refunds) stays open', () => {
+    for (const to of ['open_for_bids', 'pending_admin_review'] as const) {
+      expect(canTransition('paid', to, 'admin', 'none', { paid: true })).toBe(false);
+      expect(canTransition('paid', to, 'admin', 'none', { paid: false })).toBe(true);
+    }
+    expect(allowedNextStatuses('assigned', 'admin', 'none', { paid: true })).toEqual(['picked_up', 'in_progress', 'completed', 'cancelled']);
+  });
   it('every status has a Danish label and editing stops at assigned', () => {
     expect(taskStatusLabels.open_for_bids).toBe('Åben for bud');
     expect(isTaskEditable('open_for_bids')).toBe(true);

@@ -5,6 +5,7 @@ import {
   eventTypes,
   finishedTaskStatuses,
   isTaskEditable,
+  leavesPaymentWithoutJob,
   messages,
   todayInDenmark,
   parsePostalCity,
@@ -393,6 +394,12 @@ export async function applyStatus(
   if (updates.assigned_carrier_id !== undefined) patch.assigned_carrier_id = updates.assigned_carrier_id;
   // Back to before a bid was accepted (admin): nobody is assigned any more.
   else if (!isTaskEditable(current.status) && isTaskEditable(to)) patch.assigned_carrier_id = null;
+  // A paid task keeps its job and its carrier, admins included; only cancelling (which refunds) lets go of them.
+  const paid = current.paid_at !== null;
+  const dropsCarrier = current.assigned_carrier_id !== null && patch.assigned_carrier_id === null;
+  if (paid && to !== 'cancelled' && (leavesPaymentWithoutJob(to, { paid }) || dropsCarrier)) {
+    throw AppError.conflict(messages.paidTaskKeepsCarrier, 'task_paid');
+  }
   const updated = await updateTask(trx, current.id, patch, now);
   if (to === 'delivered') await lockFreightNoteAtDelivery(trx, caller, updated, now);
   {

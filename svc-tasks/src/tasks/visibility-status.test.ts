@@ -1,7 +1,7 @@
 /**
  * Who sees what of a task (GET /tasks/:id and the list), and PATCH /tasks/:id/status per the state machine.
  */
-import { adminStatusOptions, eventTypes, messages, taskStatuses, type AuthUser, type TaskStatus } from '@fragtbud/contracts';
+import { adminStatusOptions, eventTypes, isTaskEditable, messages, taskStatuses, type AuthUser, type TaskStatus } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
@@ -19,13 +19,16 @@ afterAll(async () => {
   await tasks?.close();
 });
 
-async function newTask(status?: TaskStatus, carrierId: number | null = null): Promise<number> {
+async function newTask(status?: TaskStatus, carrierId: number | null = null, { paid = true } = {}): Promise<number> {
   const reply = await tasks.call('POST', '/tasks', { as: owner, body: taskBody('moving') });
   expect(reply.status).toBe(201);
   const id = reply.body.id as number;
   if (status || carrierId) {
-    // Given a status, the task counts as paid: unpaid completion is payment-projection's test.
-    await tasks.db('tasks').where({ id }).update({ ...(status ? { status, paid_at: new Date() } : {}), assigned_carrier_id: carrierId });
+    // Given a status, the task counts as paid unless told otherwise: unpaid completion is payment-projection's test.
+    await tasks
+      .db('tasks')
+      .where({ id })
+      .update({ ...(status ? { status, paid_at: paid ? new Date() : null } : {}), assigned_carrier_id: carrierId });
   }
   return id;
 }
@@ -193,11 +196,12 @@ describe('PATCH /tasks/:id/status', () => {
     expect((await tasks.call('PATCH', `/tasks/${id}/status`, { body: { status: 'cancelled' } })).status).toBe(401);
   });
 
-  it('when an admin picks any dropdown status from any status, then it is set', async () => {
+  it('when an admin picks any dropdown status from any status, then it is set (a paid task only forwards)', async () => {
     for (const from of taskStatuses) {
       for (const to of adminStatusOptions) {
         if (from === to) continue;
-        const id = await newTask(from);
+        // Completing needs a payment; going back to before a bid was accepted needs there to be none.
+        const id = await newTask(from, null, { paid: !isTaskEditable(to) });
         const reply = await statusChange(id, admin, { status: to });
         expect(reply.status, `${from} → ${to}`).toBe(200);
         expect(await statusOf(id)).toBe(to);
@@ -212,9 +216,38 @@ describe('PATCH /tasks/:id/status', () => {
   });
 
   it('when an admin reopens an assigned task for bids, then no carrier is assigned any more', async () => {
-    const id = await newTask('assigned', assignedCarrier.id);
+    const id = await newTask('assigned', assignedCarrier.id, { paid: false });
     const reply = await statusChange(id, admin, { status: 'open_for_bids' });
     expect(reply.body).toMatchObject({ status: 'open_for_bids', assigned_carrier_id: null });
+  });
+
+  it('when an admin sets a paid task back before a bid was accepted or takes its carrier, then 409 and nothing changes', async () => {
+    for (const from of ['assigned', 'paid', 'picked_up', 'in_progress', 'completed'] as const) {
+      const attempts = [
+        { status: 'open_for_bids' },
+        { status: 'pending_admin_review' },
+        { status: 'assigned', updates: { assigned_carrier_id: null } },
+      ];
+      for (const body of attempts) {
+        if (body.status === from) continue; // the status it has: a retried step, nothing changes
+        const id = await newTask(from, assignedCarrier.id);
+        const before = (await tasks.outboxEvents(eventTypes.taskStatusChanged)).length;
+        const reply = await statusChange(id, admin, body);
+        expect(reply.status, `${from} → ${body.status}`).toBe(409);
+        expect(reply.body).toMatchObject({ code: 'task_paid', message: messages.paidTaskKeepsCarrier });
+        expect(await tasks.db('tasks').where({ id }).first()).toMatchObject({ status: from, assigned_carrier_id: assignedCarrier.id });
+        expect((await tasks.outboxEvents(eventTypes.taskStatusChanged)).length).toBe(before);
+      }
+    }
+  });
+
+  it('when an admin cancels a paid task or moves it on, then it is set and keeps its carrier', async () => {
+    for (const to of ['cancelled', 'in_progress'] as const) {
+      const id = await newTask('paid', assignedCarrier.id);
+      const reply = await statusChange(id, admin, { status: to });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ status: to, assigned_carrier_id: assignedCarrier.id });
+    }
   });
 
   it('when a non-admin passes a carrier id, then 403', async () => {

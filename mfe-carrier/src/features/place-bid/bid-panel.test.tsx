@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { carrierView, defaultPlatformSettings, quote, type CarrierBid, type TaskBidding } from '@fragtbud/contracts';
+import { carrierView, defaultPlatformSettings, messages, quote, type CarrierBid, type TaskBidding } from '@fragtbud/contracts';
 import { makeBidding, makeCarrierBid, makeUser, renderWithProviders, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { Toaster } from '@fragtbud/web';
 import { BidPanel } from './bid-panel';
@@ -35,7 +35,7 @@ function renderPanel(
   options: {
     bidding?: TaskBidding | null;
     user?: ReturnType<typeof makeUser>;
-    status?: 'open_for_bids' | 'assigned';
+    status?: 'open_for_bids' | 'assigned' | 'completed';
     ownBid?: CarrierBid | null;
     route?: string;
   } = {},
@@ -279,6 +279,20 @@ describe('bid panel', () => {
   it('says the task is not open for bids once it is assigned', () => {
     renderPanel({ status: 'assigned', bidding: makeBidding({ task_id: 12, status: 'assigned', bid_count: 1 }) });
     expect(screen.getByRole('note').textContent).toContain('Opgaven er ikke åben for bud.');
+    expect(screen.queryByRole('button', { name: 'Byd på opgaven' })).toBeNull();
+  });
+
+  it('tells a carrier who is not approved that the round is closed on a completed task, not that they cannot bid yet', () => {
+    renderPanel({
+      user: makeUser({ role: 'carrier', is_approved: false }),
+      status: 'completed',
+      bidding: makeBidding({ task_id: 12, status: 'completed', bid_count: 1, max_bids: 2 }),
+    });
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Budrunden er lukket');
+    expect(note.textContent).toContain('Opgaven er ikke åben for bud.');
+    expect(note.textContent).not.toContain('Du kan ikke byde endnu');
+    expect(note.textContent).not.toContain(messages.carrierNotApproved);
     expect(screen.queryByRole('button', { name: 'Byd på opgaven' })).toBeNull();
   });
 

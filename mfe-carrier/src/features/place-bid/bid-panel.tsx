@@ -51,6 +51,8 @@ export function BidPanel({ task, bidding, ownBid, onChanged, now }: BidPanelProp
     setSearchParams(next, { replace: true });
   };
 
+  // A task no longer open for bids is closed for everyone: approval would not open it ('Du kan ikke byde endnu' misleads).
+  const notOpen = (bidding?.status ?? task.status) !== 'open_for_bids';
   let content;
   if (ownBid) {
     content = (
@@ -60,7 +62,7 @@ export function BidPanel({ task, bidding, ownBid, onChanged, now }: BidPanelProp
     );
   } else if (user.is_blocked) {
     content = <p className="bid-panel__blocked">{messages.accountBlocked}</p>;
-  } else if (!user.is_approved) {
+  } else if (!user.is_approved && !notOpen) {
     content = (
       <div className="bid-panel__closed" role="note">
         <strong>Du kan ikke byde endnu</strong>

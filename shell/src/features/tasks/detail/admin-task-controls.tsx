@@ -1,17 +1,28 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { adminStatusOptions, type Task, type TaskStatus } from '@fragtbud/contracts';
-import { Button, Modal, SelectField, taskStatusLabel } from '@fragtbud/web';
+import { adminStatusOptions, canTransition, type Task, type TaskStatus } from '@fragtbud/contracts';
+import { Button, ConfirmDialog, formatDkkFromKroner, Modal, SelectField, taskStatusLabel } from '@fragtbud/web';
 import { useDeleteTask } from '../api/delete-task';
 import { useUpdateTaskStatus } from '../api/update-task-status';
 import { actionError } from './action-error';
+import { useTaskBids } from './bids/list-task-bids';
 
 export const STATUS_NOT_UPDATED = 'Kunne ikke opdatere status';
 export const TASK_NOT_DELETED = 'Kunne ikke slette opgave';
 
 interface AdminTaskControlsProps {
-  task: Pick<Task, 'id' | 'status'>;
+  task: Pick<Task, 'id' | 'status' | 'paid_at'>;
   onChanged: (task: Task) => void;
+}
+
+/** What cancelling does to the money: a paid task is refunded at once (the total of the accepted bid, as the bids tab shows it). */
+function useCancelConsequence(task: AdminTaskControlsProps['task']): string {
+  const paid = Boolean(task.paid_at);
+  const { data } = useTaskBids(paid ? task.id : null);
+  if (!paid) return 'Opgaven annulleres, og vognmanden mister opgaven.';
+  const accepted = data?.items.find((bid) => bid.status === 'accepted');
+  const total = accepted && accepted.view !== 'carrier' ? formatDkkFromKroner(accepted.quote.total) : null;
+  return total ? `Opgaven annulleres, og kunden får ${total} refunderet.` : 'Opgaven annulleres, og kunden får betalingen refunderet.';
 }
 
 /** The admin's part of the action panel: the status dropdown of spec section 4 and deletion after confirmation. */
@@ -20,25 +31,31 @@ export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
   const [status, setStatus] = useState<TaskStatus | ''>('');
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [confirmCancelOpen, setConfirmCancelOpen] = useState(false);
   const changeStatus = useUpdateTaskStatus();
   const remove = useDeleteTask();
+  const cancelConsequence = useCancelConsequence(task);
   const chosen = status || task.status;
+  // Only what the server allows (a paid task never goes back before a bid was accepted); the current one is shown marked.
+  const options = adminStatusOptions.filter(
+    (option) => option === task.status || canTransition(task.status, option, 'admin', 'none', { paid: Boolean(task.paid_at) }),
+  );
   const statusFailure = changeStatus.error ? actionError(changeStatus.error, STATUS_NOT_UPDATED) : null;
   const deleteFailure = remove.error ? actionError(remove.error, TASK_NOT_DELETED) : null;
+
+  const applyStatus = () =>
+    changeStatus.mutateAsync({ id: task.id, status: chosen }).then((updated) => {
+      onChanged(updated);
+      setStatus('');
+      setNotice(`Status ændret til ${taskStatusLabel(updated.status)}.`);
+    });
 
   const submitStatus = () => {
     if (chosen === task.status) return;
     setNotice(null);
-    changeStatus.mutate(
-      { id: task.id, status: chosen },
-      {
-        onSuccess: (updated) => {
-          onChanged(updated);
-          setStatus('');
-          setNotice(`Status ændret til ${taskStatusLabel(updated.status)}.`);
-        },
-      },
-    );
+    // Cancelling takes the job from the carrier and refunds a paid task at once: only after the admin confirms.
+    if (chosen === 'cancelled') setConfirmCancelOpen(true);
+    else void applyStatus().catch(() => undefined); // the mutation keeps its error for the alert below
   };
 
   const confirmDelete = () => remove.mutate(task.id, { onSuccess: () => navigate('/tasks', { replace: true }) });
@@ -61,7 +78,7 @@ export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
               {taskStatusLabel(task.status)} (nuværende)
             </option>
           )}
-          {adminStatusOptions.map((option) => (
+          {options.map((option) => (
             <option key={option} value={option}>
               {taskStatusLabel(option)}
               {option === task.status ? ' (nuværende)' : ''}
@@ -83,6 +100,16 @@ export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
           {notice}
         </p>
       )}
+      <ConfirmDialog
+        open={confirmCancelOpen}
+        title={`Annullér opgave #${task.id}?`}
+        confirmLabel="Annullér opgaven"
+        busy={changeStatus.isPending}
+        onCancel={() => setConfirmCancelOpen(false)}
+        onConfirm={() => applyStatus().finally(() => setConfirmCancelOpen(false))}
+      >
+        <p>{cancelConsequence} Det kan ikke fortrydes.</p>
+      </ConfirmDialog>
       <Button
         variant="danger"
         onClick={() => {

@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { BidView, Task } from '@fragtbud/contracts';
 import type { Role } from '@fragtbud/web';
-import { makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeAdminBid, makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
 import { makeFreightNote } from './consignment/freight-note-fixtures';
 import { TaskDetailPage } from './task-detail-page';
@@ -146,6 +146,8 @@ describe('task page', () => {
     ]);
     expect(await screen.findByText('Lars Hansen (Hansen Fragt ApS)')).toBeTruthy();
     expect(screen.queryByText('Vognmand #4')).toBeNull();
+    // The owner's deletion card asks for their requests: let that load finish inside the test.
+    expect(await screen.findByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
   });
 
   it("shows an admin the assigned carrier's list as 'A (8% gebyr)' beside their name", async () => {
@@ -192,8 +194,10 @@ describe('task page', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Kunne ikke hente opgave');
+    server.use(http.get('/api/tasks/6/deletion-requests', () => HttpResponse.json({ items: [] })));
     await userEvent.click(within(alert).getByRole('button', { name: 'Prøv igen' }));
     expect(await screen.findByRole('heading', { name: 'Flytning #6' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
   });
 
   it("refuses a non-numeric id with 'Ugyldigt opgave-id' without asking the server", () => {
@@ -302,9 +306,46 @@ describe('task page actions', () => {
     ]);
     await userEvent.selectOptions(select, 'Annulleret');
     await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
+    // Cancelling asks first: the unpaid task's carrier loses the job, there is nothing to refund.
+    const dialog = screen.getByRole('alertdialog', { name: 'Annullér opgave #5?' });
+    expect(dialog.textContent).toContain('Opgaven annulleres, og vognmanden mister opgaven.');
+    expect(fake.requests.some((r) => r.startsWith('PATCH'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annullér opgaven' }));
     expect(await screen.findByText('Status ændret til Annulleret.')).toBeTruthy();
     expect(fake.requests).toContain('PATCH /tasks/5/status {"status":"cancelled"}');
     expect(screen.getByText('Opgaven er annulleret.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('offers a paid task only forward moves, and cancels it once, after a confirmation naming the refund', async () => {
+    const fake = renderTaskPage('/task/5', [makeTask({ id: 5, status: 'assigned', assigned_carrier_id: 3, paid_at: '2026-11-25T09:00:00.000Z' })], 'admin');
+    server.use(
+      http.get('/api/bids', () =>
+        HttpResponse.json({ items: [makeAdminBid({ id: 4, status: 'accepted', net: 1000 })], total: 1, page: 1, limit: 100 }),
+      ),
+      http.get('/api/admin/carrier-lists/assignments', () => HttpResponse.json({ items: [] })),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Skift status' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Tildelt (nuværende)',
+      'I gang',
+      'Afsluttet',
+      'Annulleret',
+    ]);
+    await userEvent.selectOptions(select, 'Annulleret');
+    await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Annullér opgave #5?' });
+    await waitFor(() => expect(dialog.textContent).toContain('Opgaven annulleres, og kunden får 1.400,00 DKK refunderet.'));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    expect(fake.requests.some((r) => r.startsWith('PATCH'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
+    const confirm = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Annullér opgaven' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Status ændret til Annulleret.')).toBeTruthy();
+    expect(fake.requests.filter((r) => r.startsWith('PATCH'))).toEqual(['PATCH /tasks/5/status {"status":"cancelled"}']);
   });
 
   it("says 'Kunne ikke opdatere status' when the change is refused", async () => {

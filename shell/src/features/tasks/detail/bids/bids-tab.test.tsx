@@ -256,7 +256,7 @@ describe('bids tab', () => {
     let bids: BidView[] = [];
     const requests = bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: bids.length }));
     const tasks = await renderBidsTab(makeTask({ id: 5, user_id: 2 }), carrier);
-    expect(await within(panel()).findByText('Ingen bud endnu')).toBeTruthy();
+    expect(await within(panel()).findByText('Du har ikke budt på opgaven.')).toBeTruthy();
 
     bids = [makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel' })];
     await userEvent.click(await within(panel()).findByRole('button', { name: 'Byd på opgaven' }));
@@ -264,6 +264,15 @@ describe('bids tab', () => {
     expect(requests).toHaveLength(2);
     expect(tasks.requests.filter((request) => request === 'GET /tasks/5')).toHaveLength(2);
     expect(within(panel()).getByText('1/5')).toBeTruthy();
+  });
+
+  it("tells a carrier without a bid 'Du har ikke budt på opgaven.' beside the count of everyone's bids, never 'Ingen bud endnu'", async () => {
+    bidsApi(() => [], () => makeBidding({ task_id: 5, status: 'completed', bid_count: 1, max_bids: 2 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, status: 'completed', bid_count: 1 }), carrier);
+    expect(await within(panel()).findByText('Du har ikke budt på opgaven.')).toBeTruthy();
+    expect(within(panel()).getByText('1/2')).toBeTruthy();
+    expect(within(panel()).getByText('Du ser kun dine egne bud. Antal bud gælder alle vognmænds bud.')).toBeTruthy();
+    expect(within(panel()).queryByText('Ingen bud endnu')).toBeNull();
   });
 
   it('shows an admin every bid with the expandable breakdown and choice buttons, loading no remote', async () => {

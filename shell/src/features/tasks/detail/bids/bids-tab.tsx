@@ -28,6 +28,7 @@ import './bids-tab.css';
 
 export const BIDS_LOAD_ERROR = 'Kunne ikke hente bud';
 export const EDIT_OWN_BID = 'Ret bud';
+export const NO_OWN_BID = 'Du har ikke budt på opgaven.';
 
 /** Whether the carrier may still change their bid (PUT /bids/{id}: theirs, pending, the round open). */
 export function isOwnBidEditable(bid: BidView, viewerId: number | undefined, taskStatus: Task['status']): boolean {
@@ -77,12 +78,13 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
       <div className="bids-tab__loading">{isFetching && <Spinner label="Henter bud…" />}</div>
     );
   } else if (bids.length === 0) {
-    list = (
-      <EmptyState
-        title="Ingen bud endnu"
-        message={role === 'carrier' ? 'Du har ikke budt på opgaven.' : 'Vognmænd kan byde, så længe opgaven er åben for bud.'}
-      />
-    );
+    // A carrier is shown only their own bids: 'no bids yet' would contradict the count of everyone's bids above.
+    list =
+      role === 'carrier' ? (
+        <EmptyState title={NO_OWN_BID} message="Du ser kun dine egne bud. Antal bud gælder alle vognmænds bud." />
+      ) : (
+        <EmptyState title="Ingen bud endnu" message="Vognmænd kan byde, så længe opgaven er åben for bud." />
+      );
   } else {
     const noMatch = visible.length === 0 ? <p className="fb-muted">Ingen bud matcher filteret.</p> : null;
     if (role === 'admin') {

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages, type DeletionRequest } from '@fragtbud/contracts';
-import { queryKeys } from '@fragtbud/web';
+import { formatDateTime, queryKeys } from '@fragtbud/web';
 import { makeUser, renderWithQueryClient } from '@fragtbud/web/testing';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { makeTask } from '../../../../testing/tasks';
@@ -96,6 +96,7 @@ describe('deletion requests', () => {
   it("lets the owner ask with an optional reason, and shows the server's refusal of a second one", async () => {
     const bodies: unknown[] = [];
     server.use(
+      http.get('/api/tasks/5/deletion-requests', () => HttpResponse.json({ items: [] })),
       http.post('/api/tasks/5/deletion-requests', async ({ request: req }) => {
         bodies.push(await req.json());
         return bodies.length === 1
@@ -104,7 +105,7 @@ describe('deletion requests', () => {
       }),
     );
     const { unmount } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={owner} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Anmod om sletning' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Anmod om sletning' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Begrundelse' }), ' Fortrudt ');
     await userEvent.click(screen.getByRole('button', { name: 'Send anmodning' }));
     expect((await screen.findByRole('status')).textContent).toBe('Anmodningen om sletning er sendt til en administrator.');
@@ -112,13 +113,56 @@ describe('deletion requests', () => {
     unmount();
 
     renderWithQueryClient(<TaskDeletionRequests task={task} viewer={carrier} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Anmod om sletning' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Anmod om sletning' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send anmodning' }));
     expect((await screen.findByRole('alert')).textContent).toBe(messages.deletionRequestPending);
     expect(bodies[1]).toEqual({});
   });
 
-  it('is not offered to an outsider, a visitor or on a completed or cancelled task', () => {
+  it('sends one request on a double click of "Send anmodning" and says it was sent', async () => {
+    let posts = 0;
+    server.use(
+      http.get('/api/tasks/5/deletion-requests', () => HttpResponse.json({ items: posts ? [request()] : [] })),
+      http.post('/api/tasks/5/deletion-requests', async () => {
+        posts += 1;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return posts === 1
+          ? HttpResponse.json(request(), { status: 201 })
+          : HttpResponse.json({ code: 'deletion_request_pending', message: messages.deletionRequestPending }, { status: 409 });
+      }),
+    );
+    renderWithQueryClient(<TaskDeletionRequests task={task} viewer={owner} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Anmod om sletning' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Begrundelse' }), 'Vil ikke længere have opgaven');
+    const submit = screen.getByRole('button', { name: 'Send anmodning' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect((await screen.findByRole('status')).textContent).toBe('Anmodningen om sletning er sendt til en administrator.');
+    expect(posts).toBe(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the requester their pending request (no second one offered) and a rejected one with its date', async () => {
+    let items = [request()];
+    server.use(http.get('/api/tasks/5/deletion-requests', () => HttpResponse.json({ items })));
+    const { unmount } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={owner} />);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `Din anmodning om sletning afventer behandling af en administrator. Sendt ${formatDateTime('2026-11-21T10:00:00.000Z')}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Anmod om sletning' })).toBeNull();
+    unmount();
+
+    items = [request({ status: 'rejected', resolved_by: 1, resolved_at: '2026-11-22T09:30:00.000Z' }), request({ id: 3, status: 'rejected' })];
+    renderWithQueryClient(<TaskDeletionRequests task={task} viewer={owner} />);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `Din anmodning om sletning blev afvist. Afvist ${formatDateTime('2026-11-22T09:30:00.000Z')}`,
+    );
+    // A rejected request may be followed by a new one.
+    expect(screen.getByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
+  });
+
+  it('is not offered to an outsider, a visitor or on a completed or cancelled task', async () => {
+    server.use(http.get('/api/tasks/5/deletion-requests', () => HttpResponse.json({ items: [] })));
     const { rerender } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={makeUser({ id: 9, role: 'carrier' })} />);
     expect(screen.queryByRole('button', { name: 'Anmod om sletning' })).toBeNull();
     rerender(<TaskDeletionRequests task={task} viewer={null} />);
@@ -130,6 +174,6 @@ describe('deletion requests', () => {
       }
     }
     rerender(<TaskDeletionRequests task={{ ...task, status: 'delivered' }} viewer={owner} />);
-    expect(screen.getByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { finishedTaskStatuses, messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
-import { Button, ErrorState, Spinner, formatDateTime, isApiError, type User } from '@fragtbud/web';
+import { Button, ErrorState, Spinner, formatDateTime, isApiError, useSingleFlight, type User } from '@fragtbud/web';
 import { isTaskOwner } from '../task-access';
 import { useCreateDeletionRequest } from './api/create-deletion-request';
 import { useDeletionRequests } from './api/list-deletion-requests';
@@ -16,6 +16,8 @@ export const DELETION_TEXTS = {
   rejectFailed: 'Kunne ikke afvise anmodning',
   loadFailed: 'Kunne ikke hente anmodninger om sletning',
   sent: 'Anmodningen om sletning er sendt til en administrator.',
+  ownPending: 'Din anmodning om sletning afventer behandling af en administrator.',
+  ownRejected: 'Din anmodning om sletning blev afvist.',
 } as const;
 
 const STATUS_LABELS: Record<DeletionRequest['status'], string> = { pending: 'Afventer', approved: 'Godkendt', rejected: 'Afvist' };
@@ -32,25 +34,43 @@ function mayRequest(task: Task, viewer: Viewer): boolean {
   return isTaskOwner(task, viewer) || (viewer.role === 'carrier' && task.assigned_carrier_id === viewer.id);
 }
 
+/** The requester's latest request (the API lists only their own, newest first): pending or rejected, with its date. */
+function OwnLatestRequest({ request }: { request: DeletionRequest }) {
+  if (request.status === 'approved') return null; // approving cancels the task: this card is gone by then
+  const pending = request.status === 'pending';
+  return (
+    <p className="deletion-request__state" role="status">
+      {pending ? DELETION_TEXTS.ownPending : DELETION_TEXTS.ownRejected}{' '}
+      <span className="fb-muted">
+        {pending ? 'Sendt' : 'Afvist'} {formatDateTime(pending ? request.created_at : (request.resolved_at ?? request.created_at))}
+      </span>
+    </p>
+  );
+}
+
 /**
- * 'Anmod om sletning' with an optional reason. No list is loaded first: a request already pending is refused by the
- * server with its own text (409 'Der er allerede en anmodning om sletning, der afventer behandling.').
+ * 'Anmod om sletning' with an optional reason, under the state of the requester's latest request. One request per
+ * click: a double click must not meet the server's 'already pending' refusal of the request it just made.
  */
 function RequestDeletion({ task }: { task: Task }) {
   const send = useCreateDeletionRequest(task.id);
+  const own = useDeletionRequests(task.id);
+  const flight = useSingleFlight();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [sent, setSent] = useState(false);
   const id = useId();
+  const latest = own.data?.items[0];
+  const awaiting = latest?.status === 'pending';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    send.mutate(reason, {
-      onSuccess: () => {
+    flight.run(() =>
+      send.mutateAsync(reason).then(() => {
         setOpen(false);
         setSent(true);
-      },
-    });
+      }),
+    );
   };
 
   return (
@@ -60,7 +80,11 @@ function RequestDeletion({ task }: { task: Task }) {
       </h2>
       {sent ? (
         <p role="status">{DELETION_TEXTS.sent}</p>
-      ) : open ? (
+      ) : (
+        latest && <OwnLatestRequest request={latest} />
+      )}
+      {/* Offered once the latest request is known (or could not be read): never a button that turns into 'awaiting'. */}
+      {sent || awaiting || own.isPending ? null : open ? (
         <form noValidate onSubmit={onSubmit}>
           <div className="fb-field">
             <label className="fb-field__label" htmlFor={`${id}-reason`}>
@@ -85,10 +109,10 @@ function RequestDeletion({ task }: { task: Task }) {
             </p>
           )}
           <div className="deletion-request__actions">
-            <Button type="submit" variant="danger" loading={send.isPending}>
+            <Button type="submit" variant="danger" loading={send.isPending || flight.busy}>
               Send anmodning
             </Button>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={send.isPending}>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={send.isPending || flight.busy}>
               Annuller
             </Button>
           </div>
