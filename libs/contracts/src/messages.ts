@@ -209,6 +209,7 @@ export const messages = {
   cardNumberInvalid: 'Ugyldigt kortnummer',
   cardExpiryInvalid: 'Angiv udløb som MM/ÅÅ',
   cardExpired: 'Kortet er udløbet',
+  cardCvcInvalid: 'Angiv CVC (3 eller 4 cifre)',
   cardDeclined: 'Kortet blev afvist. Prøv et andet kort.',
   cardInsufficientFunds: 'Kortet blev afvist: der er ikke dækning på kontoen.',
   webhookNotConfigured: 'Webhooks er ikke konfigureret.',
