@@ -284,6 +284,7 @@ export const messages = {
   // Profile, billing, bank, insurance, CVR (svc-identity, issue 11)
   profileSaveFailed: 'Fejl ved gemning af oplysninger',
   billingSaved: 'Faktureringsoplysninger gemt',
+  profileSaved: 'Dine oplysninger er gemt',
   billingChangeSent: 'Ændringer sendt til godkendelse',
   carrierBillingNeedsApproval: 'Vognmænd ændrer faktureringsoplysninger via en ændring, som en administrator godkender.',
   billingChangeAlreadyPending: 'Du har allerede en ændring, der afventer godkendelse.',
