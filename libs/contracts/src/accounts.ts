@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { fileKeyOfUrl } from './files';
-import { emailSchema, passwordSchema } from './identity';
+import { emailSchema, passwordSchema, profileResponseSchema } from './identity';
 import { messages } from './messages';
+import { phoneSchema } from './task-details';
 
 /** Schemas of accounts and profile (issue 11): verification, password, two-factor, sessions, billing, bank, insurance, CVR. */
 
@@ -108,11 +109,14 @@ export const savedAddressInputSchema = z.object({
 export const profileUpdateBodySchema = z
   .object({
     name: z.string().trim().min(1, messages.nameRequired).max(120, messages.textTooLong),
-    phone: z.preprocess(blankToNull, z.string().trim().max(30, messages.textTooLong).nullable()),
+    phone: z.preprocess(blankToNull, phoneSchema.nullable()),
     savedAddresses: z.array(savedAddressInputSchema).max(20, messages.savedAddressesTooMany),
   })
   .partial()
   .strict();
+
+/** PUT /users/profile answers the saved user and the success text (spec section 7: "response user, message"). */
+export const profileUpdateResponseSchema = profileResponseSchema.extend({ message: z.string() });
 
 // --- billing ---
 

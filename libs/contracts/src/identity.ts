@@ -35,6 +35,14 @@ export const registerBodySchema = z.object({
   phone: optionalText(30),
   /** Handelsbetingelser and Privatlivspolitik (the versions in `legalVersions`); anything but `true` is refused. */
   acceptTerms: z.literal(true, { error: messages.termsNotAccepted }),
+  /**
+   * Where the registration started (e.g. a guest's `/task/12?access=…`): carried into the verification link so the
+   * verified user can go back there. Only a same-site path is kept; anything else is dropped, never refused.
+   */
+  next: z.preprocess(
+    (value) => (typeof value === 'string' && /^\/(?![/\\])[^\s]{0,499}$/.test(value) ? value : undefined),
+    z.string().optional(),
+  ),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

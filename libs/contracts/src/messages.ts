@@ -211,6 +211,7 @@ export const messages = {
   cardNumberInvalid: 'Ugyldigt kortnummer',
   cardExpiryInvalid: 'Angiv udløb som MM/ÅÅ',
   cardExpired: 'Kortet er udløbet',
+  cardCvcInvalid: 'Angiv CVC (3 eller 4 cifre)',
   cardDeclined: 'Kortet blev afvist. Prøv et andet kort.',
   cardInsufficientFunds: 'Kortet blev afvist: der er ikke dækning på kontoen.',
   webhookNotConfigured: 'Webhooks er ikke konfigureret.',
@@ -285,6 +286,7 @@ export const messages = {
   // Profile, billing, bank, insurance, CVR (svc-identity, issue 11)
   profileSaveFailed: 'Fejl ved gemning af oplysninger',
   billingSaved: 'Faktureringsoplysninger gemt',
+  profileSaved: 'Dine oplysninger er gemt',
   billingChangeSent: 'Ændringer sendt til godkendelse',
   carrierBillingNeedsApproval: 'Vognmænd ændrer faktureringsoplysninger via en ændring, som en administrator godkender.',
   billingChangeAlreadyPending: 'Du har allerede en ændring, der afventer godkendelse.',

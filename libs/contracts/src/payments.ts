@@ -21,14 +21,32 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 export const paymentCurrency = 'DKK';
 
 /**
- * The mock provider's card numbers (spaces optional). Any other well-formed number is accepted like the success
- * card; the two decline numbers are Stripe's own test numbers for the same outcome.
+ * The mock provider's card numbers (spaces optional). Any other well-formed number that passes the Luhn check is
+ * accepted like the success card; the two decline numbers are Stripe's own test numbers for the same outcome.
  */
 export const mockCards = {
   success: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
   insufficientFunds: '4000 0000 0000 9995',
 } as const;
+
+/** A card number (digits only, 12–19 of them) whose last digit is the right Luhn check digit, as real cards have. */
+export function isValidCardNumber(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card's CVC: three or four digits. */
+export const isValidCardCvc = (cvc: string): boolean => /^\d{3,4}$/.test(cvc.trim());
 
 /** Stripe refuses amounts of more than eight digits in the smallest unit (999.999,99 DKK). */
 export const maxCardAmountOre = 99_999_999;
@@ -93,6 +111,8 @@ export const paymentStateResponseSchema = z.object({
   /** The provider's own status (Stripe's `requires_payment_method`, `processing`, `succeeded` …). */
   providerStatus: z.string(),
   paid: z.boolean(),
+  /** The task the payment is for (the /payment-success page polls it and links to it). */
+  taskId: z.number().int(),
 });
 export type PaymentStateResponse = z.infer<typeof paymentStateResponseSchema>;
 
@@ -101,7 +121,7 @@ export const mockCompleteBodySchema = z.object({
   card: z
     .string({ error: messages.cardNumberInvalid })
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, messages.cardNumberInvalid))
+    .pipe(z.string().refine(isValidCardNumber, messages.cardNumberInvalid))
     .optional(),
 });
 export type MockCompleteBody = z.output<typeof mockCompleteBodySchema>;

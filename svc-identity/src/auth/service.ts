@@ -71,7 +71,7 @@ export async function register(
       meta,
     );
     await announceCarrierProfile(context, trx, row);
-    await queueVerificationMail(context, trx, row);
+    await queueVerificationMail(context, trx, row, body.next);
     return { user: toUserJson(row), session: await openSession(context, trx, row.id, client) };
   });
   context.logger.info({ userId: signedIn.user.id, role: signedIn.user.role }, 'user registered');

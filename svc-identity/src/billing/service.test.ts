@@ -169,9 +169,24 @@ describe('PUT /users/profile', () => {
       body: { name: 'Nyt Navn', phone: '22334455', savedAddresses: [{ name: 'Hjem', address: 'Vestergade 2, 8000 Aarhus C' }] },
     });
     expect(reply.status).toBe(200);
+    expect(reply.body.message).toBe(messages.profileSaved);
     expect(reply.body.user).toMatchObject({ name: 'Nyt Navn', phone: '22334455', savedAddresses: [{ name: 'Hjem', address: 'Vestergade 2, 8000 Aarhus C' }] });
     const cleared = await identity.call('PUT', '/users/profile', { session: token, body: { savedAddresses: [] } });
     expect(cleared.body.user.savedAddresses).toEqual([]);
+  });
+
+  it('when the name is blank or the phone is not a phone number, then 400 with the Danish text and nothing changes', async () => {
+    const { token } = await registerUser(identity);
+    await identity.call('PUT', '/users/profile', { session: token, body: { name: 'Rigtigt Navn', phone: '+45 22 33 44 55' } });
+    const badPhone = await identity.call('PUT', '/users/profile', { session: token, body: { phone: 'ring til mig' } });
+    expect(badPhone.status).toBe(400);
+    expect(JSON.stringify(badPhone.body)).toContain(messages.contactPhoneInvalid);
+    const blankName = await identity.call('PUT', '/users/profile', { session: token, body: { name: '  ' } });
+    expect(blankName.status).toBe(400);
+    expect(JSON.stringify(blankName.body)).toContain(messages.nameRequired);
+    expect((await identity.call('GET', '/auth/profile', { session: token })).body.user).toMatchObject({ name: 'Rigtigt Navn', phone: '+45 22 33 44 55' });
+    const cleared = await identity.call('PUT', '/users/profile', { session: token, body: { phone: '' } });
+    expect(cleared.body.user.phone).toBeNull();
   });
 
   it('when the body carries other fields (role), then 400', async () => {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { profileUpdateBodySchema } from '@fragtbud/contracts';
+import { messages, profileUpdateBodySchema } from '@fragtbud/contracts';
 import { parseBody, requireUser } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { updateProfile } from './service';
@@ -9,7 +9,7 @@ export function profileRouter(context: IdentityContext): Router {
   const router = new Router({ prefix: '/users' });
   router.put('/profile', async (ctx) => {
     const caller = requireUser(ctx);
-    ctx.body = { user: await updateProfile(context, caller, parseBody(ctx, profileUpdateBodySchema)) };
+    ctx.body = { user: await updateProfile(context, caller, parseBody(ctx, profileUpdateBodySchema)), message: messages.profileSaved };
   });
   return router;
 }

@@ -28,6 +28,25 @@ describe('e-mail verification', () => {
     expect(mail.html).toContain('href="https://fragtbud.example/verify-email?token=');
   });
 
+  it('when the registration carries next (a same-site path), then the link carries it; another site is dropped', async () => {
+    const email = uniqueEmail('customer');
+    const reply = await identity.call('POST', '/auth/register', {
+      body: { name: 'Gæst Testesen', email, password: 'hemmelig1', role: 'customer', acceptTerms: true, next: '/task/12?access=abc' },
+      headers: bearerTransport,
+    });
+    expect(reply.status).toBe(201);
+    const mail = await waitForMail(identity, email, /Bekræft din e-mail/);
+    expect(mail.text).toMatch(/verify-email\?token=[\w-]{43}&next=%2Ftask%2F12%3Faccess%3Dabc/);
+
+    const other = uniqueEmail('customer');
+    const elsewhere = await identity.call('POST', '/auth/register', {
+      body: { name: 'Gæst To', email: other, password: 'hemmelig1', role: 'customer', acceptTerms: true, next: '//evil.example/x' },
+      headers: bearerTransport,
+    });
+    expect(elsewhere.status).toBe(201);
+    expect((await waitForMail(identity, other, /Bekræft din e-mail/)).text).not.toContain('next=');
+  });
+
   it('when the link is used, then the e-mail is verified; the same link a second time is refused', async () => {
     const { user, token: session } = await registerUser(identity);
     const token = tokenIn(await waitForMail(identity, user.email, /Bekræft/));

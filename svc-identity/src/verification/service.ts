@@ -7,10 +7,18 @@ import { announceEmailVerified } from '../users/user-events';
 
 const verificationTtlMs = 24 * 60 * 60_000;
 
-/** Queues the verification mail (inside the caller's transaction, e.g. the registration's). */
-export async function queueVerificationMail(context: IdentityContext, db: Db, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
+/**
+ * Queues the verification mail (inside the caller's transaction, e.g. the registration's). `next` (a same-site path,
+ * where the registration started) rides along in the link, so the verified user is offered the way back.
+ */
+export async function queueVerificationMail(
+  context: IdentityContext,
+  db: Db,
+  user: Pick<UserRow, 'id' | 'email' | 'name'>,
+  next?: string,
+): Promise<void> {
   const token = await issueAccountToken(db, { userId: user.id, purpose: 'verify_email', ttlMs: verificationTtlMs, now: context.clock() });
-  const link = `${context.config.PUBLIC_ORIGIN}/verify-email?token=${token}`;
+  const link = `${context.config.PUBLIC_ORIGIN}/verify-email?token=${token}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   await context.mailer.queue(db, mailTemplates.verifyEmail(user.email, { name: user.name, link }));
 }
 

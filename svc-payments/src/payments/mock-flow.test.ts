@@ -204,7 +204,7 @@ describe('the mock card step, then the task is paid and booked once', () => {
 
     const paid = await payments.call('POST', `/payments/mock/${id}/complete`, { as: owner, body: { card: mockCards.success } });
     expect(paid.status).toBe(200);
-    expect(paid.body).toEqual({ paymentIntentId: id, status: 'succeeded', providerStatus: 'succeeded', paid: true });
+    expect(paid.body).toEqual({ paymentIntentId: id, status: 'succeeded', providerStatus: 'succeeded', paid: true, taskId: task.id });
 
     const booked = await waitForBooking(payments, task.id);
     const [event] = succeededEvents(payments, task.id);
@@ -310,6 +310,19 @@ describe('the mock card step, then the task is paid and booked once', () => {
     expect(badCard.body.message).toBe(messages.cardNumberInvalid);
   });
 
+  it('when the card number fails the Luhn check (an API client can skip the form), then 400 with the Danish text and nothing is paid', async () => {
+    const { task, owner } = payableTask(payments);
+    const intent = await createIntent({ as: owner, body: { taskId: task.id } });
+    const id = intent.body.paymentIntentId as string;
+    for (const card of ['4242 4242 4242 4241', '1234 5678 9012 3456']) {
+      const reply = await payments.call('POST', `/payments/mock/${id}/complete`, { as: owner, body: { card } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toBe(messages.cardNumberInvalid);
+    }
+    expect(await payments.db('payments').where({ provider_payment_id: id }).first()).toMatchObject({ status: 'pending' });
+    expect(succeededEvents(payments, task.id)).toEqual([]);
+  });
+
   it('when the owner confirms before the card step, then paid: false and the payment is still pending', async () => {
     const { task, owner } = payableTask(payments);
     const intent = await createIntent({ as: owner, body: { taskId: task.id } });
@@ -320,6 +333,7 @@ describe('the mock card step, then the task is paid and booked once', () => {
       status: 'pending',
       providerStatus: 'requires_payment_method',
       paid: false,
+      taskId: task.id,
     });
   });
 });

@@ -309,7 +309,13 @@ async function ownPayment(context: PaymentsContext, caller: AuthUser, paymentInt
 }
 
 function stateOf(row: PaymentRow): PaymentStateResponse {
-  return { paymentIntentId: row.provider_payment_id, status: row.status, providerStatus: row.provider_status, paid: row.status === 'succeeded' };
+  return {
+    paymentIntentId: row.provider_payment_id,
+    status: row.status,
+    providerStatus: row.provider_status,
+    paid: row.status === 'succeeded',
+    taskId: row.task_id,
+  };
 }
 
 // ---- POST /payments/mock/{id}/complete ----

@@ -206,7 +206,7 @@ describe('POST /payments/confirm with Stripe', () => {
   it('when the owner confirms after the card step, then it asks Stripe, records the success, and a later webhook adds nothing', async () => {
     const { task, owner, intentId } = await startPaying();
     const pending = await payments.call('POST', '/payments/confirm', { as: owner, body: { paymentIntentId: intentId } });
-    expect(pending.body).toEqual({ paymentIntentId: intentId, status: 'pending', providerStatus: 'requires_payment_method', paid: false });
+    expect(pending.body).toEqual({ paymentIntentId: intentId, status: 'pending', providerStatus: 'requires_payment_method', paid: false, taskId: task.id });
 
     stripe.succeed(intentId);
     const retrievals = () => stripe.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`).length;

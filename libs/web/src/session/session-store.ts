@@ -18,6 +18,8 @@ export interface RegisterInput {
   phone?: string;
   /** Handelsbetingelser and Privatlivspolitik; the service refuses a registration without it. */
   acceptTerms: true;
+  /** Where the registration started; the verification link carries it back. */
+  next?: string;
 }
 
 export type LoginOutcome = { kind: 'signed-in'; user: User } | { kind: 'two-factor-required'; challenge: string };

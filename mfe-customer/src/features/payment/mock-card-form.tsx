@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { messages, mockCards } from '@fragtbud/contracts';
+import { isValidCardCvc, isValidCardNumber, messages, mockCards } from '@fragtbud/contracts';
 import { Button, Field } from '@fragtbud/web';
 import { cardExpiryProblem } from './card-expiry';
 
@@ -9,28 +9,34 @@ interface MockCardFormProps {
   /** The card step; rejects with the error to show beside the form. */
   onPay: (card: string) => Promise<void>;
   error: string | null;
+  /** A new attempt starts (before the fields are checked): the earlier attempt's error is no longer current. */
+  onAttempt: () => void;
   onCancel: () => void;
 }
 
 /** The mock provider's card step: a clearly marked test form, the success card prefilled. */
-export function MockCardForm({ submitLabel, onPay, error, onCancel }: MockCardFormProps) {
+export function MockCardForm({ submitLabel, onPay, error, onAttempt, onCancel }: MockCardFormProps) {
   const [card, setCard] = useState<string>(mockCards.success);
   const [expiry, setExpiry] = useState('12/34');
   const [cvc, setCvc] = useState('123');
   const [cardError, setCardError] = useState<string | null>(null);
   const [expiryError, setExpiryError] = useState<string | null>(null);
+  const [cvcError, setCvcError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (inFlight.current) return; // a double click while the card step is on its way
+    onAttempt();
     const digits = card.replace(/[\s-]/g, '');
-    const numberProblem = /^\d{12,19}$/.test(digits) ? null : messages.cardNumberInvalid;
+    const numberProblem = isValidCardNumber(digits) ? null : messages.cardNumberInvalid;
     const expiryProblem = cardExpiryProblem(expiry);
+    const cvcProblem = isValidCardCvc(cvc) ? null : messages.cardCvcInvalid;
     setCardError(numberProblem);
     setExpiryError(expiryProblem);
-    if (numberProblem || expiryProblem) return;
-    if (inFlight.current) return; // a double click while the card step is on its way
+    setCvcError(cvcProblem);
+    if (numberProblem || expiryProblem || cvcProblem) return;
     inFlight.current = true;
     setBusy(true);
     try {
@@ -71,7 +77,18 @@ export function MockCardForm({ submitLabel, onPay, error, onCancel }: MockCardFo
             setExpiryError(null);
           }}
         />
-        <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="off" value={cvc} onChange={(event) => setCvc(event.target.value)} />
+        <Field
+          label="CVC"
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="off"
+          value={cvc}
+          error={cvcError}
+          onChange={(event) => {
+            setCvc(event.target.value);
+            setCvcError(null);
+          }}
+        />
       </div>
       {error && (
         <p className="pay-form__error" role="alert">

@@ -110,6 +110,7 @@ function PaymentFlow({ taskId, onClose, onPaid, loadStripe }: Omit<PayModalProps
             <MockCardForm
               submitLabel={submitLabel(phase.intent.amount)}
               error={cardError}
+              onAttempt={() => setCardError(null)}
               onCancel={onClose}
               onPay={(card) => payMock(phase.intent.paymentIntentId, card)}
             />

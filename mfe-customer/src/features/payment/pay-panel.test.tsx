@@ -148,6 +148,60 @@ describe('paying an assigned task (./PayPanel)', () => {
     expect(completes).toEqual([]);
   });
 
+  it('refuses a card number failing the Luhn check and a CVC that is not 3–4 digits beside the fields, and sends nothing', async () => {
+    useBackend(mockIntent());
+    const completes: unknown[] = [];
+    server.use(
+      http.post('/api/payments/mock/mock_pi_1/complete', () => {
+        completes.push(1);
+        return HttpResponse.json({ paymentIntentId: 'mock_pi_1', status: 'succeeded', providerStatus: 'succeeded', paid: true });
+      }),
+    );
+    renderPanel();
+    const dialog = await openModal();
+    const card = await within(dialog).findByLabelText('Kortnummer');
+    const cvc = within(dialog).getByLabelText('CVC');
+    const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+    for (const [number, code] of [
+      ['1234 5678 9012 3456', '123'],
+      ['4242 4242 4242 4241', '1'],
+      ['4242 4242 4242 4242', 'abc'],
+      ['4242 4242 4242 4242', '12345'],
+    ]) {
+      await user().clear(card);
+      await user().type(card, number);
+      await user().clear(cvc);
+      await user().type(cvc, code);
+      await user().click(within(dialog).getByRole('button', { name: 'Betal 1.400,00 DKK' }));
+      const luhnOk = number === '4242 4242 4242 4242';
+      expect(within(dialog).queryByText(messages.cardNumberInvalid) !== null).toBe(!luhnOk);
+      if (code !== '123') expect(errorOf(cvc)).toBe(messages.cardCvcInvalid);
+    }
+    expect(completes).toEqual([]);
+  });
+
+  it('clears the earlier decline message when a new attempt fails the field checks', async () => {
+    useBackend(mockIntent());
+    server.use(
+      http.post('/api/payments/mock/mock_pi_1/complete', () =>
+        HttpResponse.json({ code: 'card_declined', message: messages.cardDeclined }, { status: 422 }),
+      ),
+    );
+    renderPanel();
+    const dialog = await openModal();
+    const card = await within(dialog).findByLabelText('Kortnummer');
+    await user().clear(card);
+    await user().type(card, '4000 0000 0000 0002');
+    await user().click(within(dialog).getByRole('button', { name: 'Betal 1.400,00 DKK' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(messages.cardDeclined);
+
+    await user().clear(card);
+    await user().clear(within(dialog).getByLabelText('Udløb (MM/ÅÅ)'));
+    await user().click(within(dialog).getByRole('button', { name: 'Betal 1.400,00 DKK' }));
+    expect(await within(dialog).findByText(messages.cardNumberInvalid)).toBeTruthy();
+    expect(within(dialog).queryByText(messages.cardDeclined)).toBeNull();
+  });
+
   it('asks for the payment intent with an Idempotency-Key', async () => {
     const keys: Array<string | null> = [];
     useBackend(mockIntent());

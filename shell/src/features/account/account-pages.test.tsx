@@ -24,6 +24,7 @@ setupShellApiServer(
     }
     return HttpResponse.json({ message: 'Adgangskode ændret succesfuldt' });
   }),
+  http.post('/api/auth/verify-email', () => HttpResponse.json({ message: 'Din e-mail er bekræftet.' })),
   http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true, challenge: 'udfordring-1' })),
   http.post('/api/auth/2fa/email/request', async ({ request }) => {
     sent.push({ path: '2fa-mail', body: await request.json() });
@@ -78,6 +79,24 @@ describe('Glemt adgangskode?', () => {
     await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'ny-kode-1');
     await user.click(screen.getByRole('button', { name: 'Gem ny adgangskode' }));
     expect((await screen.findByRole('alert')).textContent).toContain('ugyldigt eller udløbet');
+  });
+});
+
+describe('/verify-email', () => {
+  it('when nobody is logged in, then the link leads to log ind', async () => {
+    renderApp('/verify-email?token=t-1');
+    expect(await screen.findByText('Din e-mail er bekræftet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Gå til log ind' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('link', { name: 'Gå til dashboard' })).toBeNull();
+  });
+
+  it('when the user is already logged in, then it offers the dashboard, and the next address when it is carried along', async () => {
+    setSession(makeUser({ name: 'Gæst Testesen', role: 'customer' }));
+    renderApp('/verify-email?token=t-2&next=%2Ftask%2F12');
+    expect(await screen.findByText('Din e-mail er bekræftet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Gå til dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('link', { name: 'Fortsæt hvor du slap' }).getAttribute('href')).toBe('/task/12');
+    expect(screen.queryByRole('link', { name: 'Gå til log ind' })).toBeNull();
   });
 });
 

@@ -85,6 +85,23 @@ describe('register page', () => {
     expect(await screen.findByRole('heading', { name: 'Hej Karen Kunde!' })).toBeTruthy();
   });
 
+  it('sends where the registration started (next), so the verification mail can lead back there', async () => {
+    let sent: { next?: string } | undefined;
+    server.use(
+      http.post('/api/auth/register', async ({ request }) => {
+        sent = (await request.json()) as { next?: string };
+        return HttpResponse.json({ user: makeUser({ name: 'Karen Kunde', role: 'customer' }), token: 'tok' }, { status: 201 });
+      }),
+      http.get('/api/tasks/12', () => HttpResponse.json({ code: 'task_not_found', message: 'Opgaven blev ikke fundet.' }, { status: 404 })),
+    );
+    const user = userEvent.setup();
+    renderApp('/register?next=%2Ftask%2F12%3Faccess%3Dabc');
+    await fillCommonFields(user);
+    await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('/task/12'));
+    expect(sent?.next).toBe('/task/12?access=abc');
+  });
+
   it('shows the server message when registration is refused', async () => {
     server.use(
       http.post('/api/auth/register', () =>

@@ -57,6 +57,7 @@ export function RegisterPage() {
       acceptTerms: true,
       ...(isCarrier && form.company.trim() ? { company: form.company.trim() } : {}),
       ...(isCarrier && form.phone.trim() ? { phone: form.phone.trim() } : {}),
+      ...(next !== '/dashboard' ? { next } : {}),
     };
     setSubmitting(true);
     try {

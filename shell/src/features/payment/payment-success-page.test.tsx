@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { makeTask } from '../../testing/tasks';
-import { PaymentSuccessPage } from './payment-success-page';
+import { NO_PAYMENT_TO_SHOW, PaymentSuccessPage } from './payment-success-page';
 
 const server = setupApiServer();
 
@@ -70,6 +70,41 @@ describe('/payment-success (Stripe return address)', () => {
     expect(calls.polls).toBe(8);
   });
 
+  it('without a task in the address, polls the task the intent names and links to it', async () => {
+    const calls = useBackend(
+      ['assigned', 'assigned', 'paid'],
+      HttpResponse.json({ paymentIntentId: 'mock_pi_1', status: 'pending', providerStatus: 'requires_payment_method', paid: false, taskId: 9 }),
+    );
+    renderPage('?payment_intent=mock_pi_1&redirect_status=succeeded');
+    expect(screen.queryByText(/Vi behandler din betaling/)).toBeNull();
+    await runPolls();
+
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Betaling gennemført');
+    expect(status.textContent).toContain('Betalingen blev gennemført succesfuldt!');
+    expect(calls.polls).toBe(3);
+    expect(screen.getByRole('link', { name: 'Gå til opgaven' }).getAttribute('href')).toBe('/task/9');
+  });
+
+  it('without a task in the address, says the status update took too long after 8 polls of the named task', async () => {
+    const calls = useBackend(
+      ['assigned'],
+      HttpResponse.json({ paymentIntentId: 'mock_pi_1', status: 'pending', providerStatus: 'requires_payment_method', paid: false, taskId: 9 }),
+    );
+    renderPage('?payment_intent=mock_pi_1&redirect_status=succeeded');
+    await runPolls();
+    expect((await screen.findByRole('alert')).textContent).toBe('Statusopdateringen tog for lang tid – genindlæs siden.');
+    expect(calls.polls).toBe(8);
+    expect(screen.getByRole('link', { name: 'Gå til opgaven' }).getAttribute('href')).toBe('/task/9');
+  });
+
+  it('reports a failed redirect even without the intent id in the address', async () => {
+    renderPage('?redirect_status=failed&taskId=9');
+    expect((await screen.findByRole('alert')).textContent).toBe('Der opstod en fejl under betalingen.');
+    expect(screen.queryByText(/Vi behandler din betaling/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Gå til opgaven' }).getAttribute('href')).toBe('/task/9');
+  });
+
   it('shows the payment failure when Stripe says the redirect failed', async () => {
     renderPage('?payment_intent=pi_1&redirect_status=failed&taskId=9');
     expect((await screen.findByRole('alert')).textContent).toBe('Der opstod en fejl under betalingen.');
@@ -82,9 +117,10 @@ describe('/payment-success (Stripe return address)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Betalingen blev ikke fundet.');
   });
 
-  it('without a payment in the address only says the payment is being processed', () => {
+  it('without a payment in the address says there is no payment to show, with a link to the dashboard', () => {
     renderPage('');
-    expect(screen.getByText(/Vi behandler din betaling/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Gå til dashboard' })).toBeTruthy();
+    expect(screen.getByText(NO_PAYMENT_TO_SHOW)).toBeTruthy();
+    expect(screen.queryByText(/Vi behandler din betaling/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Gå til dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 });

@@ -4,6 +4,8 @@ import { PageHeader, Spinner } from '@fragtbud/web';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { PAYMENT_STATUS_TIMEOUT, PAYMENT_SUCCESS_TITLE, usePaymentReturn } from './api/confirm-payment';
 
+export const NO_PAYMENT_TO_SHOW = 'Der er ingen betaling at vise her. Dine opgaver og deres betalinger finder du på dit dashboard.';
+
 function taskIdFrom(value: string | null): number | null {
   return value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
@@ -11,7 +13,7 @@ function taskIdFrom(value: string | null): number | null {
 /**
  * /payment-success: where Stripe returns the browser after a redirecting payment method
  * (`?payment_intent=pi_…&redirect_status=succeeded&taskId=…`). Confirms the intent with the server, then polls the
- * task (8 × 2.5 s) until it is paid.
+ * task (8 × 2.5 s) until it is paid; the intent names the task when the address does not.
  */
 export function PaymentSuccessPage() {
   useDocumentTitle('Betaling');
@@ -20,6 +22,9 @@ export function PaymentSuccessPage() {
   const redirectStatus = searchParams.get('redirect_status');
   const taskId = taskIdFrom(searchParams.get('taskId') ?? searchParams.get('task_id'));
   const outcome = usePaymentReturn({ paymentIntentId, redirectStatus, taskId });
+
+  const outcomeTaskId = 'taskId' in outcome ? outcome.taskId : null;
+  const linkedTaskId = outcomeTaskId ?? taskId;
 
   return (
     <div className="fb-container page">
@@ -32,20 +37,19 @@ export function PaymentSuccessPage() {
             <p>{messages.paymentSucceeded}</p>
           </div>
         )}
-        {(outcome.kind === 'nothing' || outcome.kind === 'pending') && (
-          <p>Vi behandler din betaling. Opgavens status opdateres, så snart betalingen er registreret.</p>
-        )}
+        {outcome.kind === 'nothing' && <p>{NO_PAYMENT_TO_SHOW}</p>}
         {outcome.kind === 'timeout' && <p role="alert">{PAYMENT_STATUS_TIMEOUT}</p>}
         {outcome.kind === 'failed' && <p role="alert">{outcome.message}</p>}
-        {taskId !== null ? (
-          <Link className="fb-button fb-button--primary" to={`/task/${taskId}`}>
-            Gå til opgaven
-          </Link>
-        ) : (
-          <Link className="fb-button fb-button--primary" to="/dashboard">
+        <div className="fb-row">
+          {linkedTaskId !== null && (
+            <Link className="fb-button fb-button--primary" to={`/task/${linkedTaskId}`}>
+              Gå til opgaven
+            </Link>
+          )}
+          <Link className={`fb-button ${linkedTaskId !== null ? 'fb-button--secondary' : 'fb-button--primary'}`} to="/dashboard">
             Gå til dashboard
           </Link>
-        )}
+        </div>
       </div>
     </div>
   );

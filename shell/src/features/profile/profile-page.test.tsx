@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@fragtbud/contracts';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { renderApp } from '../../testing/render-app';
 import { setupShellApiServer } from '../../testing/api-server';
@@ -31,6 +32,11 @@ setupShellApiServer(
     calls.push({ path: 'password', body: await request.json() });
     return HttpResponse.json({ message: 'Adgangskode ændret succesfuldt' });
   }),
+  http.put('/api/users/profile', async ({ request }) => {
+    const body = (await request.json()) as { name: string; phone: string | null };
+    calls.push({ path: 'profile', body });
+    return HttpResponse.json({ user: { ...karen, ...body, savedAddresses: [] }, message: 'Dine oplysninger er gemt' });
+  }),
   http.get('/api/users/billing', () => HttpResponse.json({ billing: currentBilling })),
   http.get('/api/users/billing-changes/me', () => HttpResponse.json({ change: null })),
   http.post('/api/users/billing-changes', async ({ request }) => {
@@ -57,6 +63,33 @@ describe('profile page', () => {
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Betalinger']);
     expect(screen.queryByText(/kommer snart/)).toBeNull();
+  });
+
+  it('when a customer corrects name and phone, then a bad phone or blank name is refused in Danish and nothing is sent; a good one is saved and shown', async () => {
+    setSession({ ...karen, phone: null });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const form = await screen.findByRole('form', { name: 'Navn og telefon' });
+    const name = within(form).getByLabelText(/^Navn/);
+    const phone = within(form).getByLabelText(/^Telefon/);
+    expect((name as HTMLInputElement).value).toBe('Karen Kunde');
+
+    await user.clear(name);
+    await user.type(phone, 'ring efter kl. 16');
+    await user.click(within(form).getByRole('button', { name: 'Gem' }));
+    expect(await within(form).findByText(messages.nameRequired)).toBeTruthy();
+    expect(within(form).getByText(messages.contactPhoneInvalid)).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    await user.type(name, 'Karen Kundesen');
+    await user.clear(phone);
+    await user.type(phone, '+45 22 33 44 55');
+    await user.click(within(form).getByRole('button', { name: 'Gem' }));
+    expect(await within(form).findByText('Dine oplysninger er gemt')).toBeTruthy();
+    expect(calls).toEqual([{ path: 'profile', body: { name: 'Karen Kundesen', phone: '+45 22 33 44 55' } }]);
+    const details = screen.getByRole('region', { name: 'Dine oplysninger' });
+    expect(within(details).getByText('Karen Kundesen')).toBeTruthy();
+    expect(within(details).getByText('+45 22 33 44 55')).toBeTruthy();
   });
 
   it('when a carrier opens it, then finances, bank and insurance tabs are there too', () => {

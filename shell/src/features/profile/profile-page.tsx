@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../routing/use-document-title';
 import { AccountDataSection } from './account-data-section';
 import { BankTab } from './bank-tab';
 import { BillingTab } from './billing-tab';
+import { ContactDetailsForm } from './contact-details-form';
 import { CvrTab } from './cvr-tab';
 import { InsuranceTab } from './insurance-tab';
 import { profileTabsFor, type ProfileTabKey } from './profile-tabs';
@@ -53,6 +54,7 @@ export function ProfilePage() {
         {active === 'profile' && (
           <div className="fb-stack">
             <ProfileDetails user={user} />
+            <ContactDetailsForm user={user} />
             {/* An admin is removed by another admin (svc-identity refuses it); the export is for everyone. */}
             <AccountDataSection canDelete={user.role !== 'admin'} />
           </div>
@@ -95,12 +97,10 @@ function ProfileDetails({ user }: { user: User }) {
               <dd>{user.company}</dd>
             </div>
           )}
-          {user.phone && (
-            <div>
-              <dt>Telefon</dt>
-              <dd>{user.phone}</dd>
-            </div>
-          )}
+          <div>
+            <dt>Telefon</dt>
+            <dd>{user.phone || '–'}</dd>
+          </div>
           {user.createdAt && (
             <div>
               <dt>Oprettet</dt>

@@ -56,10 +56,9 @@ export async function pollUntilPaid(taskId: number, signal?: AbortSignal): Promi
 
 export type PaymentOutcome =
   | { kind: 'nothing' }
-  | { kind: 'paid' }
-  | { kind: 'pending' }
-  | { kind: 'timeout' }
-  | { kind: 'failed'; message: string };
+  | { kind: 'paid'; taskId: number | null }
+  | { kind: 'timeout'; taskId: number | null }
+  | { kind: 'failed'; message: string; taskId: number | null };
 
 export interface PaymentReturn {
   paymentIntentId: string | null;
@@ -68,29 +67,31 @@ export interface PaymentReturn {
 }
 
 /** What the return address says without asking the server: nothing to confirm, or a failure the provider reported. */
-export function knownPaymentOutcome({ paymentIntentId, redirectStatus }: PaymentReturn): PaymentOutcome | null {
+export function knownPaymentOutcome({ paymentIntentId, redirectStatus, taskId }: PaymentReturn): PaymentOutcome | null {
+  if (redirectStatus === 'failed') return { kind: 'failed', message: messages.paymentFailed, taskId };
   if (!paymentIntentId) return { kind: 'nothing' };
-  if (redirectStatus === 'failed') return { kind: 'failed', message: messages.paymentFailed };
   return null;
 }
 
-/** What the provider's redirect back means: confirm the intent with the server, then poll the task until it is paid. */
+/**
+ * What the provider's redirect back means: confirm the intent with the server (which names the task it is for),
+ * then poll the task until it is paid (spec section 4: 8 × 2.5 s, then 'took too long').
+ */
 export async function settlePaymentReturn(input: PaymentReturn, signal?: AbortSignal): Promise<PaymentOutcome> {
   const known = knownPaymentOutcome(input);
   if (known) return known;
-  const { paymentIntentId, taskId } = input;
-  if (!paymentIntentId) return { kind: 'nothing' };
-  let paid = false;
+  const paymentIntentId = input.paymentIntentId as string;
+  let taskId = input.taskId;
   try {
     const state = await confirmPayment(paymentIntentId, signal);
-    if (state.status === 'canceled') return { kind: 'failed', message: messages.paymentFailed };
-    paid = state.paid;
+    taskId = taskId ?? (typeof state.taskId === 'number' ? state.taskId : null);
+    if (state.status === 'canceled') return { kind: 'failed', message: messages.paymentFailed, taskId };
+    if (taskId === null) return state.paid ? { kind: 'paid', taskId } : { kind: 'timeout', taskId };
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { kind: 'failed', message: paymentFailureMessage(error) };
+    return { kind: 'failed', message: paymentFailureMessage(error), taskId };
   }
-  if (taskId === null) return { kind: paid ? 'paid' : 'pending' };
-  return { kind: (await pollUntilPaid(taskId, signal)) ? 'paid' : 'timeout' };
+  return { kind: (await pollUntilPaid(taskId, signal)) ? 'paid' : 'timeout', taskId };
 }
 
 /**
@@ -104,7 +105,7 @@ export function usePaymentReturn(input: PaymentReturn): PaymentOutcome | { kind:
     queryKey: ['payment-return', input],
     queryFn: async ({ signal }) => {
       const outcome = await settlePaymentReturn(input, signal);
-      if (outcome.kind === 'paid' && input.taskId !== null) void client.invalidateQueries({ queryKey: queryKeys.task(input.taskId) });
+      if (outcome.kind === 'paid' && outcome.taskId !== null) void client.invalidateQueries({ queryKey: queryKeys.task(outcome.taskId) });
       return outcome;
     },
     enabled: known === null,

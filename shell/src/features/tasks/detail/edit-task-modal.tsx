@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { updateTaskBodySchema, type Task, type TaskType } from '@fragtbud/contracts';
 import {
   AddressField,
   Button,
   Field,
   Modal,
-  SelectField,
-  TASK_TYPES,
+  taskTypeLabel,
   fieldErrorsOf,
   type AddressFieldProps,
   type AddressValue,
@@ -60,7 +60,10 @@ function bodyOf(form: EditForm) {
   };
 }
 
-/** The edit-task modal of spec section 2: type, both addresses, description and the optional contact details. */
+/**
+ * The edit-task modal of spec section 2: type, both addresses, description and the optional contact details. The type
+ * is shown with a link to the wizard (`/create-task?edit=`): a new type needs its own fields, which only the wizard has.
+ */
 export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTaskModalProps) {
   const descriptionId = useId();
   const [form, setForm] = useState<EditForm>(() => formOf(task));
@@ -124,20 +127,19 @@ export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTas
       }
     >
       <form id={formId} className="fb-stack" onSubmit={submit} noValidate>
-        <SelectField
-          label="Opgavetype"
-          value={form.type}
-          required
-          error={errorOf('type')}
-          hint={form.type !== task.type ? 'Typens egne oplysninger (fx boligstørrelse) skal passe til den nye type, ellers afvises ændringen.' : undefined}
-          onChange={(event) => set('type', event.target.value as TaskType)}
-        >
-          {TASK_TYPES.map((type) => (
-            <option key={type.type} value={type.type}>
-              {type.label}
-            </option>
-          ))}
-        </SelectField>
+        {/* The type is changed in the wizard, which has each type's own fields (boligstørrelse …); here it is shown only. */}
+        <div className="fb-field">
+          <span className="fb-field__label">Opgavetype</span>
+          <p className="fb-row">
+            <strong>{taskTypeLabel(task.type)}</strong>
+            <Link to={`/create-task?edit=${task.id}`}>Skift opgavetype</Link>
+          </p>
+          {errorOf('type') && (
+            <p className="fb-field__error" role="alert">
+              {errorOf('type')}
+            </p>
+          )}
+        </div>
         <AddressField
           label="Afhentningsadresse"
           value={form.from}

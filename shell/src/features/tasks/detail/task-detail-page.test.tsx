@@ -269,6 +269,10 @@ describe('task page actions', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Ret adresser og beskrivelse' }));
     const dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
+    // The type cannot be changed here (its own fields live in the wizard): it is shown with a link to the wizard.
+    expect(within(dialog).queryByRole('combobox', { name: /Opgavetype/ })).toBeNull();
+    expect(within(dialog).getByText('Flytning')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Skift opgavetype' }).getAttribute('href')).toBe('/create-task?edit=5');
     const from = within(dialog).getByRole('combobox', { name: 'Afhentningsadresse' });
     await userEvent.clear(from);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Gem ændringer' }));

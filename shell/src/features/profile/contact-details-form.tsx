@@ -1,0 +1,63 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { messages, profileUpdateBodySchema } from '@fragtbud/contracts';
+import { Button, Field, isApiError, type User } from '@fragtbud/web';
+import { FormMessage } from '../../layout/auth-card';
+import { useSaveProfile } from './api/save-profile';
+
+/** The user's own name and contact phone (PUT /users/profile); for every role, no approval needed (spec section 7). */
+export function ContactDetailsForm({ user }: { user: User }) {
+  const save = useSaveProfile();
+  const [form, setForm] = useState({ name: user.name ?? '', phone: user.phone ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+
+  useEffect(() => {
+    if (outcome?.kind !== 'note') return;
+    const timer = setTimeout(() => setOutcome(null), 5_000);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setOutcome(null);
+    const parsed = profileUpdateBodySchema.safeParse({ name: form.name, phone: form.phone });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      setOutcome({ kind: 'error', text: messages.formHasErrors });
+      return;
+    }
+    setErrors({});
+    try {
+      const reply = await save.mutateAsync({ name: parsed.data.name ?? form.name.trim(), phone: parsed.data.phone ?? null });
+      setForm({ name: reply.user.name, phone: reply.user.phone ?? '' });
+      setOutcome({ kind: 'note', text: reply.message || messages.profileSaved });
+    } catch (caught) {
+      setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.profileSaveFailed });
+    }
+  };
+
+  return (
+    <form className="fb-card fb-stack" onSubmit={onSubmit} noValidate aria-label="Navn og telefon">
+      <h2>Navn og telefon</h2>
+      {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+      <Field label="Navn" name="name" autoComplete="name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} error={errors.name} />
+      <Field
+        label="Telefon"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        value={form.phone}
+        onChange={(event) => setForm({ ...form, phone: event.target.value })}
+        error={errors.phone}
+      />
+      <div>
+        <Button type="submit" loading={save.isPending}>
+          Gem
+        </Button>
+      </div>
+    </form>
+  );
+}
