@@ -35,11 +35,11 @@ describe('chat and live updates', () => {
     await customerPage.getByText('1/5').waitFor();
     await customerPage.getByRole('region', { name: 'Beskeder' }).getByText('Nyt bud på din opgave').waitFor();
 
-    // The carrier opens the chat with the customer.
+    // The carrier opens the chat with the customer, named from the start (svc-chat names the thread's partner).
     const carrierPage = await product.newPage();
     await logIn(carrierPage, product.url, demo.carrier, `/task/${task.id}?tab=chat`);
     await carrierPage.waitForURL(new RegExp(`/task/${task.id}\\?tab=chat`));
-    const carrierInput = carrierPage.getByLabel('Besked til Kunden');
+    const carrierInput = carrierPage.getByLabel('Besked til Demo Kunde');
     await carrierInput.waitFor();
 
     // The customer picks the bidder and writes; the carrier sees it at once.

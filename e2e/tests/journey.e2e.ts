@@ -174,7 +174,7 @@ describe('journey', () => {
     await carrierPage.getByRole('button', { name: 'Bekræft levering' }).click();
     const delivery = carrierPage.getByRole('dialog', { name: 'Bekræft levering' });
     await delivery.getByRole('button', { name: 'Hent min position' }).click();
-    await delivery.getByRole('status').filter({ hasText: 'Position hentet: 55.67610, 12.56830' }).waitFor();
+    await delivery.getByRole('status').filter({ hasText: 'Position hentet: 55,67610° N, 12,56830° Ø' }).waitFor();
     await delivery.getByLabel('Navn på underskriver').fill('Åse Modtager');
     await snapshot(carrierPage, 'journey-06-delivery-proof');
     await delivery.getByRole('button', { name: 'Indsend bevis' }).click();
@@ -242,7 +242,7 @@ describe('journey', () => {
     await customerPage.goto(`${product.url}${taskPath}?tab=consignment`);
     const note = customerPage.getByRole('article', { name: `Fragtbrev for opgave #${taskId}` });
     await note.getByText('Underskrevet af Søren Ærø').waitFor();
-    await note.getByText('Position 55.67610, 12.56830').waitFor();
+    await note.getByText('Position 55,67610° N, 12,56830° Ø').waitFor();
     await snapshot(customerPage, 'journey-10-consignment');
     const [download] = await Promise.all([customerPage.waitForEvent('download'), note.getByRole('link', { name: 'Gem som PDF' }).click()]);
     assert.equal(download.suggestedFilename(), `fragtbrev-${taskId}.pdf`);
