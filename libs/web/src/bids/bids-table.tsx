@@ -47,5 +47,5 @@ export function BidsTable({ bids, viewer, renderActions, caption = 'Bud på opga
     { key: 'validUntil', header: 'Gyldig til', cell: (bid) => formatDateTime(bid.valid_until) },
     { key: 'actions', header: 'Handlinger', className: 'fb-bids-table__actions', cell: (bid) => renderActions?.(bid) },
   ];
-  return <DataTable caption={caption} columns={columns} rows={bids} rowKey={(bid) => bid.id} className="fb-bids-table" />;
+  return <DataTable caption={caption} columns={columns} rows={bids} rowKey={(bid) => bid.id} className="fb-bids-table" cardsOnPhone />;
 }

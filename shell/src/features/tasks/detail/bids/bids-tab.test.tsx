@@ -365,19 +365,20 @@ describe('bids tab on a phone', () => {
       'Handlinger',
     ]);
     expect(row.querySelector('td.fb-bids-table__actions')?.textContent).toContain('Vælg bud');
+    // The shared card layout of libs/web's DataTable (`cardsOnPhone`) applies to it.
+    expect(row.closest('.fb-table-wrap')?.classList.contains('fb-table-wrap--cards')).toBe(true);
   });
 
   it('lays the table out as cards under 640 px and lets the tab bar wrap instead of clipping Fragtbrev', () => {
     // jsdom applies no media queries: the phone rules are read from the style sheets themselves.
-    const sheet = (path: string) => readFileSync(resolve(process.cwd(), 'src/features/tasks/detail', path), 'utf8');
-    const bidsTabCss = sheet('bids/bids-tab.css');
-    const taskDetailCss = sheet('task-detail.css');
+    const sheet = (path: string) => readFileSync(resolve(process.cwd(), path), 'utf8');
+    const baseCss = sheet('../libs/web/src/styles/base.css');
+    const taskDetailCss = sheet('src/features/tasks/detail/task-detail.css');
     const phone = (css: string) => css.slice(css.indexOf('@media (max-width: 640px)'));
-    expect(bidsTabCss).toContain('@media (max-width: 640px)');
-    expect(phone(bidsTabCss)).toMatch(/\.bids-tab \.fb-table thead \{\s*display: none;/);
-    expect(phone(bidsTabCss)).toMatch(/\.bids-tab \.fb-table tr \{\s*display: grid;/);
-    expect(phone(bidsTabCss)).toMatch(/content: attr\(data-label\)/);
-    expect(phone(bidsTabCss)).toMatch(/\.bids-tab \.fb-table-wrap \{\s*overflow: visible;/);
+    expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table thead \{\s*display: none;/);
+    expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table tr \{\s*display: grid;/);
+    expect(phone(baseCss)).toMatch(/content: attr\(data-label\)/);
+    expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \{\s*overflow: visible;/);
     expect(phone(taskDetailCss)).toMatch(/\.task-tabs \{\s*flex-wrap: wrap;/);
   });
 });
