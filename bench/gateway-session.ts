@@ -7,6 +7,10 @@
  *   npx tsx bench/gateway-session.ts                 # embedded: one process, PGlite in memory
  *   npx tsx bench/gateway-session.ts --distributed   # a process per service + the gateway, PostgreSQL and NATS
  *   --rounds N                                       # gateway and direct runs taken in turns (default 3)
+ *
+ * Each round also sends the direct call through a bare proxy (bench/support/bare-proxy.ts: node:http + undici, no
+ * session, token, headers or logging): the floor of any HTTP hop written in Node on this machine, so the line says
+ * how much of the gateway's hop is the second request and answer as such and how much is the gateway's own work.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -15,6 +19,7 @@ import { createLogger, internalTokenHeader, signInternalToken } from '@fragtbud/
 import { startEmbedded } from '@fragtbud/embedded';
 import { freshDatabase } from './support/database';
 import { cpuSecondsOf, pidsOf, startProcess, stop, waitUntilOk } from './support/processes';
+import type { ChildProcess } from 'node:child_process';
 
 const { values } = parseArgs({
   options: {
@@ -73,6 +78,9 @@ async function distributed(): Promise<Topology> {
 }
 
 const topology = values.distributed ? await distributed() : await embedded();
+const bareProxyPort = Number(values['base-port']) + 1100;
+const bareProxy: ChildProcess = startProcess('bench/support/bare-proxy.ts', { TARGET: topology.identityUrl, PORT: String(bareProxyPort) });
+const bareProxyUrl = `http://127.0.0.1:${bareProxyPort}`;
 process.stdout.write(`${values.distributed ? 'distributed (a process per service, PostgreSQL, NATS)' : 'embedded (one process, PGlite)'}\n`);
 
 const credentials = JSON.stringify({ email: 'kunde@fragtbud.dk', password: 'demo1234' });
@@ -85,17 +93,20 @@ const login = await fetch(`${topology.url}/api/auth/login`, {
 const { token } = (await login.json()) as { token: string };
 
 /**
- * One scenario. In the distributed topology the line also gives the CPU time the gateway and svc-identity each
- * spent per request: unlike req/s, that does not depend on what else the machine runs meanwhile.
+ * One scenario. In the distributed topology the line also gives the CPU time the proxy in front (the gateway or the
+ * bare proxy, if any) and svc-identity each spent per request: unlike req/s, that does not depend on what else the
+ * machine runs meanwhile.
  */
-async function run(title: string, options: autocannon.Options): Promise<number> {
-  const { processes } = topology;
-  const before = processes && { gateway: cpuSecondsOf(processes.gateway), identity: cpuSecondsOf(processes.identity) };
+async function run(title: string, options: autocannon.Options, proxy?: { name: string; pid: number | undefined }): Promise<number> {
+  const identityPid = topology.processes?.identity;
+  const cpuNow = (pid: number | undefined) => (pid === undefined ? 0 : cpuSecondsOf(pid));
+  const before = { proxy: cpuNow(proxy?.pid), identity: cpuNow(identityPid) };
   const result = await autocannon({ duration: 10, connections: 20, ...options });
   let cpu = '';
-  if (processes && before) {
-    const perRequest = (pid: number, start: number) => Math.round(((cpuSecondsOf(pid) - start) * 1e6) / result.requests.total);
-    cpu = `; CPU per request: gateway ${perRequest(processes.gateway, before.gateway)} µs, svc-identity ${perRequest(processes.identity, before.identity)} µs`;
+  if (identityPid !== undefined) {
+    const perRequest = (pid: number | undefined, start: number) => Math.round(((cpuNow(pid) - start) * 1e6) / result.requests.total);
+    const proxyCpu = proxy ? `${proxy.name} ${perRequest(proxy.pid, before.proxy)} µs, ` : '';
+    cpu = `; CPU per request: ${proxyCpu}svc-identity ${perRequest(identityPid, before.identity)} µs`;
   }
   const line = `${title}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}${cpu}`;
   process.stdout.write(`${line}\n`);
@@ -132,23 +143,38 @@ const directHeaders = async () => ({ [internalTokenHeader]: await signInternalTo
 // Through the gateway and direct, taken in turns: on a shared machine the minutes differ more than the two paths do,
 // so each round compares runs taken side by side, and the median round is the result.
 const hops: number[] = [];
-// Both paths once unmeasured first, so that neither round 1 pays for the JIT alone.
-for (const [url, headers] of [[`${topology.url}/api/auth/profile`, { authorization: `Bearer ${token}` }], [`${identityUrl}/auth/profile`, await directHeaders()]] as const) {
+const floors: number[] = [];
+const gatewayProcess = topology.processes && { name: 'gateway', pid: topology.processes.gateway };
+await waitUntilOk(`${bareProxyUrl}/healthz`);
+// Every path once unmeasured first, so that no round 1 pays for the JIT alone.
+for (const [url, headers] of [
+  [`${topology.url}/api/auth/profile`, { authorization: `Bearer ${token}` }],
+  [`${identityUrl}/auth/profile`, await directHeaders()],
+  [`${bareProxyUrl}/auth/profile`, await directHeaders()],
+] as const) {
   await autocannon({ url, headers, duration: 3, connections: 20 });
 }
 for (let round = 1; round <= Number(values.rounds); round += 1) {
-  const throughGateway = await run(`round ${round}: GET /api/auth/profile (bearer) through the gateway`, {
-    url: `${topology.url}/api/auth/profile`,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const throughGateway = await run(
+    `round ${round}: GET /api/auth/profile (bearer) through the gateway`,
+    { url: `${topology.url}/api/auth/profile`, headers: { authorization: `Bearer ${token}` } },
+    gatewayProcess,
+  );
   const direct = await run(`round ${round}: GET /auth/profile straight to svc-identity (signed internal token)`, {
     url: `${identityUrl}/auth/profile`,
     headers: await directHeaders(),
   });
+  const throughBareProxy = await run(
+    `round ${round}: GET /auth/profile through the bare proxy (signed internal token)`,
+    { url: `${bareProxyUrl}/auth/profile`, headers: await directHeaders() },
+    { name: 'bare proxy', pid: bareProxy.pid },
+  );
   hops.push(Math.round((1 - throughGateway / direct) * 100));
+  floors.push(Math.round((1 - throughBareProxy / direct) * 100));
 }
-const sortedHops = [...hops].sort((a, b) => a - b);
-process.stdout.write(`gateway hop: ${sortedHops[Math.floor(sortedHops.length / 2)]} % below direct (median of rounds: ${hops.join(', ')} %)\n`);
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+process.stdout.write(`gateway hop: ${median(hops)} % below direct (median of rounds: ${hops.join(', ')} %)\n`);
+process.stdout.write(`bare proxy (the floor of a hop in Node here): ${median(floors)} % below direct (rounds: ${floors.join(', ')} %)\n`);
 // The same call one at a time: what the hop adds to a request when the machine is not saturated.
 const alone = {
   gateway: await oneAtATime(`${topology.url}/api/auth/profile`, { authorization: `Bearer ${token}` }),
@@ -166,4 +192,5 @@ await run('POST /api/auth/login', {
   connections: 4,
 });
 if (!values.distributed) process.stdout.write(`rss after load: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB\n`);
+await stop(bareProxy);
 await topology.close();
