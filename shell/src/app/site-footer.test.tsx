@@ -72,7 +72,7 @@ describe('site footer', () => {
     expect(await screen.findByText('Fragtbud ApS · CVR-nr. 12345678 · Vestergade 1, 8000 Aarhus C')).toBeTruthy();
   });
 
-  it('leads every page link to a page with a heading', async () => {
+  it('leads every page link to a page with a heading, named in the browser tab too', async () => {
     renderFooter();
     const links = pageLinks();
     document.body.innerHTML = '';
@@ -87,6 +87,7 @@ describe('site footer', () => {
       );
       const heading = screen.getByRole('heading', { level: 1 });
       expect(heading.textContent, href).not.toBe('');
+      expect(document.title, href).toBe(`${heading.textContent} – Fragtbud`);
       expect(screen.queryByText('ingen side'), href).toBeNull();
       unmount();
     }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../routing/use-document-title';
 
 /** One information page: a heading, an optional lead and its sections, with links to the other help pages. */
 export function LegalPage({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <main className="fb-container legal-page">
       <article>
