@@ -178,6 +178,33 @@ describe('bad session cookies', () => {
   });
 });
 
+describe('the session hint cookie (signed_in=1, readable by the page)', () => {
+  it('comes with the login next to the HttpOnly session cookie, and goes with the logout', async () => {
+    const login = await loginThrough(topology.url, customer);
+    const [session, hint] = login.headers['set-cookie'] ?? [];
+    expect(session).toMatch(/^session=.*HttpOnly/);
+    expect(hint).toMatch(/^signed_in=1; Path=\/; SameSite=Lax; Max-Age=\d+$/);
+    const logout = await raw(topology.url, 'POST', '/api/auth/logout', { cookie: String(session).split(';')[0] as string, 'sec-fetch-site': 'same-origin' });
+    expect(logout.status).toBe(204);
+    expect(logout.headers['set-cookie']).toContainEqual(expect.stringMatching(/^signed_in=;.*Max-Age=0/));
+  });
+
+  it('is handed to a browser whose session is older than the hint, with its next API call — and only then', async () => {
+    const login = await loginThrough(topology.url, customer);
+    const cookie = String(login.headers['set-cookie']?.[0]).split(';')[0] as string;
+    const withoutHint = await raw(topology.url, 'GET', '/api/tasks', { cookie });
+    expect(withoutHint.status).toBe(200);
+    expect(withoutHint.headers['set-cookie']).toEqual([expect.stringMatching(/^signed_in=1; Path=\/; SameSite=Lax; Max-Age=\d+$/)]);
+    const withHint = await raw(topology.url, 'GET', '/api/tasks', { cookie: `${cookie}; signed_in=1` });
+    expect(withHint.headers['set-cookie']).toBeUndefined();
+    const anonymous = await raw(topology.url, 'GET', '/api/tasks');
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+    const deadSession = await raw(topology.url, 'GET', '/api/auth/profile', { cookie: `session=${'x'.repeat(43)}` });
+    expect(deadSession.status).toBe(401);
+    expect(deadSession.headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe('security headers on every answer', () => {
   it('when the gateway answers 404 for an unknown API path, then the headers are there', async () => {
     const reply = await raw(topology.url, 'GET', '/api/nothing-here');

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import { messages, sessionCookieNames, type AuthUser } from '@fragtbud/contracts';
-import { AppError, createServiceClient, type ServiceClient } from '@fragtbud/platform';
+import { messages, type AuthUser } from '@fragtbud/contracts';
+import { AppError, clearSessionCookie, createServiceClient, type ServiceClient } from '@fragtbud/platform';
 import type { UpstreamName } from './upstreams';
 
 export interface AccountEndpointsOptions {
@@ -106,18 +106,11 @@ export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
       await client('tasks').post('/internal/account/erasure-check', undefined, as);
       await client('identity').post('/internal/account/erase', undefined, as);
       options.forgetAccountState();
-      clearSessionCookies(ctx);
+      clearSessionCookie(ctx);
       ctx.status = 204;
       return;
     }
 
     throw AppError.notFound(messages.notFound, 'not_found');
   };
-}
-
-/** Both cookie names, as svc-identity clears them at logout. */
-function clearSessionCookies(ctx: Context): void {
-  const expired = 'Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
-  ctx.append('Set-Cookie', `${sessionCookieNames.secure}=; ${expired}; Secure`);
-  ctx.append('Set-Cookie', `${sessionCookieNames.plain}=; ${expired}`);
 }

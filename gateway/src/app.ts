@@ -2,13 +2,14 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import Koa, { type Context, type Middleware } from 'koa';
 import compress from 'koa-compress';
-import { messages, type AuthUser } from '@fragtbud/contracts';
+import { messages, sessionHintCookieName, type AuthUser } from '@fragtbud/contracts';
 import {
   AppError,
   closeServerGracefully,
   errorHandler,
   requestContext,
   sessionTokenOf,
+  setSessionHintCookie,
   signInternalToken,
   type EventBus,
   type Logger,
@@ -30,6 +31,8 @@ import { createSessionResolver } from './sessions';
 import { sendFile } from './static-files';
 import { ownerOf, upstreamUrls, type UpstreamName } from './upstreams';
 
+/** The longest a session lives (svc-identity's SESSION_ABSOLUTE_DAYS default). */
+const hintMaxAgeSeconds = 30 * 24 * 60 * 60;
 const remoteFolders = new Set(['mfe-customer', 'mfe-carrier', 'mfe-admin']);
 const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
 /** Answers that change who is logged in, or may end other people's sessions. */
@@ -155,6 +158,7 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
       if (isWrite) publicCache.clear();
     }
     if (anonymousRead) publicCache.keep(ctx, ctx.url);
+    if (user && viaCookie && !ctx.cookies.get(sessionHintCookieName)) giveSessionHint(ctx);
     if (isWrite && ctx.status < 400 && sessionChangingPath.test(apiPath)) {
       if (apiPath === '/auth/logout' && token) sessions.forget(token);
       else sessions.forgetAll();
@@ -179,6 +183,17 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
         'x-forwarded-host': ctx.host,
       },
     });
+  }
+
+  /**
+   * A browser holding a session from before the page's hint cookie existed gets the hint with its next API call,
+   * unless the answer sets or clears it itself (login, logout). A hint that outlives its session costs one 401.
+   */
+  function giveSessionHint(ctx: Context) {
+    const cookies = ctx.response.get('set-cookie');
+    const setCookies = Array.isArray(cookies) ? cookies : cookies ? [String(cookies)] : [];
+    if (ctx.status >= 400 || setCookies.some((cookie) => cookie.startsWith(`${sessionHintCookieName}=`))) return;
+    setSessionHintCookie(ctx, { maxAgeSeconds: hintMaxAgeSeconds, secure: ctx.protocol === 'https' });
   }
 
   async function resolveCaller(ctx: Context, token: string) {

@@ -34,6 +34,7 @@ export {
   type SignInternalTokenOptions,
 } from './internal-token';
 export { sessionTokenOf, type SessionTokenOfRequest } from './session-token';
+export { clearSessionCookie, setSessionCookie, setSessionHintCookie, type SessionCookieOptions } from './session-cookie';
 export { sealSecret, openSealedSecret } from './sealed-secret';
 export { internalAuth, isServiceOnlyPath, requireUser, requireRole, requireServiceCaller } from './auth-context';
 

@@ -1,9 +1,8 @@
 import Router, { type RouterContext } from '@koa/router';
 import { loginBodySchema, registerBodySchema, sessionTransportHeader } from '@fragtbud/contracts';
-import { eventMetaOf, parseBody, requireUser, sessionTokenOf } from '@fragtbud/platform';
+import { clearSessionCookie, eventMetaOf, parseBody, requireUser, sessionTokenOf, setSessionCookie } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { clientOf } from '../http';
-import { clearSessionCookie, setSessionCookie } from '../sessions/cookie';
 import { getProfile } from '../users/service';
 import { login, logout, register, type SignedIn } from './service';
 

@@ -39,13 +39,16 @@ describe('POST /auth/register', () => {
     });
     expect(reply.body.user).not.toHaveProperty('password_hash');
     expect(reply.body).not.toHaveProperty('token');
-    const cookie = reply.headers.get('set-cookie') ?? '';
+    const [cookie = '', hint, ...more] = reply.headers.getSetCookie();
     expect(cookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
     expect(cookie).not.toMatch(/Secure/);
+    // The page's hint that a session exists: readable by scripts, so it holds nothing but 1.
+    expect(hint).toBe(`signed_in=1; Path=/; SameSite=Lax; Max-Age=${30 * 24 * 60 * 60}`);
+    expect(more).toEqual([]);
   });
 
   it('when an API client asks with X-Session-Transport: bearer, then the token is in the JSON too', async () => {
@@ -296,6 +299,7 @@ describe('POST /auth/logout and GET /auth/profile', () => {
     const cleared = reply.headers.getSetCookie();
     expect(cleared).toContainEqual(expect.stringMatching(/^session=;.*Max-Age=0/));
     expect(cleared).toContainEqual(expect.stringMatching(/^__Host-session=;.*Max-Age=0.*; Secure/));
+    expect(cleared).toContainEqual(expect.stringMatching(/^signed_in=;.*Max-Age=0/));
 
     const resolved = await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: registered.token } });
     expect(resolved.status).toBe(401);
@@ -356,7 +360,9 @@ describe('cookie settings', () => {
       body: { name: 'Tls', email: uniqueEmail(), password: 'hemmelig', role: 'customer', acceptTerms: true },
       client: { ip: '203.0.113.5', https: true },
     });
-    expect(overHttps.headers.get('set-cookie')).toMatch(/^__Host-session=.*; Secure$/);
+    const [session, hint] = overHttps.headers.getSetCookie();
+    expect(session).toMatch(/^__Host-session=.*; Secure$/);
+    expect(hint).toMatch(/^signed_in=1; .*; Secure$/);
     const overHttp = await identity.call('POST', '/auth/register', {
       body: { name: 'Klar', email: uniqueEmail(), password: 'hemmelig', role: 'customer', acceptTerms: true },
       client: { ip: '203.0.113.5', https: false },

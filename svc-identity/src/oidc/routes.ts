@@ -1,8 +1,7 @@
 import Router from '@koa/router';
-import { AppError } from '@fragtbud/platform';
+import { AppError, setSessionCookie } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { clientOf } from '../http';
-import { setSessionCookie } from '../sessions/cookie';
 import { createOidcLogin } from './service';
 
 /**

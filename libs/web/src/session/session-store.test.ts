@@ -5,7 +5,16 @@ import { useSession } from './session-store';
 
 const server = setupApiServer();
 
-beforeEach(() => useSession.setState({ user: null, status: 'idle', expired: false }));
+beforeEach(() => {
+  useSession.setState({ user: null, status: 'idle', expired: false });
+  document.cookie = 'signed_in=; Max-Age=0; Path=/';
+});
+
+/** What the server sets next to the HttpOnly session cookie at login. */
+const giveSessionHint = () => {
+  document.cookie = 'signed_in=1; Path=/';
+};
+const hasSessionHint = () => document.cookie.includes('signed_in=');
 
 /** Everything a script on the page could read: the session must not be there (HttpOnly cookie only). */
 function scriptReadableStorage(): string {
@@ -16,14 +25,55 @@ describe('session store', () => {
   it('loads the signed-in user from the profile call on start', async () => {
     const user = makeUser({ name: 'Karen' });
     server.use(http.get('/api/auth/profile', () => HttpResponse.json({ user })));
+    giveSessionHint();
     await useSession.getState().loadSession();
     expect(useSession.getState()).toMatchObject({ user, status: 'ready' });
+    expect(hasSessionHint()).toBe(true);
   });
 
-  it('when the profile call answers 401, then the visitor is signed out', async () => {
-    server.use(http.get('/api/auth/profile', () => HttpResponse.json({ code: 'unauthorized', message: 'x' }, { status: 401 })));
+  it('when the profile call answers 401, then the visitor is signed out and the stale hint is forgotten', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/auth/profile', () => {
+        calls += 1;
+        return HttpResponse.json({ code: 'unauthorized', message: 'x' }, { status: 401 });
+      }),
+    );
+    giveSessionHint();
     await useSession.getState().loadSession();
     expect(useSession.getState()).toMatchObject({ user: null, status: 'ready', expired: false });
+    expect(hasSessionHint()).toBe(false);
+    await useSession.getState().loadSession();
+    expect(calls).toBe(1);
+  });
+
+  it('a visitor without the session hint is known to be signed out without a profile call', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/auth/profile', () => {
+        calls += 1;
+        return HttpResponse.json({ user: makeUser() });
+      }),
+    );
+    await useSession.getState().loadSession();
+    expect(useSession.getState()).toMatchObject({ user: null, status: 'ready' });
+    expect(calls).toBe(0);
+  });
+
+  it('keeps the hint when the profile call fails for another reason (the session may well be alive)', async () => {
+    server.use(http.get('/api/auth/profile', () => HttpResponse.json({ code: 'service_unavailable', message: 'x' }, { status: 503 })));
+    giveSessionHint();
+    await useSession.getState().loadSession();
+    expect(useSession.getState()).toMatchObject({ user: null, status: 'ready' });
+    expect(hasSessionHint()).toBe(true);
+  });
+
+  it('a session that ended mid-flow (401) forgets the hint too', () => {
+    giveSessionHint();
+    useSession.setState({ user: makeUser(), status: 'ready' });
+    useSession.getState().expireSession();
+    expect(useSession.getState()).toMatchObject({ user: null, expired: true });
+    expect(hasSessionHint()).toBe(false);
   });
 
   it('login keeps no token where a script can read it, even when the server sends one', async () => {

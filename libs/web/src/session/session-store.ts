@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { sessionHintCookieName } from '@fragtbud/contracts';
 import { api } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { ERROR_MESSAGES } from '../api/messages';
@@ -72,11 +73,19 @@ export const useSession = create<SessionState>()((set, get) => ({
   loadSession: () => {
     // Shell and remotes may both ask on start; one profile call answers them all.
     if (profileRequest) return profileRequest;
+    // Without the hint cookie there is no session to ask about: a visitor's page makes no call that can only fail.
+    if (!hasSessionHint()) {
+      set({ user: null, status: 'ready' });
+      return Promise.resolve();
+    }
     set({ status: 'loading' });
     profileRequest = api
       .get<{ user: User }>('/auth/profile')
       .then(({ user }) => set({ user, status: 'ready' }))
-      .catch(() => set({ user: null, status: 'ready' }))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) forgetSessionHint();
+        set({ user: null, status: 'ready' });
+      })
       .finally(() => {
         profileRequest = null;
       });
@@ -118,9 +127,20 @@ export const useSession = create<SessionState>()((set, get) => ({
   setUser: (user) => set({ user, status: 'ready', expired: false }),
 
   expireSession: () => {
+    forgetSessionHint();
     if (get().user) set({ user: null, status: 'ready', expired: true });
   },
 }));
+
+/** The readable companion of the HttpOnly session cookie (set and cleared with it by the server). */
+function hasSessionHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${sessionHintCookieName}=`));
+}
+
+/** The session it stood for is gone (401): no more profile calls on the next pages. */
+function forgetSessionHint(): void {
+  if (typeof document !== 'undefined') document.cookie = `${sessionHintCookieName}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
 
 function requireUser(answer: SessionAnswer | undefined): User {
   if (!answer?.user) {

@@ -160,12 +160,16 @@ export function CookiesPage() {
     <LegalPage title="Cookie-information" lead={`${site.companyName} bruger kun de cookies, der er nødvendige for, at siden virker.`}>
       <Section title="Nødvendige cookies">
         <p>
-          En sessionscookie holder dig logget ind, og en sikkerhedscookie beskytter mod forfalskede forespørgsler. De kræver ikke samtykke
-          og slettes, når du logger ud, eller når sessionen udløber.
+          En sessionscookie holder dig logget ind; siden kan ikke læse den. En cookie ved siden af den, signed_in, rummer ikke andet end
+          et 1-tal og fortæller siden, at du er logget ind. De kræver ikke samtykke og slettes, når du logger ud, eller når sessionen
+          udløber.
         </p>
       </Section>
       <Section title="Lokal lagring">
-        <p>Din browser gemmer en kladde af en opgave, du er ved at oprette, så den ikke går tabt, hvis siden genindlæses.</p>
+        <p>
+          Din browser gemmer kladder af det, du er ved at skrive (en opgave, en chatbesked, et bud), så de ikke går tabt, hvis siden
+          genindlæses eller du skal logge ind igen.
+        </p>
       </Section>
       <Section title="Ingen sporing">
         <p>Vi bruger ikke cookies til statistik eller markedsføring og deler ikke data med annoncører.</p>
