@@ -186,7 +186,7 @@ export interface Registered {
 
 export async function registerUser(
   identity: StartedIdentity,
-  overrides: Partial<{ name: string; email: string; password: string; role: 'customer' | 'carrier'; company: string }> = {},
+  overrides: Partial<{ name: string; email: string; password: string; role: 'customer' | 'carrier'; company: string; phone: string }> = {},
 ): Promise<Registered> {
   const body = {
     name: 'Test Bruger',

@@ -88,7 +88,15 @@ describe('billing changes (carriers, approved by an admin)', () => {
     // Other services learn the carrier's company from the event (svc-tasks shows it on the task and freight note).
     const updates = (await identity.db('outbox').where({ type: 'identity.user.updated' })) as Array<{ data: unknown }>;
     const payloads = updates.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data));
-    expect(payloads).toContainEqual({ userId: carrier.user.id, name: carrier.user.name, email: carrier.user.email, company: billing.company, role: 'carrier' });
+    expect(payloads).toContainEqual({
+      userId: carrier.user.id,
+      name: carrier.user.name,
+      email: carrier.user.email,
+      company: billing.company,
+      role: 'carrier',
+      phone: null,
+      address: 'Havnegade 1, 8000 Aarhus C',
+    });
     const mail = await waitForMail(identity, carrier.user.email, /faktureringsoplysninger er godkendt/);
     expect(mail.text).toContain('/profile?tab=billing');
     const stillPending = await identity.call('GET', '/admin/billing-changes?status=pending', { session: admin });
@@ -173,6 +181,16 @@ describe('PUT /users/profile', () => {
     expect(reply.body.user).toMatchObject({ name: 'Nyt Navn', phone: '22334455', savedAddresses: [{ name: 'Hjem', address: 'Vestergade 2, 8000 Aarhus C' }] });
     const cleared = await identity.call('PUT', '/users/profile', { session: token, body: { savedAddresses: [] } });
     expect(cleared.body.user.savedAddresses).toEqual([]);
+  });
+
+  it('when a user changes only the phone, then identity.user.updated tells the other services the new phone', async () => {
+    const { user, token } = await registerUser(identity, { role: 'carrier' });
+    expect((await identity.call('PUT', '/users/profile', { session: token, body: { phone: '+45 40 50 60 70' } })).status).toBe(200);
+    const updates = (await identity.db('outbox').where({ type: 'identity.user.updated' }).whereRaw(`data->>'userId' = ?`, [String(user.id)])) as Array<{
+      data: unknown;
+    }>;
+    const payloads = updates.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data));
+    expect(payloads).toContainEqual(expect.objectContaining({ userId: user.id, phone: '+45 40 50 60 70' }));
   });
 
   it('when the name is blank or the phone is not a phone number, then 400 with the Danish text and nothing changes', async () => {
