@@ -126,6 +126,15 @@ beforeEach(() => {
     }),
   );
 });
+/** The carrier's one thread on the task, with the customer (who is named by it), holding `first`. */
+function carrierTalksToCustomer(first: ChatMessageJson) {
+  threads[2] = { items: [first], total: 1, page: 1, limit: 100, lock: null };
+  server.use(
+    http.get('/api/chat/threads', () =>
+      HttpResponse.json({ items: [{ task_id: 5, partner_id: 2, partner_name: 'Karen Jensen', last_message: first, unread_count: 0 }], unread_total: 0 }),
+    ),
+  );
+}
 /** A carrier who has written to nobody on the task yet. */
 const noThreadsYet = () => server.use(http.get('/api/chat/threads', () => HttpResponse.json({ items: [], unread_total: 0 })));
 
@@ -248,12 +257,7 @@ describe('chat tab', () => {
   });
 
   it('when the thread names the customer, then a carrier sees their name, not a role or a number', async () => {
-    threads[2] = { items: [message(2, 3, 'Hej')], total: 1, page: 1, limit: 100, lock: null };
-    server.use(
-      http.get('/api/chat/threads', () =>
-        HttpResponse.json({ items: [{ task_id: 5, partner_id: 2, partner_name: 'Karen Jensen', last_message: threads[2]!.items[0], unread_count: 0 }], unread_total: 0 }),
-      ),
-    );
+    carrierTalksToCustomer(message(2, 3, 'Hej'));
     renderTab('/task/5?tab=chat', carrier);
     expect(await screen.findByLabelText('Besked til Karen Jensen')).toBeTruthy();
     const partners = screen.getByRole('navigation', { name: 'Samtaler' });
@@ -272,12 +276,7 @@ describe('chat tab', () => {
 
   it('when a carrier has the chat open and the bid limit is reached (bid.placed on the stream), then the lock replaces the input', async () => {
     liveEvents.connect();
-    threads[2] = { items: [message(3, 2, 'Hvor tungt er sofabordet?')], total: 1, page: 1, limit: 100, lock: null };
-    server.use(
-      http.get('/api/chat/threads', () =>
-        HttpResponse.json({ items: [{ task_id: 5, partner_id: 2, partner_name: 'Karen Jensen', last_message: threads[2]!.items[0], unread_count: 0 }], unread_total: 0 }),
-      ),
-    );
+    carrierTalksToCustomer(message(3, 2, 'Hvor tungt er sofabordet?'));
     renderTab('/task/5?tab=chat', carrier);
     expect(await screen.findByLabelText('Besked til Karen Jensen')).toBeTruthy();
 
