@@ -1,3 +1,4 @@
+import { userDirectoryContactsMigration } from '@fragtbud/platform';
 import * as notifications from './001_notifications';
 import * as chat from './002_chat';
 import * as userDirectory from './003_user_directory';
@@ -9,4 +10,5 @@ export const migrations = [
   { name: '002_chat', up: chat.up, down: chat.down },
   { name: '003_user_directory', up: userDirectory.up, down: userDirectory.down },
   { name: '004_task_names', up: taskNames.up, down: taskNames.down },
+  { name: '005_user_directory_contacts', up: userDirectoryContactsMigration.up, down: userDirectoryContactsMigration.down },
 ];

@@ -184,9 +184,17 @@ export interface Registered {
   password: string;
 }
 
+/** The identity.user.updated payloads the outbox holds for one user, oldest first. */
+export async function userUpdatesOf(identity: StartedIdentity, userId: number): Promise<Array<Record<string, unknown>>> {
+  const rows = (await identity.db('outbox').where({ type: 'identity.user.updated' }).whereRaw(`data->>'userId' = ?`, [String(userId)]).orderBy('seq')) as Array<{
+    data: unknown;
+  }>;
+  return rows.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>);
+}
+
 export async function registerUser(
   identity: StartedIdentity,
-  overrides: Partial<{ name: string; email: string; password: string; role: 'customer' | 'carrier'; company: string }> = {},
+  overrides: Partial<{ name: string; email: string; password: string; role: 'customer' | 'carrier'; company: string; phone: string }> = {},
 ): Promise<Registered> {
   const body = {
     name: 'Test Bruger',

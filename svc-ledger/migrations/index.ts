@@ -1,3 +1,4 @@
+import { userDirectoryContactsMigration } from '@fragtbud/platform';
 import * as init from './001_init';
 import * as transactions from './002_transactions';
 import * as finance from './003_finance';
@@ -11,4 +12,5 @@ export const migrations = [
   { name: '003_finance', up: finance.up, down: finance.down },
   { name: '004_user_directory', up: userDirectory.up, down: userDirectory.down },
   { name: '005_task_titles', up: taskTitles.up, down: taskTitles.down },
+  { name: '006_user_directory_contacts', up: userDirectoryContactsMigration.up, down: userDirectoryContactsMigration.down },
 ];

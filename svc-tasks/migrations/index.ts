@@ -1,3 +1,4 @@
+import { userDirectoryContactsMigration } from '@fragtbud/platform';
 import * as init from './001_init';
 import * as files from './002_files';
 import * as bidProjection from './003_bid_projection';
@@ -25,4 +26,5 @@ export const migrations = [
   { name: '010_user_directory', up: userDirectory.up, down: userDirectory.down },
   { name: '011_carrier_profiles', up: carrierProfiles.up, down: carrierProfiles.down },
   { name: '012_guest_access', up: guestAccess.up, down: guestAccess.down },
+  { name: '013_user_directory_contacts', up: userDirectoryContactsMigration.up, down: userDirectoryContactsMigration.down },
 ];

@@ -91,6 +91,16 @@ const bidRef = z.object({
   customerId: z.number().int().positive().nullable(),
 });
 
+/**
+ * The user's phone and address ('Vejnavn 1, 8000 Aarhus C') for the services' user directories: the assigned carrier's
+ * contact details on a task and in its fragtbrev. Absent in events published before they were added (a projection
+ * then keeps what it has).
+ */
+const directoryContactFields = {
+  phone: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+};
+
 export const eventPayloadSchemas = {
   [eventTypes.userRegistered]: userRef.extend({
     role: roleSchema,
@@ -98,6 +108,7 @@ export const eventPayloadSchemas = {
     email: z.string(),
     /** A carrier's company when known at registration. */
     company: z.string().nullable().optional(),
+    ...directoryContactFields,
   }),
   [eventTypes.userUpdated]: userRef.extend({
     name: z.string(),
@@ -105,6 +116,7 @@ export const eventPayloadSchemas = {
     company: z.string().nullable(),
     /** Added for the directory backfill; absent in events published before it. */
     role: roleSchema.optional(),
+    ...directoryContactFields,
   }),
   [eventTypes.carrierProfileUpdated]: userRef.extend({
     cvrNumber: z.string().nullable(),

@@ -378,8 +378,21 @@ export const taskSchema = z.object({
   /**
    * The assigned carrier's name and company (svc-tasks' projection of identity events), on GET /tasks/:id for those
    * who see the full task, and in an admin's lists; null when none is assigned or the name is not known yet.
+   * GET /tasks/:id adds the contact details (spec section 3) — only the owner, an admin and the assigned carrier get
+   * the full view, and only once a carrier is assigned; each is null when identity has not told it.
    */
-  assigned_carrier: z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable() }).nullable().optional(),
+  assigned_carrier: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      company: z.string().nullable(),
+      cvrNumber: z.string().nullable().optional(),
+      email: z.string().nullable().optional(),
+      phone: z.string().nullable().optional(),
+      address: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
   /** The owner's name and company, in an admin's lists only; null for a guest task or a name not known yet. */
   customer: z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable() }).nullable().optional(),
   images: z.array(z.string()),

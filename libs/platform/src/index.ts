@@ -110,6 +110,7 @@ export {
   displayName,
   projectUserEvent,
   userDirectoryConsumer,
+  userDirectoryContactsMigration,
   type DirectoryContact,
   type DirectoryEntry,
 } from './user-directory';

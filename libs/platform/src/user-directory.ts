@@ -7,6 +7,7 @@
 import { eventTypes, type EventEnvelope, type EventPayload, type Role } from '@fragtbud/contracts';
 import type { Knex } from 'knex';
 import { consume, type ConsumerDefinition } from './consumer';
+import type { Migration } from './migrate';
 
 export interface DirectoryEntry {
   id: number;
@@ -14,16 +15,21 @@ export interface DirectoryEntry {
   company: string | null;
 }
 
-/** What the directory knows of a user, e-mail and role included. */
+/** What the directory knows of a user, e-mail, phone, address and role included. */
 export interface DirectoryContact extends DirectoryEntry {
   email: string | null;
+  phone: string | null;
+  address: string | null;
   role: Role | null;
 }
 
 /** Shown for a user whose account was deleted. */
 export const deletedUserName = 'Slettet bruger';
 
-/** The table, for a service's migration. */
+/**
+ * The table as it was first made, for a service's first directory migration; `addUserDirectoryContactColumns` (a later
+ * migration, `userDirectoryContactsMigration`) adds phone and address. A new service's migration calls both.
+ */
 export async function createUserDirectoryTable(knex: Knex): Promise<void> {
   await knex.schema.createTable('user_directory', (table) => {
     table.integer('user_id').primary();
@@ -35,6 +41,26 @@ export async function createUserDirectoryTable(knex: Knex): Promise<void> {
   });
 }
 
+/**
+ * Phone and address of each user (identity's events carry them since directory version 2, whose backfill fills the
+ * rows already there), for a service's migration after `createUserDirectoryTable`.
+ */
+export const userDirectoryContactsMigration: Migration = {
+  name: 'user_directory_contacts',
+  async up(knex: Knex) {
+    await knex.schema.alterTable('user_directory', (table) => {
+      table.text('phone');
+      table.text('address');
+    });
+  },
+  async down(knex: Knex) {
+    await knex.schema.alterTable('user_directory', (table) => {
+      table.dropColumn('phone');
+      table.dropColumn('address');
+    });
+  },
+};
+
 type Registered = EventPayload<typeof eventTypes.userRegistered>;
 type Updated = EventPayload<typeof eventTypes.userUpdated>;
 type Deleted = EventPayload<typeof eventTypes.userDeleted>;
@@ -45,9 +71,9 @@ export async function projectUserEvent(trx: Knex, event: DirectoryEvent): Promis
   const now = new Date(event.occurredAt);
   if (event.type === eventTypes.userDeleted) {
     await trx('user_directory')
-      .insert({ user_id: event.data.userId, name: deletedUserName, email: null, company: null, updated_at: now })
+      .insert({ user_id: event.data.userId, name: deletedUserName, email: null, company: null, phone: null, address: null, updated_at: now })
       .onConflict('user_id')
-      .merge({ name: deletedUserName, email: null, company: null, updated_at: now });
+      .merge({ name: deletedUserName, email: null, company: null, phone: null, address: null, updated_at: now });
     return;
   }
   const data = event.data as Registered | (Updated & { role?: Role });
@@ -58,6 +84,9 @@ export async function projectUserEvent(trx: Knex, event: DirectoryEvent): Promis
     company: 'company' in data ? (data.company ?? null) : null,
     updated_at: now,
     ...('role' in data && data.role ? { role: data.role } : {}),
+    // An event from before phone and address were announced leaves what the directory has.
+    ...(data.phone !== undefined ? { phone: data.phone } : {}),
+    ...(data.address !== undefined ? { address: data.address } : {}),
   };
   const { user_id: _id, ...changes } = row;
   await trx('user_directory')
@@ -77,18 +106,22 @@ export function userDirectoryConsumer(durable = 'user-directory'): ConsumerDefin
   });
 }
 
-/** Names, companies, e-mails and roles of the given users (those the projection knows), in one query. */
+/** Names, companies, e-mails, phones, addresses and roles of the given users (those the projection knows), in one query. */
 export async function directoryContactsOf(db: Knex, userIds: readonly (number | null | undefined)[]): Promise<Map<number, DirectoryContact>> {
   const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
   if (ids.length === 0) return new Map();
-  const rows = (await db('user_directory').whereIn('user_id', ids).select('user_id', 'name', 'company', 'email', 'role')) as Array<{
+  const rows = (await db('user_directory').whereIn('user_id', ids).select('user_id', 'name', 'company', 'email', 'phone', 'address', 'role')) as Array<{
     user_id: number;
     name: string;
     company: string | null;
     email: string | null;
+    phone: string | null;
+    address: string | null;
     role: Role | null;
   }>;
-  return new Map(rows.map((r) => [r.user_id, { id: r.user_id, name: r.name, company: r.company, email: r.email, role: r.role }]));
+  return new Map(
+    rows.map((r) => [r.user_id, { id: r.user_id, name: r.name, company: r.company, email: r.email, phone: r.phone, address: r.address, role: r.role }]),
+  );
 }
 
 /** Names and companies of the given users (those the projection knows), in one query. */

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { carrierListCreateSchema } from '@fragtbud/contracts';
-import { Button, Field, Modal, fieldErrorsOf, formatDkkFromKroner } from '@fragtbud/web';
+import { Button, Field, Modal, fieldErrorsFromZod, fieldErrorsOf, formatDkkFromKroner } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
-import { fieldErrorsFromZod, inputToNumber, numberToInput } from '../shared/form-values';
+import { inputToNumber, numberToInput } from '../shared/form-values';
 import type { CarrierList, CarrierListInput } from './carrier-lists-api';
 import { CARRIER_LIST_MESSAGES } from './messages';
 

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { formatDanishNumberInput, isApiError, parseDanishNumber } from '@fragtbud/web';
 
 /** A number as the admin sees it in a field: Danish decimal comma ('12,5'). */
@@ -14,16 +13,6 @@ export function inputToNumber(text: string): number {
   const [, mantissa, power] = exponentNotation.exec(text) ?? [];
   if (mantissa !== undefined) return Number(`${mantissa.replace(',', '.')}e${power}`);
   return parseDanishNumber(text) ?? Number.NaN;
-}
-
-/** The first message per top-level field of a failed zod parse, for showing beside each field. */
-export function fieldErrorsFromZod(error: z.ZodError): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && !result[field]) result[field] = issue.message;
-  }
-  return result;
 }
 
 /**

@@ -95,6 +95,33 @@ describe('live events', () => {
     expect(liveFor(carrier.id)[0]).toEqual({ userIds: [owner.id, carrier.id], type: 'bid.updated', data: { taskId, bidId: 74, status: 'accepted' } });
   });
 
+  it('when a bid fills the last slot or the task is cancelled, then the others in a chat about the task hear of the task (their chat lock), not of the bid', async () => {
+    const owner = user('customer');
+    const bidder = user('carrier');
+    const asker = user('carrier');
+    const last = user('carrier');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.bidPlaced, bidPlaced(taskId, owner.id, bidder.id, 76, { maxBids: 2 }));
+    await waitFor(() => chat.db('chat_task_bids').where({ bid_id: 76 }).first());
+    // A carrier without a bid asks the customer something; then the last slot is taken.
+    expect((await chat.call('POST', '/chat/messages', { as: asker, body: { taskId, receiverId: owner.id, message: 'Er der elevator?' } })).status).toBe(201);
+    await chat.publish(eventTypes.bidPlaced, bidPlaced(taskId, owner.id, last.id, 77, { maxBids: 2, activeBidCount: 2 }));
+    await waitFor(() => liveFor(asker.id).some((event) => event.type === 'bid.placed'));
+    const filled = liveFor(asker.id).find((event) => event.type === 'bid.placed')!;
+    expect(filled.data).toEqual({ taskId });
+    expect([...filled.userIds].sort((a, b) => a - b)).toEqual([bidder.id, asker.id].sort((a, b) => a - b));
+    const locked = await chat.call('GET', `/chat/messages?taskId=${taskId}&partnerId=${owner.id}`, { as: asker });
+    expect(locked.body.lock?.code).toBe('max_bids_no_bid');
+    expect(liveFor(last.id)).toEqual([]);
+
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'open_for_bids', 'cancelled'));
+    await waitFor(() => liveFor(asker.id).some((event) => event.type === 'task.status'));
+    for (const carrier of [asker, bidder, last]) {
+      expect(liveFor(carrier.id).find((event) => event.type === 'task.status')?.data).toEqual({ taskId, status: 'cancelled' });
+    }
+    expect(liveFor(owner.id).filter((event) => event.type === 'task.status')).toHaveLength(1);
+  });
+
   it('when a message is sent and read, then both parties get chat.message, then chat.read', async () => {
     const owner = user('customer');
     const carrier = user('carrier');

@@ -42,7 +42,7 @@ type BidEvent =
 /**
  * svc-tasks' task events → chat_tasks (owner, status, assigned carrier, own bid limit, and the type and cities that
  * notification titles name the task by); a status change also goes live to the owner and the assigned carrier
- * (`task.status`, so their pages update).
+ * (`task.status`, so their pages update), and to the others in a chat about the task (their chat lock).
  */
 export async function projectTaskEvent(context: ChatContext, trx: Knex.Transaction, event: TaskEvent): Promise<void> {
   const now = new Date();
@@ -75,14 +75,10 @@ export async function projectTaskEvent(context: ChatContext, trx: Knex.Transacti
         { task_id: data.taskId, owner_id: data.userId, status: data.to, assigned_carrier_id: data.assignedCarrierId, type: data.type, ...cities },
         now,
       );
-      await publishLive(
-        context.outbox,
-        trx,
-        [data.userId, data.assignedCarrierId],
-        'task.status',
-        { taskId: data.taskId, status: data.to, from: data.from },
-        causedBy(event),
-      );
+      const told = [data.userId, data.assignedCarrierId];
+      await publishLive(context.outbox, trx, told, 'task.status', { taskId: data.taskId, status: data.to, from: data.from }, causedBy(event));
+      // A finished task locks every chat about it ('closed'): the others in it learn at once.
+      await publishLive(context.outbox, trx, await othersInChat(trx, data.taskId, told), 'task.status', { taskId: data.taskId, status: data.to }, causedBy(event));
       return;
     }
     case eventTypes.taskDeleted:
@@ -111,7 +107,8 @@ const bidStatusAfter: Record<string, ProjectedBidStatus> = {
 
 /**
  * svc-bids' bid events → chat_task_bids (who holds a slot, who won) and the limit in force; live to the task owner
- * (`bid.placed` / `bid.updated`, so the bid list and count update) and, for a decision, to the bid's carrier.
+ * (`bid.placed` / `bid.updated`, so the bid list and count update) and, for a decision, to the bid's carrier; a new,
+ * accepted or rejected bid also names the task to the others in a chat about it (their chat lock).
  */
 export async function projectBidEvent(context: ChatContext, trx: Knex.Transaction, event: BidEvent): Promise<void> {
   const { bidId, taskId, carrierId, customerId } = event.data;
@@ -134,14 +131,27 @@ export async function projectBidEvent(context: ChatContext, trx: Knex.Transactio
     await upsertChatTask(trx, { task_id: taskId, max_bids: maxBids }, new Date());
   }
   const decided = event.type === eventTypes.bidAccepted || event.type === eventTypes.bidRejected;
-  await publishLive(
-    context.outbox,
-    trx,
-    decided ? [customerId, carrierId] : [customerId],
-    event.type === eventTypes.bidPlaced ? 'bid.placed' : 'bid.updated',
-    { taskId, bidId, status },
-    causedBy(event),
-  );
+  const type = event.type === eventTypes.bidPlaced ? 'bid.placed' : 'bid.updated';
+  await publishLive(context.outbox, trx, decided ? [customerId, carrierId] : [customerId], type, { taskId, bidId, status }, causedBy(event));
+  // A new bid can fill the last slot, an accepted one closes the round, a rejected one frees a slot: each may lock or
+  // unlock the chat of the others in it (spec 6). They hear of the task only, never of another carrier's bid.
+  if (event.type !== eventTypes.bidUpdated) {
+    await publishLive(context.outbox, trx, await othersInChat(trx, taskId, [customerId, carrierId]), type, { taskId }, causedBy(event));
+  }
+}
+
+/**
+ * Everyone in a chat about the task (who wrote or was written to) and every carrier who bid on it, but those in `told`:
+ * whose chat lock an event on the task may change, so that their open chat tab asks again.
+ */
+async function othersInChat(trx: Knex.Transaction, taskId: number, told: ReadonlyArray<number | null>): Promise<number[]> {
+  const rows = (await trx
+    .select('sender_id as id')
+    .from('chat_messages')
+    .where({ task_id: taskId })
+    .union((union) => union.select('receiver_id').from('chat_messages').where({ task_id: taskId }))
+    .union((union) => union.select('carrier_id').from('chat_task_bids').where({ task_id: taskId }))) as Array<{ id: number }>;
+  return rows.map((row) => row.id).filter((id) => !told.includes(id));
 }
 
 /**

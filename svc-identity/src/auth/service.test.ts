@@ -122,7 +122,7 @@ describe('POST /auth/register', () => {
   });
 
   it('when a user registers, then identity.user.registered is written to the outbox and published', async () => {
-    const { user } = await registerUser(identity, { role: 'carrier', name: 'Event Vognmand' });
+    const { user } = await registerUser(identity, { role: 'carrier', name: 'Event Vognmand', phone: '20304050' });
     const row = await identity
       .db('outbox')
       .where({ type: eventTypes.userRegistered })
@@ -130,7 +130,8 @@ describe('POST /auth/register', () => {
       .first();
     expect(row).toBeTruthy();
     const event = await publishedEvent(identity, eventTypes.userRegistered, user.id);
-    expect(event.data).toEqual({ userId: user.id, role: 'carrier', name: 'Event Vognmand', email: user.email, company: null });
+    // The phone goes to the other services' user directories (the assigned carrier's contact details on a task).
+    expect(event.data).toEqual({ userId: user.id, role: 'carrier', name: 'Event Vognmand', email: user.email, company: null, phone: '20304050', address: null });
     expect(event.id).toBe(row.id);
   });
 });

@@ -18,6 +18,7 @@ import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import { assertPasswordNotCommon } from '../password/policy';
 import { openLoginChallenge } from '../two-factor/service';
 import { assertMaySignIn, queueVerificationMail } from '../verification/service';
+import { userRegisteredOf } from '../users/user-events';
 import { announceCarrierProfile } from '../carrier-profile/announce';
 
 export interface SignedIn {
@@ -67,7 +68,7 @@ export async function register(
     await context.outbox.add(
       trx,
       eventTypes.userRegistered,
-      { userId: row.id, role: row.role, name: row.name, email: row.email, company: row.company ?? null },
+      userRegisteredOf(row),
       meta,
     );
     await announceCarrierProfile(context, trx, row);

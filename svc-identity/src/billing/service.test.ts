@@ -1,6 +1,6 @@
 import { billingChangeSchema, messages } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asCaller, registerUser, seedAdmin, startIdentity, waitForMail, type StartedIdentity, bearerTransport } from '../test-harness';
+import { asCaller, registerUser, seedAdmin, userUpdatesOf, startIdentity, waitForMail, type StartedIdentity, bearerTransport } from '../test-harness';
 
 let identity: StartedIdentity;
 let admin: string;
@@ -24,12 +24,14 @@ const billing = {
 
 describe('billing details (customers save directly)', () => {
   it('when a customer saves billing details, then they are kept and the success text comes back', async () => {
-    const { token } = await registerUser(identity);
+    const { user, token } = await registerUser(identity);
     const reply = await identity.call('PUT', '/users/billing', { session: token, body: billing });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ billing, message: 'Faktureringsoplysninger gemt' });
     expect((await identity.call('GET', '/users/billing', { session: token })).body.billing).toEqual(billing);
     expect((await identity.call('GET', '/auth/profile', { session: token })).body.user).toMatchObject({ cvrNumber: '12345674', city: 'Aarhus C' });
+    // The other services' directories learn the company and address.
+    expect(await userUpdatesOf(identity, user.id)).toContainEqual(expect.objectContaining({ company: billing.company, address: 'Havnegade 1, 8000 Aarhus C' }));
   });
 
   it('when CVR, postal code or country are wrong, then 400 with the texts of spec 5', async () => {
@@ -88,7 +90,15 @@ describe('billing changes (carriers, approved by an admin)', () => {
     // Other services learn the carrier's company from the event (svc-tasks shows it on the task and freight note).
     const updates = (await identity.db('outbox').where({ type: 'identity.user.updated' })) as Array<{ data: unknown }>;
     const payloads = updates.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data));
-    expect(payloads).toContainEqual({ userId: carrier.user.id, name: carrier.user.name, email: carrier.user.email, company: billing.company, role: 'carrier' });
+    expect(payloads).toContainEqual({
+      userId: carrier.user.id,
+      name: carrier.user.name,
+      email: carrier.user.email,
+      company: billing.company,
+      role: 'carrier',
+      phone: null,
+      address: 'Havnegade 1, 8000 Aarhus C',
+    });
     const mail = await waitForMail(identity, carrier.user.email, /faktureringsoplysninger er godkendt/);
     expect(mail.text).toContain('/profile?tab=billing');
     const stillPending = await identity.call('GET', '/admin/billing-changes?status=pending', { session: admin });
@@ -173,6 +183,12 @@ describe('PUT /users/profile', () => {
     expect(reply.body.user).toMatchObject({ name: 'Nyt Navn', phone: '22334455', savedAddresses: [{ name: 'Hjem', address: 'Vestergade 2, 8000 Aarhus C' }] });
     const cleared = await identity.call('PUT', '/users/profile', { session: token, body: { savedAddresses: [] } });
     expect(cleared.body.user.savedAddresses).toEqual([]);
+  });
+
+  it('when a user changes only the phone, then identity.user.updated tells the other services the new phone', async () => {
+    const { user, token } = await registerUser(identity, { role: 'carrier' });
+    expect((await identity.call('PUT', '/users/profile', { session: token, body: { phone: '+45 40 50 60 70' } })).status).toBe(200);
+    expect(await userUpdatesOf(identity, user.id)).toContainEqual(expect.objectContaining({ userId: user.id, phone: '+45 40 50 60 70' }));
   });
 
   it('when the name is blank or the phone is not a phone number, then 400 with the Danish text and nothing changes', async () => {

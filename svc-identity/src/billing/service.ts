@@ -66,7 +66,12 @@ export async function saveBilling(context: IdentityContext, caller: AuthUser, bo
   if (caller.role === 'carrier') {
     throw AppError.forbidden(messages.carrierBillingNeedsApproval, 'billing_change_required');
   }
-  const row = await updateUser(context.db, caller.id, billingPatch(body), context.clock());
+  const row = await context.db.transaction(async (trx) => {
+    const saved = await updateUser(trx, caller.id, billingPatch(body), context.clock());
+    // The company and address are in the other services' user directories.
+    if (saved) await announceUserUpdated(context, trx, saved);
+    return saved;
+  });
   if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
   return billingOf(row);
 }

@@ -21,7 +21,8 @@ export async function updateProfile(context: IdentityContext, caller: AuthUser, 
     if (changes.phone !== undefined) patch.phone = changes.phone || null;
     const row = await updateUser(trx, caller.id, patch, now);
     if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
-    if (patch.name !== undefined) await announceUserUpdated(context, trx, row);
+    // The directories show the name and (for an assigned carrier) the phone.
+    if (patch.name !== undefined || patch.phone !== undefined) await announceUserUpdated(context, trx, row);
     if (changes.savedAddresses) {
       await trx('saved_addresses').where({ user_id: caller.id }).delete();
       if (changes.savedAddresses.length > 0) {

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { closeAllSessionsOf } from '../sessions/service';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users/repo';
 import { demoAccounts } from './demo-accounts';
+import { userRegisteredOf } from '../users/user-events';
 import { announceCarrierProfile } from '../carrier-profile/announce';
 
 interface SeedAccount {
@@ -75,7 +76,7 @@ async function createIfMissing(context: IdentityContext, account: SeedAccount): 
     await context.outbox.add(
       trx,
       eventTypes.userRegistered,
-      { userId: row.id, role: row.role, name: row.name, email: row.email, company: row.company ?? null },
+      userRegisteredOf(row),
       { correlationId: randomUUID() },
     );
     await announceCarrierProfile(context, trx, row);

@@ -8,6 +8,7 @@ import {
   seedAdmin,
   startIdentity,
   uniqueEmail,
+  userUpdatesOf,
   type Registered,
   type StartedIdentity,
 } from '../test-harness';
@@ -122,6 +123,8 @@ describe('GET and PUT /users/:id', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body.user).toMatchObject({ name: 'Alice Ny', phone: '87654321', company: null });
+    // The other services' directories learn the new name and phone.
+    expect(await userUpdatesOf(identity, alice.user.id)).toContainEqual(expect.objectContaining({ name: 'Alice Ny', phone: '87654321', company: null }));
   });
 
   it('when a user tries to change their role or approval, then 400 (the body is strict)', async () => {

@@ -14,6 +14,7 @@ import {
   lockUserById,
   updateUser,
 } from './repo';
+import { announceUserUpdated } from './user-events';
 import { toProfileJson, toUserJson } from './user-json';
 
 export interface UserChanges {
@@ -62,7 +63,12 @@ export async function changeUser(
   if (changes.company !== undefined) patch.company = changes.company || null;
   const row =
     Object.keys(patch).length > 0
-      ? await updateUser(context.db, userId, patch, context.clock())
+      ? await context.db.transaction(async (trx) => {
+          const saved = await updateUser(trx, userId, patch, context.clock());
+          // Name, company and phone are what the other services' user directories show.
+          if (saved) await announceUserUpdated(context, trx, saved);
+          return saved;
+        })
       : await findUserById(context.db, userId);
   if (!row) throw notFound();
   return toUserJson(row);

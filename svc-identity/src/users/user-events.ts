@@ -7,8 +7,39 @@ import type { IdentityContext } from '../context';
 import type { UserRow } from './repo';
 
 type UserUpdated = EventPayload<typeof eventTypes.userUpdated>;
+type UserRegistered = EventPayload<typeof eventTypes.userRegistered>;
+type ContactRow = Pick<UserRow, 'phone' | 'address' | 'postal_code' | 'city' | 'country'>;
 
-const userUpdatedOf = (row: UserRow): UserUpdated => ({ userId: row.id, name: row.name, email: row.email, company: row.company ?? null, role: row.role });
+/** The billing address on one line, as the directories show it: 'Havnegade 1, 8000 Aarhus C' (a country other than Denmark added). */
+export function addressLineOf(row: Pick<UserRow, 'address' | 'postal_code' | 'city' | 'country'>): string | null {
+  const nonEmpty = (part: string | null | undefined) => (part ?? '').trim();
+  const place = [nonEmpty(row.postal_code), nonEmpty(row.city)].filter(Boolean).join(' ');
+  const country = nonEmpty(row.country);
+  const parts = [nonEmpty(row.address), place, /^(danmark|denmark|dk)$/i.test(country) ? '' : country].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** Phone and address for the directories (the assigned carrier's contact details on a task and its fragtbrev). */
+const contactOf = (row: ContactRow) => ({ phone: row.phone?.trim() || null, address: addressLineOf(row) });
+
+const userUpdatedOf = (row: UserRow): UserUpdated => ({
+  userId: row.id,
+  name: row.name,
+  email: row.email,
+  company: row.company ?? null,
+  role: row.role,
+  ...contactOf(row),
+});
+
+/** identity.user.registered's payload for a new account. */
+export const userRegisteredOf = (row: UserRow): UserRegistered => ({
+  userId: row.id,
+  role: row.role,
+  name: row.name,
+  email: row.email,
+  company: row.company ?? null,
+  ...contactOf(row),
+});
 
 /**
  * identity.user.updated, in the transaction of the change: other services keep the names they show (the user
@@ -20,9 +51,10 @@ export async function announceUserUpdated(context: IdentityContext, trx: Knex.Tr
 
 /**
  * Bump when a service gains a projection of users (or carrier profiles) that existing databases must fill: at the
- * next start identity announces every user once more. 1: svc-tasks, svc-chat and svc-ledger directories.
+ * next start identity announces every user once more. 1: svc-tasks, svc-chat and svc-ledger directories. 2: phone
+ * and address in those directories.
  */
-export const DIRECTORY_VERSION = 1;
+export const DIRECTORY_VERSION = 2;
 const ANNOUNCE_BATCH = 500;
 
 /**

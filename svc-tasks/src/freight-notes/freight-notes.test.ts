@@ -224,8 +224,18 @@ describe('prefill from the users and lock at delivery', () => {
   it('when the people are known, then sender and bill-to are the customer and the carrier box the assigned carrier', async () => {
     const who = user('carrier');
     await tasks.publish(eventTypes.userRegistered, { userId: owner.id, role: 'customer', name: 'Karen Kunde', email: 'karen@example.dk' });
-    await tasks.publish(eventTypes.userRegistered, { userId: who.id, role: 'carrier', name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS' });
+    await tasks.publish(eventTypes.userRegistered, {
+      userId: who.id,
+      role: 'carrier',
+      name: 'Lars Hansen',
+      email: 'lars@example.dk',
+      company: 'Hansen Fragt ApS',
+      phone: '20304050',
+      address: 'Havnegade 1, 8000 Aarhus C',
+    });
+    await tasks.publish(eventTypes.carrierProfileUpdated, { userId: who.id, cvrNumber: '12345678', cvrVerified: true, insuredUntil: null, memberSince: '2024-03-01T10:00:00.000Z' });
     await waitFor(async () => (await tasks.db('user_directory').whereIn('user_id', [owner.id, who.id])).length === 2);
+    await waitFor(async () => Boolean(await tasks.db('carrier_profiles').where({ user_id: who.id }).first()));
     const taskId = await newTask();
     await setTask(taskId, 'in_transit', who);
     const reply = await note(taskId, owner);
@@ -234,7 +244,14 @@ describe('prefill from the users and lock at delivery', () => {
     expect(reply.body.bill_to).toMatchObject({ name: 'Karen Kunde' });
     expect(reply.body.pickup).toMatchObject({ street: 'Vestergade', houseNo: '12', postalCode: '8000', city: 'Aarhus C' });
     expect(reply.body.delivery).toMatchObject({ postalCode: '1165', city: 'København K' });
-    expect(reply.body.carrier).toMatchObject({ name: 'Lars Hansen', company: 'Hansen Fragt ApS', email: 'lars@example.dk' });
+    expect(reply.body.carrier).toEqual({
+      name: 'Lars Hansen',
+      company: 'Hansen Fragt ApS',
+      cvr: '12345678',
+      email: 'lars@example.dk',
+      phone: '20304050',
+      address: 'Havnegade 1, 8000 Aarhus C',
+    });
     expect(reply.body.recipient).toMatchObject({
       name: 'Karen Kunde',
       email: 'kontakt@example.dk',

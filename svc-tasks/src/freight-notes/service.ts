@@ -23,7 +23,7 @@ import { AppError, parseInput } from '@fragtbud/platform';
 import type { Db, TasksContext } from '../context';
 import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
 import { relationOf } from '../tasks/task-json';
-import { contactsOf, type DirectoryContact } from '../user-directory';
+import { carrierOf, contactsOf, type DirectoryContact } from '../user-directory';
 import { findFreightNote, hasBidOnTask, saveFreightNote, type FreightNoteRow } from './repo';
 
 /** The customer edits the note only while the task is in one of these (spec section 6). */
@@ -125,13 +125,13 @@ export function defaultsFromTask(task: TaskRow): NoteContent {
 
 /**
  * Fills, where still empty, what the task's people tell (issue 13): the owner as sender and bill-to (name, e-mail) and
- * the assigned carrier's box (name, company, e-mail) from the user directory. Only empty fields change. An empty
- * recipient becomes the task's receiver (`recipientFromTask`). The carrier's phone is not in the directory.
+ * the assigned carrier's box (name, company, CVR, address, e-mail, phone) from the user directory and the carrier's
+ * profile. Only empty fields change. An empty recipient becomes the task's receiver (`recipientFromTask`).
  */
 export async function withPeople(db: Db, task: TaskRow, content: NoteContent): Promise<NoteContent> {
-  const people = await contactsOf(db, [task.user_id, task.assigned_carrier_id]);
+  const people = await contactsOf(db, [task.user_id]);
   const owner = task.user_id === null ? undefined : people.get(task.user_id);
-  const carrier = task.assigned_carrier_id === null ? undefined : people.get(task.assigned_carrier_id);
+  const carrier = await carrierOf(db, task.assigned_carrier_id);
   const fill = <T extends object>(target: T, values: Partial<Record<keyof T, string | null>>): T => {
     const out = { ...target } as Record<string, unknown>;
     for (const [field, value] of Object.entries(values)) if (out[field] === null && value) out[field] = value;
@@ -143,7 +143,16 @@ export async function withPeople(db: Db, task: TaskRow, content: NoteContent): P
     parties.bill_to = fill(parties.bill_to, { name: owner.name, company: owner.company, email: owner.email });
   }
   if (!hasOwnValue(parties.recipient)) parties.recipient = recipientFromTask(task, parties.delivery, owner);
-  const carrierBox = carrier ? fill(content.carrier, { name: carrier.name, company: carrier.company, email: carrier.email }) : content.carrier;
+  const carrierBox = carrier
+    ? fill(content.carrier, {
+        name: carrier.name,
+        company: carrier.company,
+        cvr: carrier.cvrNumber ?? null,
+        address: carrier.address ?? null,
+        email: carrier.email ?? null,
+        phone: carrier.phone ?? null,
+      })
+    : content.carrier;
   return { ...content, parties, carrier: carrierBox };
 }
 

@@ -66,6 +66,18 @@ describe('the guest link', () => {
     expect(reply.headers.get('cache-control')).toBe('no-store');
   });
 
+  it("when the guest's task has a carrier, then the link names them with their contact details; a wrong token does not", async () => {
+    const carrier = user('carrier');
+    await tasks.publish(eventTypes.userRegistered, { userId: carrier.id, role: 'carrier', name: 'Gæstens Vognmand', email: 'v@example.dk', phone: '20304050' });
+    await waitFor(async () => Boolean(await tasks.db('user_directory').where({ user_id: carrier.id }).first()));
+    const { taskId, token } = await guestTask(uniqueEmail());
+    await tasks.db('tasks').where({ id: taskId }).update({ status: 'assigned', assigned_carrier_id: carrier.id });
+    const reply = await tasks.call('GET', `/tasks/${taskId}?access=${token}`);
+    expect(reply.body.assigned_carrier).toMatchObject({ id: carrier.id, name: 'Gæstens Vognmand', email: 'v@example.dk', phone: '20304050' });
+    const wrong = await tasks.call('GET', `/tasks/${taskId}?access=${'forkert-token-'.repeat(3)}`);
+    expect(JSON.stringify(wrong.body)).not.toContain('20304050');
+  });
+
   it('when the token is wrong or belongs to another task, then only the public view shows; without one, login is needed', async () => {
     const { taskId } = await guestTask(uniqueEmail());
     const other = await guestTask(uniqueEmail());

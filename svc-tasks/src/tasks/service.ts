@@ -140,6 +140,12 @@ export async function getTask(context: TasksContext, caller: AuthUser, taskId: n
     }
     return task;
   }
+  return withAssignedCarrier(context, row, task);
+}
+
+/** The full view names the assigned carrier with their contact details (spec section 3); the public view never does. */
+async function withAssignedCarrier(context: TasksContext, row: TaskRow, task: Task): Promise<Task> {
+  if (task.view !== 'full') return task;
   return { ...task, assigned_carrier: await carrierOf(context.db, row.assigned_carrier_id) };
 }
 
@@ -153,7 +159,7 @@ export async function getTaskByGuestLink(context: TasksContext, caller: AuthUser
   const row = await findTaskById(context.db, taskId);
   if (!row) throw notFound();
   if (caller && seesFullTask(caller, row)) return null;
-  if (await opensTask(context.db, taskId, token)) return toTaskJson(row, 'full');
+  if (await opensTask(context.db, taskId, token)) return withAssignedCarrier(context, row, toTaskJson(row, 'full'));
   if (caller) return null;
   if (!mayKnowOf(null, row)) throw notFound();
   return taskJsonFor(null, row);

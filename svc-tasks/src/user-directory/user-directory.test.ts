@@ -36,7 +36,7 @@ describe('user directory', () => {
     for (const as of [owner, admin, carrier]) {
       const reply = await tasks.call('GET', `/tasks/${taskId}`, { as });
       expect(reply.status).toBe(200);
-      expect(reply.body.assigned_carrier).toEqual({ id: carrier.id, name: 'Lars Hansen', company: 'Hansen Fragt ApS' });
+      expect(reply.body.assigned_carrier).toMatchObject({ id: carrier.id, name: 'Lars Hansen', company: 'Hansen Fragt ApS' });
     }
     const outsider = await tasks.call('GET', `/tasks/${taskId}`, { as: user('carrier') });
     expect(outsider.body.assigned_carrier).toBeUndefined();
@@ -49,11 +49,59 @@ describe('user directory', () => {
     const taskId = await assignedTask(carrier);
     await tasks.publish(eventTypes.userUpdated, { userId: carrier.id, name: 'Nyt Navn', email: 'g@example.dk', company: 'Nyt Firma A/S' });
     await waitFor(async () => (await entry(carrier.id))?.name === 'Nyt Navn');
-    expect((await tasks.call('GET', `/tasks/${taskId}`, { as: owner })).body.assigned_carrier).toEqual({ id: carrier.id, name: 'Nyt Navn', company: 'Nyt Firma A/S' });
+    expect((await tasks.call('GET', `/tasks/${taskId}`, { as: owner })).body.assigned_carrier).toMatchObject({ id: carrier.id, name: 'Nyt Navn', company: 'Nyt Firma A/S' });
 
     await tasks.publish(eventTypes.userDeleted, { userId: carrier.id, deletedBy: admin.id });
     await waitFor(async () => (await entry(carrier.id))?.name === deletedUserName);
     expect((await entry(carrier.id))?.email).toBeNull();
+  });
+
+  it('when a carrier is assigned, then owner, admin and the carrier get its contact details; a bidder and a task before assignment do not', async () => {
+    const carrier = user('carrier');
+    const bidder = user('carrier');
+    await tasks.publish(eventTypes.userRegistered, {
+      userId: carrier.id,
+      role: 'carrier',
+      name: 'Mads Vognmand',
+      email: 'mads@example.dk',
+      company: 'Mads Fragt ApS',
+      phone: '+45 20 30 40 50',
+      address: 'Havnegade 1, 8000 Aarhus C',
+    });
+    await tasks.publish(eventTypes.carrierProfileUpdated, { userId: carrier.id, cvrNumber: '12345678', cvrVerified: true, insuredUntil: null, memberSince: '2024-03-01T10:00:00.000Z' });
+    await waitFor(async () => Boolean((await entry(carrier.id)) && (await tasks.db('carrier_profiles').where({ user_id: carrier.id }).first())));
+
+    const open = await tasks.call('POST', '/tasks', { as: owner, body: taskBody('moving') });
+    await tasks.db('task_bidders').insert({ task_id: open.body.id, carrier_id: carrier.id });
+    expect((await tasks.call('GET', `/tasks/${open.body.id}`, { as: carrier })).body.assigned_carrier).toBeUndefined();
+    expect((await tasks.call('GET', `/tasks/${open.body.id}`, { as: owner })).body.assigned_carrier).toBeNull();
+
+    const taskId = await assignedTask(carrier);
+    await tasks.db('task_bidders').insert({ task_id: taskId, carrier_id: bidder.id });
+    const contact = {
+      id: carrier.id,
+      name: 'Mads Vognmand',
+      company: 'Mads Fragt ApS',
+      cvrNumber: '12345678',
+      email: 'mads@example.dk',
+      phone: '+45 20 30 40 50',
+      address: 'Havnegade 1, 8000 Aarhus C',
+    };
+    for (const as of [owner, admin, carrier]) {
+      expect((await tasks.call('GET', `/tasks/${taskId}`, { as })).body.assigned_carrier).toEqual(contact);
+    }
+    for (const as of [bidder, user('customer'), null]) {
+      const reply = await tasks.call('GET', `/tasks/${taskId}`, { as });
+      expect(JSON.stringify(reply.body)).not.toContain('20 30 40 50');
+    }
+
+    // An update from before phone and address were announced keeps them; one that clears the phone clears it.
+    await tasks.publish(eventTypes.userUpdated, { userId: carrier.id, name: 'Mads V.', email: 'mads@example.dk', company: 'Mads Fragt ApS' });
+    await waitFor(async () => (await entry(carrier.id))?.name === 'Mads V.');
+    expect((await tasks.call('GET', `/tasks/${taskId}`, { as: owner })).body.assigned_carrier).toMatchObject({ phone: '+45 20 30 40 50', address: 'Havnegade 1, 8000 Aarhus C' });
+    await tasks.publish(eventTypes.userUpdated, { userId: carrier.id, name: 'Mads Vognmand', email: 'mads@example.dk', company: null, phone: null, address: null });
+    await waitFor(async () => (await entry(carrier.id))?.name === 'Mads Vognmand');
+    expect((await tasks.call('GET', `/tasks/${taskId}`, { as: owner })).body.assigned_carrier).toMatchObject({ phone: null, address: null });
   });
 
   it('when an admin lists deletion requests, then each carries the name of its requester', async () => {

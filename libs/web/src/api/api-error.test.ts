@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, isApiError } from './api-error';
+import { z } from 'zod';
+import { ApiError, fieldErrorsFromZod, isApiError } from './api-error';
 
 describe('isApiError', () => {
   it('knows an ApiError thrown by another bundle of libs/web (a remote), where instanceof fails', async () => {
@@ -15,5 +16,29 @@ describe('isApiError', () => {
     expect(isApiError({ status: 401 })).toBe(false);
     expect(isApiError(null)).toBe(false);
     expect(isApiError(new ApiError({ status: 400, code: 'invalid_input', message: 'Ugyldigt' }))).toBe(true);
+  });
+});
+
+describe('fieldErrorsFromZod', () => {
+  const schema = z
+    .object({ name: z.string().min(1, 'Navn mangler'), phone: z.string().min(8, 'For kort').regex(/^\d+$/, 'Kun tal'), address: z.object({ city: z.string().min(1, 'By mangler') }) })
+    .refine((value) => value.name !== value.phone, 'Navn og telefon er ens');
+
+  it('keeps the first message per top-level field, a nested path under its top-level field', () => {
+    const parsed = schema.safeParse({ name: '', phone: 'ab', address: { city: '' } });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(fieldErrorsFromZod(parsed.error)).toEqual({ name: 'Navn mangler', phone: 'For kort', address: 'By mangler' });
+  });
+
+  it('leaves out an issue about the whole value (no field to show it beside)', () => {
+    const parsed = schema.safeParse({ name: '12345678', phone: '12345678', address: { city: 'Aarhus' } });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(fieldErrorsFromZod(parsed.error)).toEqual({});
+  });
+
+  it('is empty for no issues', () => {
+    expect(fieldErrorsFromZod({ issues: [] })).toEqual({});
   });
 });

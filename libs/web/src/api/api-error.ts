@@ -49,3 +49,22 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   }
   return result;
 }
+
+/** The issues of a failed zod parse (a `ZodError`), as far as the form needs them. */
+export interface ParseIssues {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}
+
+/**
+ * The first message per top-level field of a failed zod parse (`safeParse(...).error`), for showing beside each field:
+ * `{ phone: 'Telefonnummeret er ugyldigt' }`. An issue about the whole value (no path) names no field and is left out.
+ */
+export function fieldErrorsFromZod(error: ParseIssues): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (field === undefined) continue;
+    result[String(field)] ??= issue.message;
+  }
+  return result;
+}

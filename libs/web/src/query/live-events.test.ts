@@ -6,15 +6,15 @@ import { queryKeys } from './query-keys';
 
 describe('live event → query keys', () => {
   it.each([
-    [{ type: 'task.status', taskId: 7, status: 'in_progress' }, [['task', 7], ['tasks']]],
-    [{ type: 'bid.placed', taskId: 7, bidId: 3 }, [['task', 7], ['tasks']]],
-    [{ type: 'bid.updated', taskId: 7, bidId: 3 }, [['task', 7], ['tasks']]],
+    [{ type: 'task.status', taskId: 7, status: 'in_progress' }, [['task', 7], ['tasks'], ['chat', 'thread', 7]]],
+    [{ type: 'bid.placed', taskId: 7, bidId: 3 }, [['task', 7], ['tasks'], ['chat', 'thread', 7]]],
+    [{ type: 'bid.updated', taskId: 7, bidId: 3 }, [['task', 7], ['tasks'], ['chat', 'thread', 7]]],
     [{ type: 'notification' }, [['notifications']]],
     [{ type: 'chat.message', taskId: 7 }, [['chat'], ['notifications']]],
     [{ type: 'chat.read' }, [['chat'], ['notifications']]],
     [{ type: 'task.status' }, [['tasks']]],
     [{ type: 'something.new' }, []],
-    [{ type: 'bid.placed', data: { taskId: 7, bidId: 3 } }, [['task', 7], ['tasks']]],
+    [{ type: 'bid.placed', data: { taskId: 7, bidId: 3 } }, [['task', 7], ['tasks'], ['chat', 'thread', 7]]],
     [{ type: 'resync', data: {} }, [[]]],
   ])('%o invalidates %o', (event, keys) => {
     expect(queryKeysForLiveEvent(event)).toEqual(keys);

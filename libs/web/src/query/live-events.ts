@@ -21,11 +21,14 @@ type AnyLiveEvent = LiveQueryEvent | { type: string; taskId?: unknown; data?: Re
  *
  * | event | invalidated |
  * |---|---|
- * | `task.status` | `['task', id]` (and everything under it), `['tasks']` |
- * | `bid.placed`, `bid.updated` | `['task', id]` (bids, lowest bid, bid count), `['tasks']` |
+ * | `task.status` | `['task', id]` (and everything under it), `['tasks']`, the task's chat threads |
+ * | `bid.placed`, `bid.updated` | `['task', id]` (bids, lowest bid, bid count), `['tasks']`, the task's chat threads |
  * | `notification` | `['notifications']` |
  * | `chat.message`, `chat.read` | `['chat']`, `['notifications']` |
  * | `resync` (a gap in the stream) | everything |
+ *
+ * A thread carries the chat lock (spec 6: the round closed, the bid limit reached, the task finished), so an open chat
+ * tab shows the lock as soon as the task or a bid changes, not at the next chat event.
  */
 export function queryKeysForLiveEvent(event: AnyLiveEvent): QueryKey[] {
   switch (event.type) {
@@ -37,7 +40,7 @@ export function queryKeysForLiveEvent(event: AnyLiveEvent): QueryKey[] {
       const flat = event as { taskId?: unknown; data?: Record<string, unknown> };
       const taskId = flat.taskId ?? flat.data?.taskId;
       if (typeof taskId !== 'number' || !Number.isInteger(taskId)) return [queryKeys.allTasks()];
-      return [queryKeys.task(taskId), queryKeys.allTasks()];
+      return [queryKeys.task(taskId), queryKeys.allTasks(), queryKeys.taskChatThreads(taskId)];
     }
     case 'notification':
       return [queryKeys.notifications()];

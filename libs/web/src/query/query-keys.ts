@@ -31,6 +31,8 @@ export const queryKeys = {
   /** The caller's chat threads on one task, or on every task (the header's unread count) without a task. */
   chatThreads: (id?: TaskId) => ['chat', 'threads', id === undefined ? 'all' : taskId(id)] as const,
   chatThread: (id: TaskId, partnerId: number) => ['chat', 'thread', taskId(id), partnerId] as const,
+  /** Every thread of one task (by partner, and a carrier's thread with the customer): what says whether chat is locked. */
+  taskChatThreads: (id: TaskId) => ['chat', 'thread', taskId(id)] as const,
   publicReviews: () => ['reviews', 'public'] as const,
   /** Public carrier profiles: one carrier's page, and the summaries a bid table asks for in one call. */
   carrier: (id: number) => ['carriers', id] as const,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginBodySchema, messages } from '@fragtbud/contracts';
-import { Button, Field, isApiError, useSession } from '@fragtbud/web';
+import { Button, Field, fieldErrorsFromZod, isApiError, useSession } from '@fragtbud/web';
 import { safeNextPath } from '../../routing/login-redirect';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { OidcLoginLink } from './oidc-login-link';
@@ -17,14 +17,9 @@ interface LoginErrors {
 /** The server's login schema checks the form before anything is sent. */
 function validate(email: string, password: string): LoginErrors {
   const result = loginBodySchema.safeParse({ email, password });
-  const errors: LoginErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  return errors;
+  if (result.success) return {};
+  const found = fieldErrorsFromZod(result.error);
+  return { email: found.email, password: found.password };
 }
 
 export function LoginPage() {

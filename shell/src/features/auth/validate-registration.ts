@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits, messages, registerFormSchema } from '@fragtbud/contracts';
+import { fieldErrorsFromZod } from '@fragtbud/web';
 
 export interface RegistrationForm {
   role: 'customer' | 'carrier';
@@ -24,13 +25,7 @@ export const PASSWORD_MIN_LENGTH = limits.passwordMinLength;
 export function validateRegistration(form: RegistrationForm): RegistrationErrors {
   const candidate = form.role === 'carrier' ? form : { ...form, company: '', phone: '' };
   const result = registerFormSchema.safeParse(candidate);
-  const errors: RegistrationErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof RegistrationForm | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
+  const errors: RegistrationErrors = result.success ? {} : fieldErrorsFromZod(result.error);
   // zod skips the object-level match check while a field is invalid; the user should see both at once.
   if (!errors.confirmPassword && form.password !== form.confirmPassword) {
     errors.confirmPassword = messages.passwordsDoNotMatch;

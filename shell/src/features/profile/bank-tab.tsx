@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { bankInfoBodySchema, messages } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, isApiError, Spinner } from '@fragtbud/web';
+import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, Spinner } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
 import { useBankInfo } from './api/get-bank-info';
 import { useSaveBankInfo } from './api/save-bank-info';
@@ -27,9 +27,7 @@ export function BankTab() {
     setOutcome(null);
     const parsed = bankInfoBodySchema.safeParse(form);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsFromZod(parsed.error));
       return;
     }
     setErrors({});

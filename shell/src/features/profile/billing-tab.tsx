@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { billingCountries, billingInfoBodySchema, messages, type BillingInfo } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, isApiError, SelectField, Spinner, type Role } from '@fragtbud/web';
+import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, SelectField, Spinner, type Role } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
 import { useBilling } from './api/get-billing';
 import { useOwnBillingChange } from './api/get-billing-change';
@@ -55,9 +55,7 @@ export function BillingTab({ role }: { role: Role }) {
     setOutcome(null);
     const parsed = billingInfoBodySchema.safeParse(form);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsFromZod(parsed.error));
       setOutcome({ kind: 'error', text: messages.formHasErrors });
       return;
     }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages, profileUpdateBodySchema } from '@fragtbud/contracts';
-import { Button, Field, isApiError, type User } from '@fragtbud/web';
+import { Button, Field, fieldErrorsFromZod, isApiError, type User } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
 import { useSaveProfile } from './api/save-profile';
 
@@ -23,9 +23,7 @@ export function ContactDetailsForm({ user }: { user: User }) {
     setOutcome(null);
     const parsed = profileUpdateBodySchema.safeParse({ name: form.name, phone: form.phone });
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsFromZod(parsed.error));
       setOutcome({ kind: 'error', text: messages.formHasErrors });
       return;
     }

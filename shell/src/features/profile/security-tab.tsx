@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { changePasswordFormSchema, messages, totpCodeSchema } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, formatDateTime, isApiError, Spinner } from '@fragtbud/web';
+import { Button, ErrorState, Field, fieldErrorsFromZod, formatDateTime, isApiError, Spinner } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
 import { useChangePassword } from './api/change-password';
 import { useDisableTwoFactor } from './api/disable-two-factor';
@@ -34,9 +34,7 @@ function PasswordChange() {
     event.preventDefault();
     setOutcome(null);
     const parsed = changePasswordFormSchema.safeParse(form);
-    const found: Record<string, string> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    setErrors(found);
+    setErrors(parsed.success ? {} : fieldErrorsFromZod(parsed.error));
     if (!parsed.success) return;
     try {
       await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });

@@ -126,6 +126,15 @@ beforeEach(() => {
     }),
   );
 });
+/** The carrier's one thread on the task, with the customer (who is named by it), holding `first`. */
+function carrierTalksToCustomer(first: ChatMessageJson) {
+  threads[2] = { items: [first], total: 1, page: 1, limit: 100, lock: null };
+  server.use(
+    http.get('/api/chat/threads', () =>
+      HttpResponse.json({ items: [{ task_id: 5, partner_id: 2, partner_name: 'Karen Jensen', last_message: first, unread_count: 0 }], unread_total: 0 }),
+    ),
+  );
+}
 /** A carrier who has written to nobody on the task yet. */
 const noThreadsYet = () => server.use(http.get('/api/chat/threads', () => HttpResponse.json({ items: [], unread_total: 0 })));
 
@@ -248,12 +257,7 @@ describe('chat tab', () => {
   });
 
   it('when the thread names the customer, then a carrier sees their name, not a role or a number', async () => {
-    threads[2] = { items: [message(2, 3, 'Hej')], total: 1, page: 1, limit: 100, lock: null };
-    server.use(
-      http.get('/api/chat/threads', () =>
-        HttpResponse.json({ items: [{ task_id: 5, partner_id: 2, partner_name: 'Karen Jensen', last_message: threads[2]!.items[0], unread_count: 0 }], unread_total: 0 }),
-      ),
-    );
+    carrierTalksToCustomer(message(2, 3, 'Hej'));
     renderTab('/task/5?tab=chat', carrier);
     expect(await screen.findByLabelText('Besked til Karen Jensen')).toBeTruthy();
     const partners = screen.getByRole('navigation', { name: 'Samtaler' });
@@ -268,5 +272,37 @@ describe('chat tab', () => {
     threads[3]!.items.push(incoming);
     sources.at(-1)!.send('chat.message', incoming);
     expect(await screen.findByText('Vi har en ledig bil i morgen')).toBeTruthy();
+  });
+
+  it('when a carrier has the chat open and the bid limit is reached (bid.placed on the stream), then the lock replaces the input', async () => {
+    liveEvents.connect();
+    carrierTalksToCustomer(message(3, 2, 'Hvor tungt er sofabordet?'));
+    renderTab('/task/5?tab=chat', carrier);
+    expect(await screen.findByLabelText('Besked til Karen Jensen')).toBeTruthy();
+
+    // Another carrier's bid fills the last slot: svc-chat now locks this carrier, who has not bid.
+    threads[2]!.lock = { code: 'max_bids_no_bid', message: chatLockTexts.max_bids_no_bid };
+    sources.at(-1)!.send('bid.placed', { taskId: 6 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(chatLockTexts.max_bids_no_bid)).toBeNull(); // another task's bid changes nothing here
+    sources.at(-1)!.send('bid.placed', { taskId: 5 });
+    const lock = await screen.findByText(chatLockTexts.max_bids_no_bid);
+    expect(lock.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('when the task is cancelled while a carrier who has not written yet has the chat open (task.status), then the closed lock shows', async () => {
+    liveEvents.connect();
+    threads[2] = { items: [], total: 0, page: 1, limit: 100, lock: null, partner: { id: owner.id, name: 'Karen Jensen' } };
+    noThreadsYet();
+    renderTab('/task/5?tab=chat', carrier, { id: 5, user_id: null });
+    expect(await screen.findByLabelText('Besked til Karen Jensen')).toBeTruthy();
+
+    const closed = { code: 'closed' as const, message: chatLockTexts.closed };
+    customerThread = { items: [], total: 0, page: 1, limit: 100, lock: closed, partner: null };
+    threads[2] = { ...threads[2], lock: closed };
+    sources.at(-1)!.send('task.status', { taskId: 5, status: 'cancelled' });
+    expect(await screen.findByText(chatLockTexts.closed)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   Field,
   Modal,
   taskTypeLabel,
+  fieldErrorsFromZod,
   fieldErrorsOf,
   type AddressFieldProps,
   type AddressValue,
@@ -85,12 +86,7 @@ export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTas
     const body = bodyOf(form);
     const parsed = updateTaskBodySchema.safeParse(body);
     if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '') as FieldName;
-        if (field && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
+      setErrors(fieldErrorsFromZod(parsed.error));
       return;
     }
     setErrors({});

@@ -150,6 +150,22 @@ describe('task page', () => {
     expect(await screen.findByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
   });
 
+  it("gives the owner the assigned carrier's phone and e-mail to call or write", async () => {
+    renderTaskPage('/task/6', [
+      makeTask({
+        id: 6,
+        status: 'assigned',
+        assigned_carrier_id: 4,
+        assigned_carrier: { id: 4, name: 'Lars Hansen', company: null, email: 'lars@example.dk', phone: '+45 20 30 40 50', address: 'Havnegade 1, 8000 Aarhus C' },
+      }),
+    ]);
+    const phone = await screen.findByRole('link', { name: '+45 20 30 40 50' });
+    expect(phone.getAttribute('href')).toBe('tel:+4520304050');
+    expect(screen.getByText('Vognmandens telefon')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'lars@example.dk' }).getAttribute('href')).toBe('mailto:lars@example.dk');
+    expect(await screen.findByRole('button', { name: 'Anmod om sletning' })).toBeTruthy();
+  });
+
   it("shows an admin the assigned carrier's list as 'A (8% gebyr)' beside their name", async () => {
     const asked: string[] = [];
     server.use(

@@ -46,6 +46,9 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
   const admin = viewer?.role === 'admin';
   const timing = schedule(task);
   const carrierList = useCarrierListLabel(task.assigned_carrier_id, admin && task.view === 'full');
+  // The assigned carrier's contact details, which the service gives the owner and an admin once a carrier is assigned
+  // (the carrier has no use for their own).
+  const carrierContact = task.assigned_carrier_id !== null && viewer?.id !== task.assigned_carrier_id ? task.assigned_carrier : null;
 
   return (
     <div className="task-details">
@@ -118,6 +121,22 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
                   ) : (
                     <Link to={carrierPath(task.assigned_carrier_id)}>{assignedCarrierText(task)}</Link>
                   )}
+                </dd>
+              </div>
+            )}
+            {carrierContact?.phone && (
+              <div>
+                <dt>Vognmandens telefon</dt>
+                <dd>
+                  <a href={`tel:${carrierContact.phone.replace(/[^\d+]/g, '')}`}>{carrierContact.phone}</a>
+                </dd>
+              </div>
+            )}
+            {carrierContact?.email && (
+              <div>
+                <dt>Vognmandens e-mail</dt>
+                <dd>
+                  <a href={`mailto:${carrierContact.email}`}>{carrierContact.email}</a>
                 </dd>
               </div>
             )}

@@ -11,7 +11,7 @@ import {
   type FreightNote,
   type FreightPartyInput,
 } from '@fragtbud/contracts';
-import { Button, Field, SelectField, fieldErrorsOf, parseDanishNumber } from '@fragtbud/web';
+import { Button, Field, SelectField, fieldErrorsFromZod, fieldErrorsOf, parseDanishNumber } from '@fragtbud/web';
 import { FREIGHT_BOXES, type FreightBoxKey } from './freight-note-boxes';
 import { useUpdateFreightNote, type FreightNoteUpdate } from './api/update-freight-note';
 
@@ -109,10 +109,7 @@ function validate(values: Values, note: FreightNote): { body: FreightNoteUpdate 
         ? withAddress(data, note[key as (typeof freightPartyGroups)[number]].address)
         : data;
     } else {
-      for (const issue of result.error.issues) {
-        const name = `${key}.${String(issue.path[0] ?? '')}`;
-        errors[name] ??= issue.message;
-      }
+      for (const [field, message] of Object.entries(fieldErrorsFromZod(result.error))) errors[`${key}.${field}`] = message;
     }
   }
   return { body: Object.keys(errors).length ? null : (body as FreightNoteUpdate), errors };
