@@ -4,7 +4,7 @@
  * the ledger, saldo and overview — CSVs included. Refunds and charges arrive as svc-payments' events.
  */
 import { randomUUID } from 'node:crypto';
-import { eventTypes, messages, type AuthUser } from '@fragtbud/contracts';
+import { carrierFinanceRowSchema, eventTypes, messages, type AuthUser } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookPaymentEvent,
@@ -72,6 +72,34 @@ async function refundOf(payment: ReturnType<typeof paymentOf>) {
   await ledger.infra.bus.publish(envelopeOf(eventTypes.refundSucceeded, refund));
   await waitFor(() => ledger.db('ledger_refunds').where({ refund_id: refund.refundId }).first());
 }
+
+describe('a carrier sees only their side of the money (spec section 7)', () => {
+  it('when a carrier reads their finance, then each row has the payout gross, net and VAT — no customer gross, platform fees or customer VAT', async () => {
+    const { carrier, payment } = await carrierWithPaidTask();
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: carrier.id, amount: 10, reason: 'Bonus' } });
+    await ledger.call('POST', '/finance/payouts/carrier', { as: admin, body: { carrierId: carrier.id, amountGross: 125 } });
+    const reply = await finance(carrier);
+    expect(reply.status).toBe(200);
+    const rows = reply.body.rows as Array<Record<string, unknown>>;
+    expect(rows.map((row) => row.type)).toEqual(['transaction', 'adjustment', 'payout']);
+    for (const row of rows) expect(() => carrierFinanceRowSchema.parse(row)).not.toThrow();
+    expect(rows[0]).toMatchObject({ task_id: payment.taskId, amount: 1125, net: 900, carrierPayoutGross: 1125, carrierPayoutNet: 900, payoutVat: 225 });
+    expect(rows[2]).toMatchObject({ amount: 125, net: 100, payoutVat: 25 });
+    const text = JSON.stringify(reply.body);
+    for (const key of ['gross', 'platformCommission', 'platformFeeEx', 'smallFeeEx', 'vatTotal', 'vatOnFees', 'vatOnNet', 'customer_id', 'payment_id']) {
+      expect(text).not.toContain(`"${key}"`);
+    }
+    expect(text).not.toContain('1400'); // what the customer paid
+  });
+
+  it('when an admin reads the ledger, then the whole breakdown is still there', async () => {
+    const { carrier, payment } = await carrierWithPaidTask();
+    const reply = await ledger.call('GET', `/finance/ledger?carrierId=${carrier.id}`, { as: admin });
+    expect(reply.body.items).toEqual([
+      expect.objectContaining({ task_id: payment.taskId, gross: 1400, platformFeeEx: 100, smallFeeEx: 20, vatTotal: 280, carrierPayoutGross: 1125 }),
+    ]);
+  });
+});
 
 describe("the carrier's rows tell where each payout stands (and the balance agrees)", () => {
   const transactionOf = (rows: Array<{ type: string; task_id: number | null }>, taskId: number) => rows.find((row) => row.type === 'transaction' && row.task_id === taskId);
@@ -409,7 +437,9 @@ describe('platform saldo, overview and CSV', () => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).split('\r\n');
     expect(lines[0]).toBe('\uFEFFDato;TaskId;Status;Brutto;Platform ex;Lille ex;Moms (i alt);Moms (netto);Moms (gebyrer);Udb. brutto;Udb. netto');
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};Gennemført;.*;1125,00;900,00$`));
+    // The customer's side (Brutto, Platform ex, Lille ex, Moms (i alt), Moms (gebyrer)) stays empty for a carrier.
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};Gennemført;;;;;250,00;;1125,00;900,00$`));
+    expect(csv.body).not.toContain('1400,00');
   });
 });
 
