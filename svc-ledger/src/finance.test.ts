@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { carrierFinanceRowSchema, eventTypes, messages, type AuthUser } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bankDetailsEvent,
   bookPaymentEvent,
   envelopeOf,
   paymentOf,
@@ -36,10 +37,14 @@ afterAll(async () => {
   await ledger?.close();
 });
 
-/** A carrier with one paid task of net 1000 DKK (payout net 900, gross 1125), completed unless said otherwise. */
-async function carrierWithPaidTask(options: { completed?: boolean; netOre?: number } = {}) {
+/**
+ * A carrier with one paid task of net 1000 DKK (payout net 900, gross 1125), completed unless said otherwise, and
+ * bank details saved (identity said so) unless `bank: false`.
+ */
+async function carrierWithPaidTask(options: { completed?: boolean; netOre?: number; bank?: boolean } = {}) {
   const carrier = user('carrier');
   const customer = user('customer');
+  if (options.bank !== false) await bankDetailsEvent(ledger, carrier.id);
   const payment = paymentOf({ carrierId: carrier.id, customerId: customer.id, netOre: options.netOre ?? 100_000 });
   await bookPaymentEvent(ledger, payment);
   if (options.completed !== false) await taskStatusEvent(ledger, payment, 'completed');
@@ -158,7 +163,8 @@ describe("the carrier's rows tell where each payout stands (and the balance agre
 
 describe('names in the admin ledger', () => {
   it('when identity announced the carrier and customer, then each ledger row names them; a user not known yet: null', async () => {
-    const { carrier, customer, payment } = await carrierWithPaidTask();
+    // No bank-details announcement: identity's events name these two here.
+    const { carrier, customer, payment } = await carrierWithPaidTask({ bank: false });
     await ledger.infra.bus.publish(envelopeOf(eventTypes.userUpdated, { userId: carrier.id, name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS', role: 'carrier' }));
     await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' }));
     await waitFor(async () => (await ledger.db('user_directory').whereIn('user_id', [carrier.id, customer.id])).length === 2);
@@ -167,7 +173,7 @@ describe('names in the admin ledger', () => {
     expect(rows.body.items).toEqual([
       expect.objectContaining({ type: 'transaction', carrier_id: carrier.id, carrier_name: 'Lars Hansen (Hansen Fragt ApS)', customer_id: customer.id, customer_name: 'Karen Jensen' }),
     ]);
-    const unknown = await carrierWithPaidTask();
+    const unknown = await carrierWithPaidTask({ bank: false });
     const other = await ledger.call('GET', `/finance/ledger?taskId=${unknown.payment.taskId}`, { as: admin });
     expect(other.body.items).toEqual([expect.objectContaining({ carrier_name: null, customer_name: null })]);
     const overview = await ledger.call('GET', '/admin/financial-overview', { as: admin });
@@ -262,6 +268,31 @@ describe('POST /finance/payout-requests', () => {
     const retry = await ledger.call('POST', '/finance/payout-requests', { as: carrier, headers: { 'idempotency-key': key } });
     expect(retry.status).toBe(200);
     expect(retry.body.payout.id).toBe(first.body.payout.id);
+  });
+
+  it('when the carrier has no bank details saved, then 422 with the Danish text and no payout; once saved, the request goes through', async () => {
+    const { carrier } = await carrierWithPaidTask({ bank: false });
+    const refused = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ code: 'bank_details_missing', message: 'Udfyld dine bankoplysninger under Bank, før du anmoder om udbetaling.' });
+    expect(await ledger.db('payouts').where({ carrier_id: carrier.id }).first()).toBeUndefined();
+    expect((await finance(carrier)).body).toMatchObject({ pendingNet: 900 });
+
+    await bankDetailsEvent(ledger, carrier.id, true);
+    expect((await ledger.call('POST', '/finance/payout-requests', { as: carrier })).status).toBe(201);
+  });
+
+  it('when a requesting carrier has no bank details (any more), then the admin cannot mark the request paid, only cancel it', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const request = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    expect(request.status).toBe(201);
+    await bankDetailsEvent(ledger, carrier.id, false);
+    const paid = await ledger.call('PUT', `/finance/payouts/${request.body.payout.id}/status`, { as: admin, body: { status: 'paid', providerRef: 'x' } });
+    expect(paid.status).toBe(422);
+    expect(paid.body).toEqual({ code: 'bank_details_missing', message: messages.payoutBankDetailsMissing });
+    expect(await ledger.db('payouts').where({ id: request.body.payout.id }).first('status')).toEqual({ status: 'pending' });
+    const cancelled = await ledger.call('PUT', `/finance/payouts/${request.body.payout.id}/status`, { as: admin, body: { status: 'cancelled' } });
+    expect(cancelled.status).toBe(200);
   });
 
   it("when there is nothing pending, then 422 'Ingen beløb til udbetaling'", async () => {

@@ -316,6 +316,8 @@ export const messages = {
   // Money: payouts, adjustments, refunds, extra charges, Connect (svc-ledger, svc-payments, issue #12)
   invalidAmount: 'Ugyldigt beløb',
   noPayoutAmount: 'Ingen beløb til udbetaling',
+  bankDetailsMissing: 'Udfyld dine bankoplysninger under Bank, før du anmoder om udbetaling.',
+  payoutBankDetailsMissing: 'Carrieren har ingen bankoplysninger – udbetalingen kan ikke markeres som udbetalt.',
   payoutRequestCreated: 'Udbetalingsanmodning oprettet',
   payoutExceedsPending: 'Beløbet er større end det, der kan udbetales',
   payoutProviderNotConfigured: 'Payout-udbyder ikke konfigureret',

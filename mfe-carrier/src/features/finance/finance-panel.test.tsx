@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, setSession, setupApiServer, renderWithProviders } from '@fragtbud/web/testing';
-import type { CarrierFinanceRow } from '@fragtbud/contracts';
+import { messages, type CarrierFinanceRow } from '@fragtbud/contracts';
 import { FinancePanel } from './finance-panel';
 
 const server = setupApiServer();
@@ -123,6 +123,22 @@ describe('carrier Økonomi', () => {
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table tr \{\s*display: grid;/);
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \{\s*overflow: visible;/);
     expect(phone(baseCss)).toMatch(/content: attr\(data-label\)/);
+  });
+
+  it('when the carrier has no bank details saved, then the server\'s Danish text and a link to the Bank tab', async () => {
+    financeApi(900);
+    server.use(
+      http.post('/api/finance/payout-requests', () =>
+        HttpResponse.json({ code: 'bank_details_missing', message: messages.bankDetailsMissing }, { status: 422 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<FinancePanel />);
+    await screen.findByText('Til udbetaling (netto)');
+    await user.click(screen.getByRole('button', { name: 'Anmod om udbetaling' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Udfyld dine bankoplysninger under Bank, før du anmoder om udbetaling.');
+    expect(within(alert).getByRole('link', { name: 'Gå til Bank' }).getAttribute('href')).toBe('/profile?tab=bank');
   });
 
   it("when nothing is pending, then 'Ingen beløb til udbetaling' and no request", async () => {
