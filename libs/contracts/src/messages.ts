@@ -59,6 +59,7 @@ export const messages = {
   chooseTaskTypeFirst: 'Vælg en opgavetype først.',
   fillBothAddresses: 'Udfyld både afhentnings- og leveringsadresse.',
   invalidPrice: 'Angiv en gyldig pris først.',
+  bidPriceTooHigh: 'Prisen må højst være 10.000.000 DKK.',
   noReviewsYet: noReviewsYetMessage,
 
   // Task forms and task API (issue #3)
