@@ -4,9 +4,10 @@
  * the ledger, saldo and overview — CSVs included. Refunds and charges arrive as svc-payments' events.
  */
 import { randomUUID } from 'node:crypto';
-import { eventTypes, messages, type AuthUser } from '@fragtbud/contracts';
+import { carrierFinanceRowSchema, eventTypes, messages, type AuthUser } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bankDetailsEvent,
   bookPaymentEvent,
   envelopeOf,
   paymentOf,
@@ -36,10 +37,14 @@ afterAll(async () => {
   await ledger?.close();
 });
 
-/** A carrier with one paid task of net 1000 DKK (payout net 900, gross 1125), completed unless said otherwise. */
-async function carrierWithPaidTask(options: { completed?: boolean; netOre?: number } = {}) {
+/**
+ * A carrier with one paid task of net 1000 DKK (payout net 900, gross 1125), completed unless said otherwise, and
+ * bank details saved (identity said so) unless `bank: false`.
+ */
+async function carrierWithPaidTask(options: { completed?: boolean; netOre?: number; bank?: boolean } = {}) {
   const carrier = user('carrier');
   const customer = user('customer');
+  if (options.bank !== false) await bankDetailsEvent(ledger, carrier.id);
   const payment = paymentOf({ carrierId: carrier.id, customerId: customer.id, netOre: options.netOre ?? 100_000 });
   await bookPaymentEvent(ledger, payment);
   if (options.completed !== false) await taskStatusEvent(ledger, payment, 'completed');
@@ -72,6 +77,34 @@ async function refundOf(payment: ReturnType<typeof paymentOf>) {
   await ledger.infra.bus.publish(envelopeOf(eventTypes.refundSucceeded, refund));
   await waitFor(() => ledger.db('ledger_refunds').where({ refund_id: refund.refundId }).first());
 }
+
+describe('a carrier sees only their side of the money (spec section 7)', () => {
+  it('when a carrier reads their finance, then each row has the payout gross, net and VAT — no customer gross, platform fees or customer VAT', async () => {
+    const { carrier, payment } = await carrierWithPaidTask();
+    await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: carrier.id, amount: 10, reason: 'Bonus' } });
+    await ledger.call('POST', '/finance/payouts/carrier', { as: admin, body: { carrierId: carrier.id, amountGross: 125 } });
+    const reply = await finance(carrier);
+    expect(reply.status).toBe(200);
+    const rows = reply.body.rows as Array<Record<string, unknown>>;
+    expect(rows.map((row) => row.type)).toEqual(['transaction', 'adjustment', 'payout']);
+    for (const row of rows) expect(() => carrierFinanceRowSchema.parse(row)).not.toThrow();
+    expect(rows[0]).toMatchObject({ task_id: payment.taskId, amount: 1125, net: 900, carrierPayoutGross: 1125, carrierPayoutNet: 900, payoutVat: 225 });
+    expect(rows[2]).toMatchObject({ amount: 125, net: 100, payoutVat: 25 });
+    const text = JSON.stringify(reply.body);
+    for (const key of ['gross', 'platformCommission', 'platformFeeEx', 'smallFeeEx', 'vatTotal', 'vatOnFees', 'vatOnNet', 'customer_id', 'payment_id']) {
+      expect(text).not.toContain(`"${key}"`);
+    }
+    expect(text).not.toContain('1400'); // what the customer paid
+  });
+
+  it('when an admin reads the ledger, then the whole breakdown is still there', async () => {
+    const { carrier, payment } = await carrierWithPaidTask();
+    const reply = await ledger.call('GET', `/finance/ledger?carrierId=${carrier.id}`, { as: admin });
+    expect(reply.body.items).toEqual([
+      expect.objectContaining({ task_id: payment.taskId, gross: 1400, platformFeeEx: 100, smallFeeEx: 20, vatTotal: 280, carrierPayoutGross: 1125 }),
+    ]);
+  });
+});
 
 describe("the carrier's rows tell where each payout stands (and the balance agrees)", () => {
   const transactionOf = (rows: Array<{ type: string; task_id: number | null }>, taskId: number) => rows.find((row) => row.type === 'transaction' && row.task_id === taskId);
@@ -130,7 +163,8 @@ describe("the carrier's rows tell where each payout stands (and the balance agre
 
 describe('names in the admin ledger', () => {
   it('when identity announced the carrier and customer, then each ledger row names them; a user not known yet: null', async () => {
-    const { carrier, customer, payment } = await carrierWithPaidTask();
+    // No bank-details announcement: identity's events name these two here.
+    const { carrier, customer, payment } = await carrierWithPaidTask({ bank: false });
     await ledger.infra.bus.publish(envelopeOf(eventTypes.userUpdated, { userId: carrier.id, name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS', role: 'carrier' }));
     await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' }));
     await waitFor(async () => (await ledger.db('user_directory').whereIn('user_id', [carrier.id, customer.id])).length === 2);
@@ -139,7 +173,7 @@ describe('names in the admin ledger', () => {
     expect(rows.body.items).toEqual([
       expect.objectContaining({ type: 'transaction', carrier_id: carrier.id, carrier_name: 'Lars Hansen (Hansen Fragt ApS)', customer_id: customer.id, customer_name: 'Karen Jensen' }),
     ]);
-    const unknown = await carrierWithPaidTask();
+    const unknown = await carrierWithPaidTask({ bank: false });
     const other = await ledger.call('GET', `/finance/ledger?taskId=${unknown.payment.taskId}`, { as: admin });
     expect(other.body.items).toEqual([expect.objectContaining({ carrier_name: null, customer_name: null })]);
     const overview = await ledger.call('GET', '/admin/financial-overview', { as: admin });
@@ -234,6 +268,31 @@ describe('POST /finance/payout-requests', () => {
     const retry = await ledger.call('POST', '/finance/payout-requests', { as: carrier, headers: { 'idempotency-key': key } });
     expect(retry.status).toBe(200);
     expect(retry.body.payout.id).toBe(first.body.payout.id);
+  });
+
+  it('when the carrier has no bank details saved, then 422 with the Danish text and no payout; once saved, the request goes through', async () => {
+    const { carrier } = await carrierWithPaidTask({ bank: false });
+    const refused = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ code: 'bank_details_missing', message: 'Udfyld dine bankoplysninger under Bank, før du anmoder om udbetaling.' });
+    expect(await ledger.db('payouts').where({ carrier_id: carrier.id }).first()).toBeUndefined();
+    expect((await finance(carrier)).body).toMatchObject({ pendingNet: 900 });
+
+    await bankDetailsEvent(ledger, carrier.id, true);
+    expect((await ledger.call('POST', '/finance/payout-requests', { as: carrier })).status).toBe(201);
+  });
+
+  it('when a requesting carrier has no bank details (any more), then the admin cannot mark the request paid, only cancel it', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const request = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
+    expect(request.status).toBe(201);
+    await bankDetailsEvent(ledger, carrier.id, false);
+    const paid = await ledger.call('PUT', `/finance/payouts/${request.body.payout.id}/status`, { as: admin, body: { status: 'paid', providerRef: 'x' } });
+    expect(paid.status).toBe(422);
+    expect(paid.body).toEqual({ code: 'bank_details_missing', message: messages.payoutBankDetailsMissing });
+    expect(await ledger.db('payouts').where({ id: request.body.payout.id }).first('status')).toEqual({ status: 'pending' });
+    const cancelled = await ledger.call('PUT', `/finance/payouts/${request.body.payout.id}/status`, { as: admin, body: { status: 'cancelled' } });
+    expect(cancelled.status).toBe(200);
   });
 
   it("when there is nothing pending, then 422 'Ingen beløb til udbetaling'", async () => {
@@ -409,7 +468,9 @@ describe('platform saldo, overview and CSV', () => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).split('\r\n');
     expect(lines[0]).toBe('\uFEFFDato;TaskId;Status;Brutto;Platform ex;Lille ex;Moms (i alt);Moms (netto);Moms (gebyrer);Udb. brutto;Udb. netto');
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};Gennemført;.*;1125,00;900,00$`));
+    // The customer's side (Brutto, Platform ex, Lille ex, Moms (i alt), Moms (gebyrer)) stays empty for a carrier.
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};Gennemført;;;;;250,00;;1125,00;900,00$`));
+    expect(csv.body).not.toContain('1400,00');
   });
 });
 

@@ -10,6 +10,7 @@ import { quotesRouter } from './quotes/routes';
 import { settingsRouter } from './settings/routes';
 import { adjustmentsRouter } from './adjustments/routes';
 import { balancesRouter } from './balances/routes';
+import { bankDetailsConsumers } from './bank-details/consumers';
 import { ledgerRowsRouter } from './ledger-rows/routes';
 import { payoutsRouter } from './payouts/routes';
 import { refundChargeConsumers } from './refunds-charges/consumers';
@@ -54,6 +55,7 @@ export const ledgerService = defineService<LedgerConfig>({
       ...taskProjectionConsumers(context),
       ...refundChargeConsumers(context),
       userDirectoryConsumer(),
+      ...bankDetailsConsumers(),
     ];
   },
 });

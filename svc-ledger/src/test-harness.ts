@@ -117,6 +117,18 @@ export function envelopeOf(type: string, data: object): EventEnvelope {
   return { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
 }
 
+/**
+ * identity.user.updated saying whether the user saved bank details (profile 'Bank'); waits until the ledger knows.
+ * A carrier's payout request needs them.
+ */
+export async function bankDetailsEvent(ledger: StartedLedger, userId: number, hasBankDetails = true): Promise<void> {
+  const event = envelopeOf(eventTypes.userUpdated, { userId, name: `Bruger ${userId}`, email: `u${userId}@example.dk`, company: null, hasBankDetails });
+  await ledger.infra.bus.publish(event);
+  await waitFor(() =>
+    ledger.db('user_bank_details').where({ user_id: userId, has_bank_details: hasBankDetails }).where('updated_at', '>=', new Date(event.occurredAt)).first(),
+  );
+}
+
 /** Publishes the payment and waits until the ledger has booked it. */
 export async function bookPaymentEvent(ledger: StartedLedger, payment: PaymentSucceededPayload): Promise<void> {
   await ledger.infra.bus.publish(envelopeOf(eventTypes.paymentSucceeded, payment));

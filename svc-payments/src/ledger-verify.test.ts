@@ -72,6 +72,11 @@ describe('ledger:verify', () => {
   it('when money has moved every way, then the books add up; each tampering is named', async () => {
     const done = await paid();
     await status(done, 'completed');
+    // The carrier saved bank details (identity says so); a payout request needs them.
+    await payments.infra.bus.publish(
+      newEnvelope(eventTypes.userUpdated, { userId: done.carrier.id, name: 'Vognmand', email: 'v@example.dk', company: null, hasBankDetails: true }),
+    );
+    await waitFor(() => payments.ledger.db('user_bank_details').where({ user_id: done.carrier.id, has_bank_details: true }).first());
     const request = await payments.ledger.call('POST', '/finance/payout-requests', { as: done.carrier });
     expect(request.status).toBe(201);
     await payments.ledger.call('PUT', `/finance/payouts/${request.body.payout.id}/status`, { as: admin, body: { status: 'paid' } });

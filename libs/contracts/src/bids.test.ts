@@ -7,6 +7,7 @@ import {
   copenhagenDateOf,
   copenhagenTimeToInstant,
   maxBidsInForce,
+  maxBidPriceOre,
   placeBidBodySchema,
   updateBidBodySchema,
 } from './bids';
@@ -115,6 +116,16 @@ describe('POST /bids body', () => {
       expect(firstMessage({ taskId: 7, price })).toBe(messages.invalidPrice);
     },
   );
+
+  it('when the price is above 10.000.000 DKK, then "Prisen må højst være 10.000.000 DKK." — on placing and on changing a bid', () => {
+    expect(parse({ taskId: 7, price: 10_000_000 }).data?.netOre).toBe(maxBidPriceOre);
+    expect(parse({ taskId: 7, price: '10.000.000,00' }).data?.netOre).toBe(1_000_000_000);
+    for (const price of [10_000_000.01, 99_999_999, '99.999.999']) {
+      expect(firstMessage({ taskId: 7, price })).toBe(messages.bidPriceTooHigh);
+      expect(updateBidBodySchema.safeParse({ price }).error?.issues[0]?.message).toBe(messages.bidPriceTooHigh);
+    }
+    expect(messages.bidPriceTooHigh).toBe('Prisen må højst være 10.000.000 DKK.');
+  });
 
   it('when the task id is missing or not an id, then "Ugyldigt opgave-id"', () => {
     expect(firstMessage({ price: 10 })).toBe(messages.invalidTaskId);

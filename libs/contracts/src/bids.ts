@@ -232,7 +232,16 @@ function validityOf(fields: { valid_until?: Date; valid_days?: number; valid_tim
   return { days: fields.valid_days ?? limits.defaultBidValidityDays, time: fields.valid_time ?? limits.defaultBidTimeSlot };
 }
 
-const requiredPrice = z.preprocess((value) => (value === undefined || value === null || value === '' ? Number.NaN : value), netPriceDkkSchema);
+/** The highest net price a bid may ask: 10.000.000 DKK, in øre (a typo's extra zeros are refused, not quoted). */
+export const maxBidPriceOre = 1_000_000_000;
+
+/**
+ * A bid's price: a net price in DKK ('Angiv en gyldig pris først.') of at most 10.000.000 DKK ('Prisen må højst være
+ * 10.000.000 DKK.') → whole øre. The bid form checks the typed price with this very schema.
+ */
+export const bidPriceDkkSchema = netPriceDkkSchema.pipe(z.number().max(maxBidPriceOre, messages.bidPriceTooHigh));
+
+const requiredPrice = z.preprocess((value) => (value === undefined || value === null || value === '' ? Number.NaN : value), bidPriceDkkSchema);
 
 /** POST /bids: `{taskId, price (net DKK), valid_until?}` → `{taskId, netOre, validity?}`. */
 export const placeBidBodySchema = z.preprocess(
@@ -247,7 +256,7 @@ export type PlaceBidBody = z.output<typeof placeBidBodySchema>;
 export const updateBidBodySchema = z.preprocess(
   normaliseBidKeys,
   z
-    .object({ price: netPriceDkkSchema.optional(), ...validityFields })
+    .object({ price: bidPriceDkkSchema.optional(), ...validityFields })
     .refine((body) => Object.values(body).some((value) => value !== undefined), { message: messages.noChangesGiven })
     .transform(({ price, ...validity }) => ({ netOre: price, validity: validityOf(validity) })),
 );

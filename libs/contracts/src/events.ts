@@ -117,6 +117,11 @@ export const eventPayloadSchemas = {
     /** Added for the directory backfill; absent in events published before it. */
     role: roleSchema.optional(),
     ...directoryContactFields,
+    /**
+     * The user has saved reg.nr. and kontonummer (profile 'Bank'): svc-ledger refuses a payout request without them.
+     * Absent in events published before it (directory version 3 announces every user again with it).
+     */
+    hasBankDetails: z.boolean().optional(),
   }),
   [eventTypes.carrierProfileUpdated]: userRef.extend({
     cvrNumber: z.string().nullable(),

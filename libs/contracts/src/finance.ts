@@ -283,10 +283,35 @@ export type Adjustment = z.infer<typeof adjustmentSchema>;
 // ---- the carrier's finance (spec section 3 "Carrier finance summary", section 9 CSV) ----
 
 /**
- * A row as the carrier sees it. A transaction's status is where its payout stands for the carrier: succeeded
- * (earned: its task is completed), awaiting_completion, refunded or cancelled.
+ * A row as the carrier sees it: only the carrier's side of the money (spec section 7, "sees only payout"). Never the
+ * customer's gross, the platform's commission or fees, the customer's VAT or the customer's payment.
+ * A transaction's status is where its payout stands for the carrier: succeeded (earned: its task is completed),
+ * awaiting_completion, refunded or cancelled.
+ *
+ *   transaction: amount = carrierPayoutGross = payoutNet + payoutVat, net = carrierPayoutNet
+ *   payout:      amount = the payout's gross, net = its net (what the balance counts), payoutVat = the difference
+ *   adjustment:  amount = net = the adjustment (sign kept); no VAT
  */
-export const carrierFinanceRowSchema = ledgerRowSchema.extend({
+export const carrierFinanceRowSchema = z.strictObject({
+  type: z.enum(['transaction', 'payout', 'adjustment']),
+  id: z.number().int(),
+  date: z.string(),
+  task_id: z.number().int().nullable(),
+  /** The task by its type and route; null while the ledger does not know its type. */
+  task_title: z.string().nullable().optional(),
+  status: z.string(),
+  /** Danish label: 'Betaling', 'Udbetalt', 'Udbetaling (afventer)', 'Justering'. */
+  label: z.string(),
+  /** What the row is worth to the carrier, gross (DKK): the payout gross, the payout's amount, the adjustment. */
+  amount: money,
+  /** The same ex VAT: payout net, the payout's net, the adjustment. */
+  net: moneyOrNull,
+  carrierPayoutGross: moneyOrNull,
+  carrierPayoutNet: moneyOrNull,
+  /** The VAT on the payout (gross − net); null for an adjustment. */
+  payoutVat: moneyOrNull,
+  payoutId: z.number().int().nullable(),
+  reason: z.string().nullable(),
   /** Whether the row moves the carrier's balance: an earned transaction, a payout not cancelled, an adjustment. */
   inBalance: z.boolean(),
 });

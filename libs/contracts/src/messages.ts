@@ -59,6 +59,7 @@ export const messages = {
   chooseTaskTypeFirst: 'Vælg en opgavetype først.',
   fillBothAddresses: 'Udfyld både afhentnings- og leveringsadresse.',
   invalidPrice: 'Angiv en gyldig pris først.',
+  bidPriceTooHigh: 'Prisen må højst være 10.000.000 DKK.',
   noReviewsYet: noReviewsYetMessage,
 
   // Task forms and task API (issue #3)
@@ -316,6 +317,8 @@ export const messages = {
   // Money: payouts, adjustments, refunds, extra charges, Connect (svc-ledger, svc-payments, issue #12)
   invalidAmount: 'Ugyldigt beløb',
   noPayoutAmount: 'Ingen beløb til udbetaling',
+  bankDetailsMissing: 'Udfyld dine bankoplysninger under Bank, før du anmoder om udbetaling.',
+  payoutBankDetailsMissing: 'Carrieren har ingen bankoplysninger – udbetalingen kan ikke markeres som udbetalt.',
   payoutRequestCreated: 'Udbetalingsanmodning oprettet',
   payoutExceedsPending: 'Beløbet er større end det, der kan udbetales',
   payoutProviderNotConfigured: 'Payout-udbyder ikke konfigureret',

@@ -99,6 +99,21 @@ describe('POST /bids — the task and the price', () => {
     },
   );
 
+  it('when the price is above 10.000.000 DKK, then 400 "Prisen må højst være 10.000.000 DKK." and no bid; at the limit it is taken', async () => {
+    const task = await createTask(bids);
+    const carrier = user('carrier');
+    const reply = await place(carrier, bidBody(task.id, 99_999_999));
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe('Prisen må højst være 10.000.000 DKK.');
+    expect(await bids.db('bids').where({ task_id: task.id }).first()).toBeUndefined();
+    const atLimit = await place(carrier, bidBody(task.id, '10.000.000,00'));
+    expect(atLimit.status).toBe(201);
+    expect(atLimit.body.price).toBe(10_000_000);
+    const raised = await bids.call('PUT', `/bids/${atLimit.body.id}`, { as: carrier, body: { price: 10_000_000.01 } });
+    expect(raised.status).toBe(400);
+    expect(raised.body.message).toBe(messages.bidPriceTooHigh);
+  });
+
   it('when the price is left out, then 400 "Angiv en gyldig pris først."', async () => {
     const task = await createTask(bids);
     const reply = await place(user('carrier'), { taskId: task.id });

@@ -98,6 +98,7 @@ describe('billing changes (carriers, approved by an admin)', () => {
       role: 'carrier',
       phone: null,
       address: 'Havnegade 1, 8000 Aarhus C',
+      hasBankDetails: false,
     });
     const mail = await waitForMail(identity, carrier.user.email, /faktureringsoplysninger er godkendt/);
     expect(mail.text).toContain('/profile?tab=billing');
@@ -150,6 +151,13 @@ describe('bank details (carriers only)', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ bankReg: '1234', bankAccount: '0012345678', message: 'Bankoplysninger opdateret' });
     expect((await identity.call('GET', '/users/bank-info', { session: carrier.token })).body).toEqual({ bankReg: '1234', bankAccount: '0012345678' });
+  });
+
+  it('when a carrier saves bank details, then identity.user.updated tells the other services (svc-ledger) that they have some', async () => {
+    const { user, token } = await registerUser(identity, { role: 'carrier' });
+    expect(await userUpdatesOf(identity, user.id)).not.toContainEqual(expect.objectContaining({ hasBankDetails: true }));
+    expect((await identity.call('PUT', '/users/bank-info', { session: token, body: { bankReg: '1234', bankAccount: '12345678' } })).status).toBe(200);
+    expect((await userUpdatesOf(identity, user.id)).at(-1)).toMatchObject({ userId: user.id, role: 'carrier', hasBankDetails: true });
   });
 
   it('when reg.nr. is not 4 digits or the account longer than 10, then 400', async () => {

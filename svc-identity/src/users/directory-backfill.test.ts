@@ -39,6 +39,7 @@ describe('user directory backfill', () => {
       role: 'customer',
       phone: null,
       address: null,
+      hasBankDetails: false,
     });
     expect(updatesOf(carrier.user.id)[0]!.data).toMatchObject({
       name: 'Lars Hansen',

@@ -22,6 +22,9 @@ export function addressLineOf(row: Pick<UserRow, 'address' | 'postal_code' | 'ci
 /** Phone and address for the directories (the assigned carrier's contact details on a task and its fragtbrev). */
 const contactOf = (row: ContactRow) => ({ phone: row.phone?.trim() || null, address: addressLineOf(row) });
 
+/** Whether reg.nr. and kontonummer are saved (profile 'Bank'); svc-ledger asks for them before a payout request. */
+export const hasBankDetailsOf = (row: Pick<UserRow, 'bank_reg' | 'bank_account'>) => Boolean(row.bank_reg?.trim() && row.bank_account?.trim());
+
 const userUpdatedOf = (row: UserRow): UserUpdated => ({
   userId: row.id,
   name: row.name,
@@ -29,6 +32,7 @@ const userUpdatedOf = (row: UserRow): UserUpdated => ({
   company: row.company ?? null,
   role: row.role,
   ...contactOf(row),
+  hasBankDetails: hasBankDetailsOf(row),
 });
 
 /** identity.user.registered's payload for a new account. */
@@ -52,9 +56,9 @@ export async function announceUserUpdated(context: IdentityContext, trx: Knex.Tr
 /**
  * Bump when a service gains a projection of users (or carrier profiles) that existing databases must fill: at the
  * next start identity announces every user once more. 1: svc-tasks, svc-chat and svc-ledger directories. 2: phone
- * and address in those directories.
+ * and address in those directories. 3: whether a user has saved bank details (svc-ledger's payout requests).
  */
-export const DIRECTORY_VERSION = 2;
+export const DIRECTORY_VERSION = 3;
 const ANNOUNCE_BATCH = 500;
 
 /**

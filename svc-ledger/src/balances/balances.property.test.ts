@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { AuthUser } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookPaymentEvent, paymentOf, startLedger, taskStatusEvent, user, type StartedLedger } from '../test-harness';
+import { bankDetailsEvent, bookPaymentEvent, paymentOf, startLedger, taskStatusEvent, user, type StartedLedger } from '../test-harness';
 
 let ledger: StartedLedger;
 const admin = user('admin');
@@ -116,6 +116,7 @@ describe('pendingNet and balanceNet', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
         const carrier = user('carrier');
+        await bankDetailsEvent(ledger, carrier.id);
         const customer = user('customer');
         const model: Model = { tasks: [], adjustmentsOre: 0, payouts: [] };
         for (const s of steps) await run(carrier, customer, model, s);

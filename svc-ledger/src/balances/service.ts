@@ -1,9 +1,11 @@
 import {
   carrierFinanceCsvColumns,
+  ledgerRowTypeLabels,
   ledgerStatusLabel,
   oreToDkk,
   payoutLabel,
   type CarrierFinance,
+  type CarrierFinanceRow,
   type CustomerLedger,
   type FinancialOverview,
   type PlatformSaldo,
@@ -12,7 +14,7 @@ import { csvMoney, csvStream, directoryNamesOf, displayName } from '@fragtbud/pl
 import type { Readable } from 'node:stream';
 import type { Db, LedgerContext } from '../context';
 import { listLedgerRows, type LedgerFilter, type LedgerViewRow } from '../ledger-rows/repo';
-import { csvDate, titleOf, toLedgerRow } from '../ledger-rows/service';
+import { csvDate, titleOf } from '../ledger-rows/service';
 import { taskTitlesOf } from '../task-projection/repo';
 import {
   carrierBalances,
@@ -65,7 +67,67 @@ async function asCarrierRows(db: Db, rows: LedgerViewRow[]): Promise<Array<{ row
   });
 }
 
-/** GET /finance/me (carrier): balance, pending and the carrier's rows, oldest first. */
+const dkkOrNull = (ore: number | null) => (ore === null ? null : oreToDkk(Number(ore)));
+
+/**
+ * A row as the carrier may see it (spec section 7: carriers see only the payout): the payout's gross, net and VAT,
+ * status, date and task — never the customer's gross, the platform's commission and fees or the customer's VAT.
+ */
+export function toCarrierFinanceRow(row: LedgerViewRow, inBalance: boolean, taskTitle: string | null): CarrierFinanceRow {
+  const base = {
+    id: row.id,
+    date: row.date.toISOString(),
+    task_id: row.task_id,
+    task_title: taskTitle,
+    status: row.status,
+    reason: row.reason,
+    inBalance,
+  };
+  if (row.type === 'transaction') {
+    const grossOre = Number(row.carrier_payout_gross_ore ?? 0);
+    const netOre = Number(row.carrier_payout_net_ore ?? 0);
+    return {
+      ...base,
+      type: 'transaction',
+      label: ledgerRowTypeLabels.transaction,
+      amount: oreToDkk(grossOre),
+      net: oreToDkk(netOre),
+      carrierPayoutGross: oreToDkk(grossOre),
+      carrierPayoutNet: oreToDkk(netOre),
+      payoutVat: oreToDkk(grossOre - netOre),
+      payoutId: null,
+      reason: null,
+    };
+  }
+  if (row.type === 'payout') {
+    const grossOre = Number(row.amount_ore);
+    const netOre = Number(row.net_ore ?? row.amount_ore);
+    return {
+      ...base,
+      type: 'payout',
+      label: payoutLabel(row.status),
+      amount: oreToDkk(grossOre),
+      net: oreToDkk(netOre),
+      carrierPayoutGross: oreToDkk(grossOre),
+      carrierPayoutNet: oreToDkk(netOre),
+      payoutVat: oreToDkk(grossOre - netOre),
+      payoutId: row.payout_id,
+    };
+  }
+  return {
+    ...base,
+    type: 'adjustment',
+    label: ledgerRowTypeLabels.adjustment,
+    amount: oreToDkk(Number(row.amount_ore)),
+    net: dkkOrNull(row.net_ore),
+    carrierPayoutGross: null,
+    carrierPayoutNet: null,
+    payoutVat: null,
+    payoutId: null,
+  };
+}
+
+/** GET /finance/me (carrier): balance, pending and the carrier's rows (the carrier's side only), oldest first. */
 export async function carrierFinance(context: LedgerContext, carrierId: number): Promise<CarrierFinance> {
   const [nets, rows] = await Promise.all([
     carrierNets(context.db, carrierId),
@@ -76,11 +138,15 @@ export async function carrierFinance(context: LedgerContext, carrierId: number):
     balanceNet: oreToDkk(nets.balanceNetOre),
     pendingNet: oreToDkk(nets.pendingNetOre),
     earnedNet: oreToDkk(nets.earnedOre),
-    rows: carrierRows.map(({ row, inBalance }) => ({ ...toLedgerRow(row), task_title: titleOf(titles, row.task_id), inBalance })),
+    rows: carrierRows.map(({ row, inBalance }) => toCarrierFinanceRow(row, inBalance, titleOf(titles, row.task_id))),
   };
 }
 
-/** GET /finance/me.csv (carrier): the spec-9 columns, oldest first; a payout shows its amount as negative payout. */
+/**
+ * GET /finance/me.csv (carrier): the spec-9 header as it stands, oldest first. The customer's side (Brutto, Platform
+ * ex, Lille ex, Moms (i alt), Moms (gebyrer)) stays empty: a carrier sees only the payout. Moms (netto) is the VAT on
+ * the carrier's own price; a payout shows its amount as negative payout.
+ */
 export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Readable {
   return csvStream({
     header: carrierFinanceCsvColumns,
@@ -91,16 +157,17 @@ export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Re
     toCells: (row) => {
       const isPayout = row.type === 'payout';
       const isAdjustment = row.type === 'adjustment';
+      const customerSide = null;
       return [
         csvDate(row.date),
         row.task_id,
         isPayout ? payoutLabel(row.status) : isAdjustment ? `Justering: ${row.reason ?? ''}` : ledgerStatusLabel(row.status),
-        csvMoney(row.gross_ore),
-        csvMoney(row.platform_fee_ex_ore),
-        csvMoney(row.small_fee_ex_ore),
-        csvMoney(row.vat_total_ore),
+        customerSide,
+        customerSide,
+        customerSide,
+        customerSide,
         csvMoney(row.vat_on_net_ore),
-        csvMoney(row.vat_on_fees_ore),
+        customerSide,
         csvMoney(isPayout ? -row.amount_ore : row.carrier_payout_gross_ore),
         csvMoney(isPayout ? -(row.net_ore ?? 0) : isAdjustment ? row.amount_ore : row.carrier_payout_net_ore),
       ];

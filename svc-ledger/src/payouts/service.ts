@@ -16,6 +16,7 @@ import {
 import { AppError } from '@fragtbud/platform';
 import type { Db, EventMeta, LedgerContext } from '../context';
 import { carrierNets, platformSaldoOre } from '../balances/service';
+import { hasBankDetails } from '../bank-details/repo';
 import { readSettings } from '../settings/repo';
 import {
   countCarrierPayouts,
@@ -179,6 +180,7 @@ export async function createPlatformPayout(
 /**
  * POST /finance/payout-requests (carrier): one pending payout of all of pendingNet. A double click, or the same
  * Idempotency-Key again, gives the payout the first click made; the unique index on open requests backs it up.
+ * Without saved bank details (profile 'Bank', as identity announced them) there is nowhere to pay to: 422.
  */
 export async function requestPayout(
   context: LedgerContext,
@@ -197,6 +199,7 @@ export async function requestPayout(
       const { pendingNetOre } = await carrierNets(trx, carrier.id);
       if (open && pendingNetOre <= 0) return { created: false, value: toPayoutJson(open) };
       if (pendingNetOre <= 0) throw AppError.unprocessable(messages.noPayoutAmount, 'nothing_to_pay_out');
+      if (!(await hasBankDetails(trx, carrier.id))) throw AppError.unprocessable(messages.bankDetailsMissing, 'bank_details_missing');
       if (open) {
         // More was earned since the open request: it grows to all of pendingNet rather than a second request.
         const grown = open.amount_net_ore + pendingNetOre;
@@ -240,7 +243,10 @@ export async function requestPayout(
   }
 }
 
-/** PUT /finance/payouts/{id}/status (admin): pending → paid or cancelled; a settled payout stays as it is. */
+/**
+ * PUT /finance/payouts/{id}/status (admin): pending → paid or cancelled; a settled payout stays as it is. A carrier's
+ * request is not marked paid while the carrier has no bank details saved (it may be cancelled).
+ */
 export async function changePayoutStatus(
   context: LedgerContext,
   admin: AuthUser,
@@ -259,6 +265,10 @@ export async function changePayoutStatus(
     }
     if (current.status !== 'pending' || body.status === 'pending') {
       throw AppError.conflict(messages.payoutAlreadySettled, 'payout_settled');
+    }
+    // A carrier's request asks to be paid to their bank account: without one saved there is nothing to mark paid.
+    if (body.status === 'paid' && current.origin === 'request' && current.carrier_id !== null && !(await hasBankDetails(trx, current.carrier_id))) {
+      throw AppError.unprocessable(messages.payoutBankDetailsMissing, 'bank_details_missing');
     }
     const updated = await updatePayout(trx, id, {
       status: body.status,

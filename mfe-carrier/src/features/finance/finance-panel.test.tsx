@@ -5,19 +5,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, setSession, setupApiServer, renderWithProviders } from '@fragtbud/web/testing';
+import { messages, type CarrierFinanceRow } from '@fragtbud/contracts';
 import { FinancePanel } from './finance-panel';
 
 const server = setupApiServer();
 const carrier = makeUser({ id: 3, role: 'carrier', is_approved: true });
 
-const transaction = {
-  type: 'transaction', id: 1, date: '2026-03-01T10:00:00.000Z', task_id: 41, status: 'succeeded', label: 'Betaling', amount: 1375,
-  gross: 1375, net: 1000, carrier_id: 3, customer_id: 9, platformCommission: 200, carrierPayout: 1125, platformFeeEx: 100,
-  smallFeeEx: 20, vatTotal: 255, vatOnNet: 250, vatOnFees: 5, carrierPayoutGross: 1125, carrierPayoutNet: 900,
-  payoutType: null, payoutId: null, reason: null, providerRef: null, payment_id: 5, bid_id: 6, inBalance: true,
+const transaction: CarrierFinanceRow = {
+  type: 'transaction', id: 1, date: '2026-03-01T10:00:00.000Z', task_id: 41, status: 'succeeded', label: 'Betaling', amount: 1125,
+  net: 900, carrierPayoutGross: 1125, carrierPayoutNet: 900, payoutVat: 225, payoutId: null, reason: null, inBalance: true,
 };
 
-function financeApi(pendingNet: number, rows: object[] = [transaction]) {
+function financeApi(pendingNet: number, rows: CarrierFinanceRow[] = [transaction]) {
   const state = { pendingNet, balanceNet: pendingNet, keys: [] as (string | null)[], payouts: 0 };
   server.use(
     http.get('/api/finance/me', () =>
@@ -57,11 +56,11 @@ describe('carrier Økonomi', () => {
   });
 
   it('shows the rows oldest first with a running balance, gross and net labelled, amounts in whole kroner', async () => {
-    const blank = { ...transaction, platformCommission: null, carrierPayout: null, platformFeeEx: null, smallFeeEx: null, vatTotal: null, vatOnNet: null, vatOnFees: null, carrierPayoutGross: null, carrierPayoutNet: null, payment_id: null, bid_id: null, customer_id: null };
+    const blank: CarrierFinanceRow = { ...transaction, carrierPayoutGross: null, carrierPayoutNet: null, payoutVat: null };
     financeApi(4050.45, [
       { ...transaction, carrierPayoutGross: 5063.06, carrierPayoutNet: 4050.45, task_title: 'Møbeltransport · Roskilde → København V' },
-      { ...blank, type: 'payout', id: 7, date: '2026-03-05T10:00:00.000Z', task_id: null, status: 'pending', label: 'Udbetaling (afventer)', amount: 5063.06, gross: 5063.06, net: 4050.45, payoutType: 'carrier', payoutId: 7 },
-      { ...blank, type: 'adjustment', id: 2, date: '2026-03-03T10:00:00.000Z', status: 'applied', label: 'Justering', amount: 100, gross: null, net: null, reason: 'Bonus' },
+      { ...blank, type: 'payout', id: 7, date: '2026-03-05T10:00:00.000Z', task_id: null, status: 'pending', label: 'Udbetaling (afventer)', amount: 5063.06, net: 4050.45, payoutId: 7 },
+      { ...blank, type: 'adjustment', id: 2, date: '2026-03-03T10:00:00.000Z', status: 'applied', label: 'Justering', amount: 100, net: 100, reason: 'Bonus' },
     ]);
     renderWithProviders(<FinancePanel />);
     const table = await screen.findByRole('table');
@@ -77,7 +76,7 @@ describe('carrier Økonomi', () => {
 
   it('when tasks were refunded, are not completed, or a payout is pending, then those rows say so, add nothing, and the net balance ends at Til udbetaling', async () => {
     // The QA round's carrier: one completed task, two refunded, one taken back by an admin, and a payout asked for.
-    const task = (id: number, taskId: number, title: string, status: string, inBalance: boolean) => ({
+    const task = (id: number, taskId: number, title: string, status: string, inBalance: boolean): CarrierFinanceRow => ({
       ...transaction, id, task_id: taskId, task_title: title, status, inBalance, date: `2026-03-0${id}T10:00:00.000Z`,
       carrierPayoutGross: 1125.56, carrierPayoutNet: 900.45,
     });
@@ -88,7 +87,7 @@ describe('carrier Økonomi', () => {
       task(4, 4, 'Kurertransport · Aalborg → Viborg', 'awaiting_completion', false),
       {
         ...transaction, type: 'payout', id: 7, date: '2026-03-06T10:00:00.000Z', task_id: null, status: 'pending', label: 'Udbetaling (afventer)',
-        amount: 5063.06, gross: 5063.06, net: 4050.45, payoutType: 'carrier', payoutId: 7, carrierPayoutGross: null, carrierPayoutNet: null, inBalance: true,
+        amount: 5063.06, net: 4050.45, payoutId: 7, carrierPayoutGross: 5063.06, carrierPayoutNet: 4050.45, payoutVat: 1012.61, inBalance: true,
       },
     ]);
     renderWithProviders(<FinancePanel />);
@@ -124,6 +123,22 @@ describe('carrier Økonomi', () => {
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table tr \{\s*display: grid;/);
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \{\s*overflow: visible;/);
     expect(phone(baseCss)).toMatch(/content: attr\(data-label\)/);
+  });
+
+  it('when the carrier has no bank details saved, then the server\'s Danish text and a link to the Bank tab', async () => {
+    financeApi(900);
+    server.use(
+      http.post('/api/finance/payout-requests', () =>
+        HttpResponse.json({ code: 'bank_details_missing', message: messages.bankDetailsMissing }, { status: 422 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<FinancePanel />);
+    await screen.findByText('Til udbetaling (netto)');
+    await user.click(screen.getByRole('button', { name: 'Anmod om udbetaling' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Udfyld dine bankoplysninger under Bank, før du anmoder om udbetaling.');
+    expect(within(alert).getByRole('link', { name: 'Gå til Bank' }).getAttribute('href')).toBe('/profile?tab=bank');
   });
 
   it("when nothing is pending, then 'Ingen beløb til udbetaling' and no request", async () => {

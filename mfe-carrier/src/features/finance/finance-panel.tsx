@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ledgerStatusLabel, messages, type CarrierFinanceRow } from '@fragtbud/contracts';
 import {
   Button,
@@ -100,6 +101,12 @@ export function FinancePanel() {
           {failure && !notice ? (
             <p role="alert" className="carrier-finance__notice is-error">
               {isApiError(failure) ? failure.message : 'Kunne ikke oprette udbetaling'}
+              {isApiError(failure) && failure.code === 'bank_details_missing' ? (
+                <>
+                  {' '}
+                  <Link to="/profile?tab=bank">Gå til Bank</Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           {finance.data.rows.length === 0 ? (

@@ -3,16 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { balanceChangeOf, netChangeOf, withRunningBalance } from './running-balance';
 
 const row = (overrides: Partial<CarrierFinanceRow> & Pick<CarrierFinanceRow, 'type' | 'id' | 'date' | 'amount'>): CarrierFinanceRow => ({
-  task_id: null, status: 'pending', label: '', gross: null, net: null, carrier_id: 3, customer_id: null, platformCommission: null,
-  carrierPayout: null, platformFeeEx: null, smallFeeEx: null, vatTotal: null, vatOnNet: null, vatOnFees: null, carrierPayoutGross: null,
-  carrierPayoutNet: null, payoutType: null, payoutId: null, reason: null, providerRef: null, payment_id: null, bid_id: null, inBalance: true,
+  task_id: null, status: 'pending', label: '', net: null, carrierPayoutGross: null, carrierPayoutNet: null, payoutVat: null, payoutId: null,
+  reason: null, inBalance: true,
   ...overrides,
 });
 
 describe('the carrier balance (spec section 9)', () => {
   it('a transaction adds the payout gross, or the net plus VAT without one; a payout subtracts; an adjustment keeps its sign', () => {
-    expect(balanceChangeOf(row({ type: 'transaction', id: 1, date: '2026-03-01', amount: 1375, carrierPayoutGross: 1125 }))).toBe(1125);
-    expect(balanceChangeOf(row({ type: 'transaction', id: 1, date: '2026-03-01', amount: 1375, net: 1000, vatOnNet: 250 }))).toBe(1250);
+    expect(balanceChangeOf(row({ type: 'transaction', id: 1, date: '2026-03-01', amount: 1125, carrierPayoutGross: 1125 }))).toBe(1125);
+    expect(balanceChangeOf(row({ type: 'transaction', id: 1, date: '2026-03-01', amount: 1125, carrierPayoutNet: 900, payoutVat: 225 }))).toBe(1125);
     expect(balanceChangeOf(row({ type: 'payout', id: 2, date: '2026-03-01', amount: 500 }))).toBe(-500);
     expect(balanceChangeOf(row({ type: 'adjustment', id: 3, date: '2026-03-01', amount: -20.5 }))).toBe(-20.5);
   });
@@ -31,15 +30,15 @@ describe('the carrier balance (spec section 9)', () => {
   });
 
   it('a row out of the balance (refunded, cancelled, not completed, a cancelled payout) moves nothing, gross or net', () => {
-    expect(balanceChangeOf(row({ type: 'transaction', id: 1, date: '2026-03-01', amount: 1375, status: 'refunded', carrierPayoutGross: 1125, carrierPayoutNet: 900, inBalance: false }))).toBe(0);
-    expect(netChangeOf(row({ type: 'transaction', id: 1, date: '2026-03-01', amount: 1375, status: 'refunded', carrierPayoutGross: 1125, carrierPayoutNet: 900, inBalance: false }))).toBe(0);
+    expect(balanceChangeOf(row({ type: 'transaction', id: 1, date: '2026-03-01', amount: 1125, status: 'refunded', carrierPayoutGross: 1125, carrierPayoutNet: 900, inBalance: false }))).toBe(0);
+    expect(netChangeOf(row({ type: 'transaction', id: 1, date: '2026-03-01', amount: 1125, status: 'refunded', carrierPayoutGross: 1125, carrierPayoutNet: 900, inBalance: false }))).toBe(0);
     expect(balanceChangeOf(row({ type: 'payout', id: 2, date: '2026-03-01', amount: 500, net: 400, status: 'cancelled', inBalance: false }))).toBe(0);
   });
 
   it('the net balance after the last row is what the server calls pendingNet: earned less payouts not cancelled', () => {
     const lines = withRunningBalance([
-      row({ type: 'transaction', id: 1, date: '2026-03-01T00:00:00Z', amount: 1400.69, status: 'succeeded', carrierPayoutGross: 1125.56, carrierPayoutNet: 900.45 }),
-      row({ type: 'transaction', id: 2, date: '2026-03-02T00:00:00Z', amount: 1400.69, status: 'refunded', carrierPayoutGross: 1125.56, carrierPayoutNet: 900.45, inBalance: false }),
+      row({ type: 'transaction', id: 1, date: '2026-03-01T00:00:00Z', amount: 1125.56, status: 'succeeded', carrierPayoutGross: 1125.56, carrierPayoutNet: 900.45 }),
+      row({ type: 'transaction', id: 2, date: '2026-03-02T00:00:00Z', amount: 1125.56, status: 'refunded', carrierPayoutGross: 1125.56, carrierPayoutNet: 900.45, inBalance: false }),
       row({ type: 'adjustment', id: 3, date: '2026-03-03T00:00:00Z', amount: 50 }),
       row({ type: 'payout', id: 4, date: '2026-03-04T00:00:00Z', amount: 1188.06, net: 950.45, status: 'pending' }),
       row({ type: 'payout', id: 5, date: '2026-03-05T00:00:00Z', amount: 100, net: 80, status: 'cancelled', inBalance: false }),

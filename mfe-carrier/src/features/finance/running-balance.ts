@@ -18,7 +18,7 @@ export interface BalanceRow {
  */
 export function balanceChangeOf(row: CarrierFinanceRow): number {
   if (!row.inBalance) return 0;
-  if (row.type === 'transaction') return row.carrierPayoutGross ?? (row.net ?? 0) + (row.vatOnNet ?? 0);
+  if (row.type === 'transaction') return row.carrierPayoutGross ?? (row.carrierPayoutNet ?? row.net ?? 0) + (row.payoutVat ?? 0);
   if (row.type === 'payout') return -row.amount;
   return row.amount;
 }

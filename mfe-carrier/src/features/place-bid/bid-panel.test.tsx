@@ -102,6 +102,23 @@ describe('bid panel', () => {
     expect(quotes).toEqual([]); // no preview for a price the server would refuse; msw fails any POST /bids
   });
 
+  it("says 'Prisen må højst være 10.000.000 DKK.' for a price above the limit, previews nothing and sends nothing", async () => {
+    const quotes = quoteApi();
+    renderPanel();
+    const dialog = await openModal();
+    const price = priceField(dialog);
+    await userEvent.type(price, '99.999.999');
+    await userEvent.tab(); // shown once the field is left
+    expect(within(dialog).getByText('Prisen må højst være 10.000.000 DKK.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Afgiv bud' }));
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('Prisen må højst være 10.000.000 DKK.')).toBeTruthy();
+    await userEvent.clear(price);
+    await userEvent.type(price, '10.000.000');
+    expect(within(dialog).queryByText('Prisen må højst være 10.000.000 DKK.')).toBeNull();
+    expect(quotes.every((body) => (body as { net: number }).net <= 10_000_000)).toBe(true); // msw fails any POST /bids
+  });
+
   it('previews the payout once typing pauses: gross, net and the breakdown; a failed quote clears it', async () => {
     const quotes = quoteApi();
     renderPanel();

@@ -4,7 +4,7 @@ import { Button, Field, Modal, fieldErrorsOf, formatDanishNumberInput, isApiErro
 import { BID_NOT_UPDATED, useChangeBid } from '../api/change-bid';
 import { BID_NOT_PLACED, usePlaceBid } from '../api/place-bid';
 import { clearBidDraft, loadBidDraft, saveBidDraft } from '../model/draft';
-import { netPriceOf } from '../model/price';
+import { checkPrice } from '../model/price';
 import { KEEP, defaultValidity, keptValidity, validUntilOf, type ValidityState } from '../model/validity';
 import { PayoutPreview } from './payout-preview';
 import { ValidityPicker } from './validity-picker';
@@ -69,11 +69,12 @@ export function PlaceBidModal({ taskId, userId, open, onClose, onPlaced, onRefus
   const bidKey = useSubmitKey(draft?.submitKey);
   const notSent = editing ? BID_NOT_UPDATED : BID_NOT_PLACED;
 
-  const net = netPriceOf(priceText);
+  const priceCheck = checkPrice(priceText);
+  const net = priceCheck.net;
   const validityResult = validUntilOf(validity, openedAt, editing ? new Date(bid.valid_until) : undefined);
   const serverFields = fieldErrorsOf(mutation.error);
   const priceError =
-    (attempted || (priceTouched && priceText !== '')) && net === null ? messages.invalidPrice : (serverFields.price ?? null);
+    (attempted || (priceTouched && priceText !== '')) && net === null ? (priceCheck.error ?? messages.invalidPrice) : (serverFields.price ?? null);
   const validityError = attempted || validity.date === '' ? validityResult.error : null;
   const refused = isApiError(mutation.error) && SERVER_WORDED.has(mutation.error.code);
   const failure = mutation.error && !refused && !serverFields.price && !serverFields.valid_until ? notSent : null;
