@@ -8,6 +8,7 @@ export * from './task-details';
 export * from './tasks';
 export * from './common';
 export * from './identity';
+export * from './session-cookies';
 export * from './account-export';
 export * from './events';
 export * from './api-routes';
