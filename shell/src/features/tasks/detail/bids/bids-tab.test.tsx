@@ -13,6 +13,7 @@ import {
   isBidDecidable,
   type BidPanelProps,
   type ChooseBidProps,
+  type PayPanelProps,
   type User,
 } from '@fragtbud/web';
 import { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
@@ -68,6 +69,11 @@ function StubChooseBid({ task, bids, carriers, onDecided }: ChooseBidProps) {
   );
 }
 
+/** mfe_customer's './PayPanel' stand-in: its button while the task is assigned. */
+function StubPayPanel({ task }: PayPanelProps) {
+  return task.status === 'assigned' ? <Button>Betal 1.400,00 DKK</Button> : null;
+}
+
 beforeEach(() => {
   panelProps.length = 0;
   resetRemoteManifest();
@@ -76,6 +82,7 @@ beforeEach(() => {
   runtime.loadRemote.mockImplementation(async (id: string) => {
     if (id === 'mfe_carrier/BidPanel') return { default: StubBidPanel };
     if (id === 'mfe_customer/ChooseBid') return { default: StubChooseBid };
+    if (id === 'mfe_customer/PayPanel') return { default: StubPayPanel };
     throw new Error(`unexpected remote ${id}`);
   });
   server.use(
@@ -231,6 +238,16 @@ describe('bids tab', () => {
     expect(within(chosen).queryByRole('button')).toBeNull();
     expect(within(panel()).getByText('1/5')).toBeTruthy();
     expect(tasks.requests.filter((request) => request === 'GET /tasks/5')).toHaveLength(2);
+    // The way on is right here: mfe_customer's pay button under the chosen bid, not only on the details tab.
+    expect(await within(panel()).findByRole('button', { name: 'Betal 1.400,00 DKK' })).toBeTruthy();
+    expect(loadedRemotes()).toContain('mfe_customer/PayPanel');
+  });
+
+  it('offers no payment on the bids tab while the task is open for bids', async () => {
+    bidsApi(() => [makeCustomerBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel' })], () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, bid_count: 1 }), customer);
+    await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(loadedRemotes()).not.toContain('mfe_customer/PayPanel');
   });
 
   it('gives a carrier mfe_carrier\'s bid panel with the round and their own bid, and shows only their payout', async () => {
