@@ -198,6 +198,9 @@ describe('journey', () => {
     await customerReview.getByRole('button', { name: 'Send vurdering' }).click();
     await customerPage.getByRole('status').filter({ hasText: 'Tak for din vurdering!' }).waitFor();
     await snapshot(customerPage, 'journey-08-customer-rated');
+    // What they gave stays on the task, after a reload too.
+    await customerPage.reload();
+    await customerPage.getByRole('region', { name: 'Din vurdering' }).getByText(customerComment).waitFor();
 
     // 10. The carrier rates the customer.
     await carrierPage.goto(`${product.url}${taskPath}`);
