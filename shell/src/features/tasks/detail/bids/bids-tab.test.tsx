@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BidView, BidsPage, CarrierSummary, Task, TaskBidding } from '@fragtbud/contracts';
 import {
@@ -16,10 +16,10 @@ import {
   type PayPanelProps,
   type User,
 } from '@fragtbud/web';
-import { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, makeUser, setupApiServer } from '@fragtbud/web/testing';
 import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
-import { fakeTasksApi, makeTask } from '../../../../testing/tasks';
-import { TaskDetailPage } from '../task-detail-page';
+import { renderTaskPage } from '../../../../testing/task-page';
+import { makeTask } from '../../../../testing/tasks';
 import { acceptBid } from './api/accept-bid';
 import { rejectBid } from './api/reject-bid';
 
@@ -115,20 +115,7 @@ function bidsApi(bids: () => BidView[], bidding: () => TaskBidding, carriers: Ca
   return requests;
 }
 
-async function renderBidsTab(task: Task, viewer: User) {
-  const tasks = fakeTasksApi([task]);
-  server.use(...tasks.handlers);
-  setSession(viewer);
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[`/task/${task.id}?tab=bids`]}>
-      <Routes>
-        <Route path="/task/:id" element={<TaskDetailPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  await screen.findByRole('tabpanel');
-  return tasks;
-}
+const renderBidsTab = (task: Task, viewer: User) => renderTaskPage(server, task, viewer, '?tab=bids');
 
 const panel = () => screen.getByRole('tabpanel');
 const loadedRemotes = () => runtime.loadRemote.mock.calls.map(([id]) => id as string);
