@@ -373,7 +373,7 @@ describe('bids tab on a phone', () => {
     expect(row.closest('.fb-table-wrap')?.classList.contains('fb-table-wrap--cards')).toBe(true);
   });
 
-  it('lays the table out as cards under 640 px and lets the tab bar wrap instead of clipping Fragtbrev', () => {
+  it('lays the table out as cards under 640 px; the tab bar stays one line (narrower tabs, scrolling sideways) and no label wraps', () => {
     // jsdom applies no media queries: the phone rules are read from the style sheets themselves.
     const sheet = (path: string) => readFileSync(resolve(process.cwd(), path), 'utf8');
     const baseCss = sheet('../libs/web/src/styles/base.css');
@@ -383,6 +383,15 @@ describe('bids tab on a phone', () => {
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table tr \{\s*display: grid;/);
     expect(phone(baseCss)).toMatch(/content: attr\(data-label\)/);
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \{\s*overflow: visible;/);
-    expect(phone(taskDetailCss)).toMatch(/\.task-tabs \{\s*flex-wrap: wrap;/);
+    const tabBar = taskDetailCss.match(/\.task-tabs \{[^}]*\}/)?.[0] ?? '';
+    const tab = taskDetailCss.match(/\.task-tabs__tab \{[^}]*\}/)?.[0] ?? '';
+    expect(tab).toMatch(/white-space: nowrap;/);
+    // The phone rules for the tab bar itself (the first block of the file's phone width, where they live).
+    const phoneTabBar = phone(taskDetailCss).match(/\.task-tabs \{[^}]*\}/)?.[0] ?? '';
+    const phoneTab = phone(taskDetailCss).match(/\.task-tabs__tab \{[^}]*\}/)?.[0] ?? '';
+    expect(phoneTabBar).toMatch(/flex-wrap: nowrap;/);
+    expect(phoneTabBar).toMatch(/overflow-x: auto;/);
+    expect(phoneTab).toMatch(/flex: 0 0 auto;/);
+    expect(tabBar).toMatch(/overflow-x: auto;/);
   });
 });
