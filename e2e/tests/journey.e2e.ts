@@ -184,6 +184,7 @@ describe('journey', () => {
 
     // 8. … and finishes it.
     await carrierPage.getByRole('button', { name: 'Afslut opgave' }).click();
+    await carrierPage.getByRole('alertdialog', { name: 'Afslut opgaven?' }).getByRole('button', { name: 'Afslut opgave' }).click();
     await carrierPage.getByRole('status').filter({ hasText: 'Opgaven er afsluttet' }).waitFor();
     await currentStep(carrierPage, 'Afsluttet').waitFor();
     await snapshot(carrierPage, 'journey-07-completed');
@@ -197,6 +198,9 @@ describe('journey', () => {
     await customerReview.getByRole('button', { name: 'Send vurdering' }).click();
     await customerPage.getByRole('status').filter({ hasText: 'Tak for din vurdering!' }).waitFor();
     await snapshot(customerPage, 'journey-08-customer-rated');
+    // What they gave stays on the task, after a reload too.
+    await customerPage.reload();
+    await customerPage.getByRole('region', { name: 'Din vurdering' }).getByText(customerComment).waitFor();
 
     // 10. The carrier rates the customer.
     await carrierPage.goto(`${product.url}${taskPath}`);
@@ -238,6 +242,9 @@ describe('journey', () => {
     await ledger.getByLabel(/^Reference for udbetaling/).first().fill('BANK-2026-001');
     await snapshot(adminPage, 'journey-08b-ledger-payout');
     await ledger.getByRole('button', { name: 'Markér som udbetalt' }).first().click();
+    const markPaid = adminPage.getByRole('alertdialog', { name: 'Markér udbetalingen som udbetalt?' });
+    await markPaid.getByText(/med reference BANK-2026-001\. Det kan ikke fortrydes\./).waitFor();
+    await markPaid.getByRole('button', { name: 'Markér som udbetalt' }).click();
     // Paid, it leaves the list of waiting payouts.
     await ledger.getByRole('cell', { name: 'Udbetaling (afventer)' }).waitFor({ state: 'detached' });
     await adminPage.goto(`${product.url}/AdminDashboard?tab=ledger&type=payout`);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '@fragtbud/contracts';
-import { Button, Field, isApiError, newIdempotencyKey, parseDanishNumber } from '@fragtbud/web';
+import { Button, Field, isApiError, newIdempotencyKey, parseDanishNumber, useSingleFlight } from '@fragtbud/web';
 import { useMoneyAction } from './api/run-money-action';
 
 interface ActionField {
@@ -113,26 +113,24 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
   const [result, setResult] = useState<string | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
   const send = useMoneyAction();
+  // One request per press (the idempotency key makes a repeat harmless at the server; this keeps it from being sent).
+  const flight = useSingleFlight();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setResult(null);
-    const body = bodyOf(spec.fields, values);
-    setInputError(body ? null : messages.invalidAmount);
-    if (!body) {
-      send.reset();
-      return;
-    }
-    send.mutate(
-      { path: spec.path(values), body, idempotencyKey: key },
-      {
-        onSuccess: (answer) => {
-          if (!answer) return;
-          setKey(newIdempotencyKey());
-          setValues({});
-          setResult(answer.url ? `${spec.done}: ${answer.url}` : (answer.message ?? spec.done));
-        },
-      },
-    );
+    flight.run(async () => {
+      setResult(null);
+      const body = bodyOf(spec.fields, values);
+      setInputError(body ? null : messages.invalidAmount);
+      if (!body) {
+        send.reset();
+        return;
+      }
+      const answer = await send.mutateAsync({ path: spec.path(values), body, idempotencyKey: key });
+      if (!answer) return;
+      setKey(newIdempotencyKey());
+      setValues({});
+      setResult(answer.url ? `${spec.done}: ${answer.url}` : (answer.message ?? spec.done));
+    });
   };
   const error = inputError ?? (send.error ? (isApiError(send.error) && send.error.status !== 0 && send.error.status < 500 ? send.error.message : spec.failure) : null);
   return (
@@ -149,7 +147,7 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
           }}
         />
       ))}
-      <Button type="submit" disabled={send.isPending}>
+      <Button type="submit" disabled={send.isPending || flight.busy}>
         {spec.submit}
       </Button>
       {result && <p role="status">{result}</p>}

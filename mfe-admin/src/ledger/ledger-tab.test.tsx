@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -61,9 +61,37 @@ describe('admin ledger tab', () => {
     renderAdmin('/AdminDashboard?tab=ledger&type=payout');
     await user.type(await screen.findByLabelText('Reference for udbetaling 9'), 'BANK-77');
     await user.click(screen.getByRole('button', { name: 'Markér som udbetalt' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Markér udbetalingen som udbetalt?' })).getByRole('button', { name: 'Markér som udbetalt' }));
     await waitFor(() => expect(within(table()).getAllByText('Udbetalt')).toHaveLength(2)); // its label and its status
     expect(finance.marked).toEqual([{ id: 9, body: { status: 'paid', providerRef: 'BANK-77' } }]);
     expect(within(table()).getByText('Reference: BANK-77')).toBeTruthy();
+  });
+
+  it("asks before marking a payout paid, naming the amount, the carrier and the reference; 'Annuller' sends nothing", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger&type=payout');
+    await user.type(await screen.findByLabelText('Reference for udbetaling 9'), 'BANK-77');
+    await user.click(screen.getByRole('button', { name: 'Markér som udbetalt' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Markér udbetalingen som udbetalt?' });
+    expect(dialog.textContent).toContain(
+      'Udbetalingen på 1.125,00 DKK til Lars Hansen (Hansen Fragt ApS) registreres som udbetalt med reference BANK-77. Det kan ikke fortrydes.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(finance.marked).toEqual([]);
+  });
+
+  it("sends one PUT for a double click on the confirming 'Markér som udbetalt'", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger&type=payout');
+    await user.click(await screen.findByRole('button', { name: 'Markér som udbetalt' }));
+    const confirm = within(screen.getByRole('alertdialog', { name: 'Markér udbetalingen som udbetalt?' })).getByRole('button', { name: 'Markér som udbetalt' });
+    act(() => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(within(table()).getAllByText('Udbetalt')).toHaveLength(2));
+    expect(finance.marked).toEqual([{ id: 9, body: { status: 'paid' } }]);
   });
 
   it('shows each status in Danish and a provider id only as a labelled reference, never in the action column', async () => {
@@ -185,6 +213,28 @@ describe('admin ledger actions', () => {
     await user.click(within(form).getByRole('button', { name: /^(Opret|Træk)/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]![label.startsWith('Beløb brutto') ? 'amountGross' : 'amount']).toBe(expected);
+  });
+
+  it("sends one request for a double click on 'Opret udbetaling'", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/finance/payouts/carrier', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: 'Udbetaling til carrier' });
+    await user.type(within(form).getByLabelText('Beløb brutto (DKK)'), '2.000');
+    const submit = within(form).getByRole('button', { name: 'Opret udbetaling' });
+    act(() => {
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+    });
+    expect(await within(form).findByRole('status')).toBeTruthy();
+    expect(sent).toHaveLength(1);
   });
 
   it("when the amount cannot be read, then 'Ugyldigt beløb' is shown and nothing is sent", async () => {

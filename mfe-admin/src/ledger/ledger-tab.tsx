@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ledgerStatusLabel, type LedgerRow } from '@fragtbud/contracts';
-import { Button, EmptyState, ErrorState, Field, SelectField, Spinner, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Field, SelectField, Spinner, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
 import { LEDGER_FILTER_KEYS, LEDGER_PAGE_SIZE, ledgerCsvUrl, useLedger, type LedgerFilterKey, type LedgerFilters } from './api/get-ledger';
 import { useMarkPayoutPaid } from './api/mark-payout-paid';
@@ -186,28 +186,60 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
       <td className="admin-ledger__money">{money(row.vatTotal)}</td>
       <td className="admin-ledger__money">{money(row.carrierPayoutGross)}</td>
       <td className="admin-ledger__money">{money(row.carrierPayoutNet)}</td>
-      <td>{row.type === 'payout' && row.status === 'pending' ? <MarkPaid payoutId={row.id} /> : null}</td>
+      <td>{row.type === 'payout' && row.status === 'pending' ? <MarkPaid row={row} /> : null}</td>
     </tr>
   );
 }
 
-/** The ledger is asked for again once the payout is marked (the mutation invalidates it). */
-function MarkPaid({ payoutId }: { payoutId: number }) {
+/** The question before a payout is marked paid: what is registered, for whom, and that it cannot be undone. */
+export function markPaidQuestion(row: Pick<LedgerRow, 'amount' | 'carrier_id' | 'carrier_name'>, reference: string): string {
+  const to = row.carrier_id === null ? '' : ` til ${row.carrier_name ?? UNKNOWN_CARRIER}`;
+  const ref = reference.trim() ? ` med reference ${reference.trim()}` : ' uden reference';
+  return `Udbetalingen på ${formatDkkFromKroner(row.amount)}${to} registreres som udbetalt${ref}. Det kan ikke fortrydes.`;
+}
+
+/**
+ * 'Markér som udbetalt' asks first (the money has left the bank; it cannot be undone), then sends one PUT however
+ * often the confirming button is clicked. The ledger is asked for again once the payout is marked.
+ */
+function MarkPaid({ row }: { row: LedgerRow }) {
+  const payoutId = row.id;
   const [reference, setReference] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const mark = useMarkPayoutPaid(payoutId);
+  const confirm = async () => {
+    try {
+      await mark.mutateAsync(reference);
+    } finally {
+      setConfirming(false);
+    }
+  };
   return (
     <form
       className="admin-ledger__mark-paid"
       onSubmit={(event) => {
         event.preventDefault();
-        mark.mutate(reference);
+        if (mark.isPending) return;
+        mark.reset();
+        setConfirming(true);
       }}
     >
       <Field label={`Reference for udbetaling ${payoutId}`} value={reference} onChange={(event) => setReference(event.target.value)} />
-      <Button type="submit" disabled={mark.isPending}>
+      <Button type="submit" disabled={mark.isPending || confirming}>
         Markér som udbetalt
       </Button>
       {mark.error ? <p role="alert">{adminActionError(mark.error, 'Kunne ikke udføre handlingen.')}</p> : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Markér udbetalingen som udbetalt?"
+        confirmLabel="Markér som udbetalt"
+        variant="primary"
+        busy={mark.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{markPaidQuestion(row, reference)}</p>
+      </ConfirmDialog>
     </form>
   );
 }

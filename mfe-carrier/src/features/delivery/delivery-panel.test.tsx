@@ -1,5 +1,5 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -281,13 +281,97 @@ describe('delivery panel', () => {
     const bodies = statusApi();
     const { onChanged } = renderPanel('delivered');
     await userEvent.click(screen.getByRole('button', { name: 'Afslut opgave' }));
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Afslut opgaven?' })).getByRole('button', { name: 'Afslut opgave' }));
     expect(await screen.findByText('Opgaven er afsluttet')).toBeTruthy();
     expect(bodies).toEqual([{ status: 'completed' }]);
     expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
 
     statusApi(() => new HttpResponse(null, { status: 500 }));
     await userEvent.click(screen.getByRole('button', { name: 'Afslut opgave' }));
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Afslut opgaven?' })).getByRole('button', { name: 'Afslut opgave' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Kunne ikke afslutte opgaven.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("asks before 'Afslut opgave' and sends nothing when the carrier cancels", async () => {
+    const bodies = statusApi();
+    const { onChanged } = renderPanel('delivered');
+    await userEvent.click(screen.getByRole('button', { name: 'Afslut opgave' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Afslut opgaven?' });
+    expect(dialog.textContent).toContain('Det kan ikke fortrydes');
+    expect(bodies).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bodies).toEqual([]);
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it("sends one PATCH for a double click on 'Markér som på vej' and keeps the button disabled while it runs", async () => {
+    let answer!: () => void;
+    const bodies = statusApi((status) => {
+      return new Promise<Response>((resolve) => {
+        answer = () => resolve(HttpResponse.json({ id: 12, status }));
+      }) as unknown as Response;
+    });
+    const { onChanged } = renderPanel('picked_up');
+    const button = screen.getByRole('button', { name: 'Markér som på vej' }) as HTMLButtonElement;
+    // Both clicks before React re-renders (a real double click can beat the render that disables the button).
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect((screen.getByRole('button', { name: /Markér som på vej/ }) as HTMLButtonElement).disabled).toBe(true);
+    answer();
+    expect(await screen.findByText('Markeret som på vej')).toBeTruthy();
+    expect(bodies).toEqual([{ status: 'in_transit' }]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends one PATCH for a double click on the confirming 'Afslut opgave'", async () => {
+    const bodies = statusApi();
+    renderPanel('delivered');
+    await userEvent.click(screen.getByRole('button', { name: 'Afslut opgave' }));
+    const confirm = within(screen.getByRole('alertdialog', { name: 'Afslut opgaven?' })).getByRole('button', { name: 'Afslut opgave' });
+    act(() => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    expect(await screen.findByText('Opgaven er afsluttet')).toBeTruthy();
+    expect(bodies).toEqual([{ status: 'completed' }]);
+  });
+
+  it.each<['Bekræft afhentning' | 'Bekræft levering', TaskStatus, string]>([
+    ['Bekræft afhentning', 'paid', 'pickup'],
+    ['Bekræft levering', 'in_transit', 'delivery'],
+  ])("sends one proof for a double click on 'Indsend bevis' (%s)", async (name, status, type) => {
+    geolocationAt(55.6, 12.5, 20);
+    const bodies = proofsApi();
+    const { onChanged } = renderPanel(status);
+    const dialog = await openProof(name);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+    const submit = screen.getByRole('button', { name: 'Indsend bevis' });
+    act(() => {
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+    });
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([{ type, lat: 55.6, lng: 12.5, accuracy: 20 }]);
+  });
+
+  it('asks at delivery for the recipient\'s signature', async () => {
+    renderPanel('picked_up');
+    const delivery = await openProof('Bekræft levering');
+    expect(delivery.textContent).toContain('modtagerens underskrift');
+    await userEvent.click(within(delivery).getByRole('button', { name: 'Annuller' }));
+  });
+
+  it('asks at pickup for the sender\'s signature, not the recipient\'s', async () => {
+    renderPanel('paid');
+    const pickup = await openProof('Bekræft afhentning');
+    expect(pickup.textContent).toContain('Tilføj billeder, afsenderens underskrift eller din position – eller markér forgæves kørsel.');
+    expect(pickup.textContent).not.toContain('modtagerens underskrift');
   });
 
   it("when the customer has not paid yet, then 'Afventer betaling' and 'Afslut opgave' cannot be pressed", async () => {

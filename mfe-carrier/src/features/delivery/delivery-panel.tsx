@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { messages, type TaskStatus } from '@fragtbud/contracts';
-import { Button, useSession, type DeliveryPanelProps, type PhotoPickerProps } from '@fragtbud/web';
+import { Button, ConfirmDialog, useSession, useSingleFlight, type DeliveryPanelProps, type PhotoPickerProps } from '@fragtbud/web';
 import {
+  COMPLETE_CONSEQUENCES,
   COMPLETE_FAILED,
+  COMPLETE_QUESTION,
   DELIVERY_CONFIRMED,
   FAILED_TRIP_RECORDED,
   IN_TRANSIT_FAILED,
@@ -54,6 +56,9 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
   const [lastProofType, setLastProofType] = useState<ProofKind>('pickup');
   const [notice, setNotice] = useState<Notice | null>(null);
   const statusChange = useChangeTaskStatus(task.id);
+  // One PATCH per press: a double click comes before the re-render that disables the button.
+  const flight = useSingleFlight();
+  const [confirmingCompletion, setConfirmingCompletion] = useState(false);
 
   if (!user || user.role !== 'carrier') return null;
   const steps = stepsFor(task.status);
@@ -65,20 +70,26 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
     setProofType(type);
   };
 
-  const changeStatus = (to: 'in_transit' | 'completed') => {
+  const sendStatus = async (to: 'in_transit' | 'completed') => {
     setNotice(null);
-    statusChange.mutate(to, {
-      onSuccess: () => {
-        setNotice({ kind: 'success', text: to === 'in_transit' ? MARKED_IN_TRANSIT : TASK_COMPLETED });
-        onChanged();
-      },
-    });
+    await statusChange.mutateAsync(to);
+    setNotice({ kind: 'success', text: to === 'in_transit' ? MARKED_IN_TRANSIT : TASK_COMPLETED });
+    onChanged();
+  };
+  const markInTransit = () => flight.run(() => sendStatus('in_transit'));
+  /** 'Afslut opgave' cannot be undone (the payout becomes due, the chat locks): asked first, sent once. */
+  const complete = async () => {
+    try {
+      await sendStatus('completed');
+    } finally {
+      setConfirmingCompletion(false);
+    }
   };
 
   const statusFailure = statusChange.error
     ? failureOf(statusChange.error, task.status === 'delivered' ? COMPLETE_FAILED : IN_TRANSIT_FAILED)
     : null;
-  const busy = statusChange.isPending;
+  const busy = statusChange.isPending || flight.busy;
 
   return (
     <div className="delivery-panel">
@@ -102,7 +113,7 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
             </Button>
           )}
           {steps.includes('in_transit') && (
-            <Button variant="secondary" onClick={() => void changeStatus('in_transit')} loading={busy} disabled={busy}>
+            <Button variant="secondary" onClick={markInTransit} loading={busy} disabled={busy}>
               Markér som på vej
             </Button>
           )}
@@ -112,13 +123,24 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
             </Button>
           )}
           {steps.includes('complete') && (
-            <Button onClick={() => void changeStatus('completed')} loading={busy} disabled={busy || awaitingPayment}>
+            <Button onClick={() => setConfirmingCompletion(true)} loading={busy} disabled={busy || awaitingPayment}>
               Afslut opgave
             </Button>
           )}
         </div>
       )}
       {awaitingPayment && <p className="fb-muted">{messages.awaitingPayment}</p>}
+      <ConfirmDialog
+        open={confirmingCompletion}
+        title={COMPLETE_QUESTION}
+        confirmLabel="Afslut opgave"
+        variant="primary"
+        busy={statusChange.isPending}
+        onConfirm={complete}
+        onCancel={() => setConfirmingCompletion(false)}
+      >
+        <p>{COMPLETE_CONSEQUENCES}</p>
+      </ConfirmDialog>
       <ProofModal
         taskId={task.id}
         type={proofType ?? lastProofType}

@@ -9,6 +9,7 @@ import {
   PhotoPicker,
   formatPosition,
   isApiError,
+  useSingleFlight,
   type PhotoPickerProps,
 } from '@fragtbud/web';
 import { useSubmitProof, type ProofAnswer } from '../api/submit-proof';
@@ -19,6 +20,11 @@ import { PROOF_NOT_SAVED, PROOF_NOT_SUBMITTED, failureOf, type ProofKind } from 
 import { EVIDENCE_ERROR, emptyProof, proofBody, proofFormSchema, type ProofValues } from '../model/proof-form';
 
 export const PROOF_TITLES: Record<ProofKind, string> = { pickup: 'Bekræft afhentning', delivery: 'Bekræft levering' };
+/** Who signs: at pickup the sender hands the goods over, at delivery the recipient takes them. */
+export const PROOF_INTROS: Record<ProofKind, string> = {
+  pickup: 'Tilføj billeder, afsenderens underskrift eller din position – eller markér forgæves kørsel.',
+  delivery: 'Tilføj billeder, modtagerens underskrift eller din position – eller markér forgæves kørsel.',
+};
 export const FAILED_TRIP_LABEL = 'Forgæves kørsel (modtager nægtede / kunne ikke gennemføres)';
 
 export interface ProofModalProps {
@@ -55,7 +61,9 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
   const [locationError, setLocationError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const send = useSubmitProof(taskId);
-  const submitting = form.formState.isSubmitting;
+  // One proof per press: the guard is set in the click, before the re-render that shows the button busy.
+  const flight = useSingleFlight();
+  const submitting = form.formState.isSubmitting || flight.busy;
   const errors = form.formState.errors as typeof form.formState.errors & Partial<Record<typeof EVIDENCE_ERROR, { message?: string }>>;
   const ruleError = errors[EVIDENCE_ERROR]?.message ?? null;
   /** Any proof given takes the rule text away at once. */
@@ -111,14 +119,14 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
   });
 
   function submit(event: FormEvent) {
-    if (submitting || uploading) {
-      event.preventDefault();
-      return;
-    }
-    setFailure(null);
-    // A pad that reports a drawing but is empty (cleared) is no signature.
-    if (form.getValues('signed') && !hasSignature()) form.setValue('signed', false);
-    void sendProof(event);
+    event.preventDefault();
+    if (submitting || uploading) return;
+    flight.run(async () => {
+      setFailure(null);
+      // A pad that reports a drawing but is empty (cleared) is no signature.
+      if (form.getValues('signed') && !hasSignature()) form.setValue('signed', false);
+      await sendProof();
+    });
   }
 
   const accuracy = location ? Math.round(location.accuracy) : 0;
@@ -141,7 +149,7 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
     >
       <form id={formId} className="proof-form" onSubmit={submit} noValidate>
         <p className="fb-muted proof-form__intro">
-          Tilføj billeder, modtagerens underskrift eller din position – eller markér forgæves kørsel.
+          {PROOF_INTROS[type]}
         </p>
         <PhotoPicker
           value={images}

@@ -8,6 +8,11 @@ export const IN_TRANSIT_FAILED = 'Kunne ikke opdatere status til "På vej".';
 export const TASK_COMPLETED = 'Opgaven er afsluttet';
 export const COMPLETE_FAILED = 'Kunne ikke afslutte opgaven.';
 
+/** The question before 'Afslut opgave' (the spec names none): it cannot be undone. */
+export const COMPLETE_QUESTION = 'Afslut opgaven?';
+export const COMPLETE_CONSEQUENCES =
+  'Det kan ikke fortrydes: beløbet for opgaven kan derefter udbetales til dig, chatten låses, og kunden bliver bedt om at vurdere dig.';
+
 /** Shown after a proof is in (the spec names none). */
 export const PICKUP_CONFIRMED = 'Afhentning bekræftet';
 export const DELIVERY_CONFIRMED = 'Levering bekræftet';

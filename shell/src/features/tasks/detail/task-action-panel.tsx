@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages, type Task } from '@fragtbud/contracts';
 import { Button, type AddressFieldProps, type User } from '@fragtbud/web';
-import { RemoteApp } from '../../../remotes/remote-app';
-import type { PayPanelProps } from '@fragtbud/web';
-import { useRefreshTask } from '../api/task-cache';
 import { useTaskBids } from './bids/list-task-bids';
 import { AdminTaskControls } from './admin-task-controls';
 import { CarrierDelivery } from './carrier-delivery';
 import { EditTaskModal } from './edit-task-modal';
+import { OwnerPayPanel } from './owner-pay-panel';
 import { canEditTask, isTaskOwner } from './task-access';
 
 interface TaskActionPanelProps {
@@ -45,7 +43,6 @@ function CarrierBidNote({ task, viewerId }: { task: Task; viewerId: number }) {
 /** What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete. */
 export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskActionPanelProps) {
   const [editing, setEditing] = useState(false);
-  const refreshTask = useRefreshTask();
   const owner = isTaskOwner(task, viewer);
   const admin = viewer?.role === 'admin';
   const editable = canEditTask(task, viewer);
@@ -66,17 +63,7 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
         </div>
       )}
       {owner && !admin && !editable && <p className="fb-muted">{messages.taskNoLongerEditable}</p>}
-      {owner && !admin && (task.status === 'assigned' || task.status === 'paid') && (
-        // mfe_customer's 'Betal' and payment modal; stays mounted once paid so its success text survives the reload.
-        <RemoteApp<PayPanelProps>
-          remote="mfe_customer"
-          module="PayPanel"
-          props={{
-            task: { id: task.id, status: task.status },
-            onPaid: () => refreshTask(task.id),
-          }}
-        />
-      )}
+      <OwnerPayPanel task={task} viewer={viewer} />
       {admin && (
         <div className="task-actions__buttons">
           <Button variant="secondary" onClick={() => setEditing(true)}>

@@ -18,6 +18,7 @@ import { ChatTab } from '../../chat';
 import { useTask } from '../api/get-task';
 import { useTaskChanged } from '../api/task-cache';
 import { BidsTab } from './bids/bids-tab';
+import { ChatBidList } from './bids/chat-bid-list';
 import { ConsignmentTab } from './consignment/consignment-tab';
 import { TaskDetailsTab } from './task-details-tab';
 import { activeTaskTab, taskTabsFor, type TaskTabKey } from './task-tabs';
@@ -132,7 +133,13 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
         ) : active === 'consignment' ? (
           <ConsignmentTab taskId={task.id} signedIn={viewer !== null} />
         ) : (
-          viewer && <ChatTab task={task} viewer={viewer} />
+          // Spec section 2: 'chat panel plus bid list'.
+          viewer && (
+            <div className="task-chat">
+              <ChatTab task={task} viewer={viewer} />
+              <ChatBidList task={task} viewer={viewer} />
+            </div>
+          )
         )}
       </Tabs>
     </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BidView, BidsPage, CarrierSummary, Task, TaskBidding } from '@fragtbud/contracts';
 import {
@@ -13,12 +13,13 @@ import {
   isBidDecidable,
   type BidPanelProps,
   type ChooseBidProps,
+  type PayPanelProps,
   type User,
 } from '@fragtbud/web';
-import { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, makeUser, setupApiServer } from '@fragtbud/web/testing';
 import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
-import { fakeTasksApi, makeTask } from '../../../../testing/tasks';
-import { TaskDetailPage } from '../task-detail-page';
+import { renderTaskPage } from '../../../../testing/task-page';
+import { makeTask } from '../../../../testing/tasks';
 import { acceptBid } from './api/accept-bid';
 import { rejectBid } from './api/reject-bid';
 
@@ -68,6 +69,11 @@ function StubChooseBid({ task, bids, carriers, onDecided }: ChooseBidProps) {
   );
 }
 
+/** mfe_customer's './PayPanel' stand-in: its button while the task is assigned. */
+function StubPayPanel({ task }: PayPanelProps) {
+  return task.status === 'assigned' ? <Button>Betal 1.400,00 DKK</Button> : null;
+}
+
 beforeEach(() => {
   panelProps.length = 0;
   resetRemoteManifest();
@@ -76,6 +82,7 @@ beforeEach(() => {
   runtime.loadRemote.mockImplementation(async (id: string) => {
     if (id === 'mfe_carrier/BidPanel') return { default: StubBidPanel };
     if (id === 'mfe_customer/ChooseBid') return { default: StubChooseBid };
+    if (id === 'mfe_customer/PayPanel') return { default: StubPayPanel };
     throw new Error(`unexpected remote ${id}`);
   });
   server.use(
@@ -108,20 +115,7 @@ function bidsApi(bids: () => BidView[], bidding: () => TaskBidding, carriers: Ca
   return requests;
 }
 
-async function renderBidsTab(task: Task, viewer: User) {
-  const tasks = fakeTasksApi([task]);
-  server.use(...tasks.handlers);
-  setSession(viewer);
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[`/task/${task.id}?tab=bids`]}>
-      <Routes>
-        <Route path="/task/:id" element={<TaskDetailPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  await screen.findByRole('tabpanel');
-  return tasks;
-}
+const renderBidsTab = (task: Task, viewer: User) => renderTaskPage(server, task, viewer, '?tab=bids');
 
 const panel = () => screen.getByRole('tabpanel');
 const loadedRemotes = () => runtime.loadRemote.mock.calls.map(([id]) => id as string);
@@ -231,6 +225,16 @@ describe('bids tab', () => {
     expect(within(chosen).queryByRole('button')).toBeNull();
     expect(within(panel()).getByText('1/5')).toBeTruthy();
     expect(tasks.requests.filter((request) => request === 'GET /tasks/5')).toHaveLength(2);
+    // The way on is right here: mfe_customer's pay button under the chosen bid, not only on the details tab.
+    expect(await within(panel()).findByRole('button', { name: 'Betal 1.400,00 DKK' })).toBeTruthy();
+    expect(loadedRemotes()).toContain('mfe_customer/PayPanel');
+  });
+
+  it('offers no payment on the bids tab while the task is open for bids', async () => {
+    bidsApi(() => [makeCustomerBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel' })], () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, bid_count: 1 }), customer);
+    await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(loadedRemotes()).not.toContain('mfe_customer/PayPanel');
   });
 
   it('gives a carrier mfe_carrier\'s bid panel with the round and their own bid, and shows only their payout', async () => {
@@ -369,7 +373,7 @@ describe('bids tab on a phone', () => {
     expect(row.closest('.fb-table-wrap')?.classList.contains('fb-table-wrap--cards')).toBe(true);
   });
 
-  it('lays the table out as cards under 640 px and lets the tab bar wrap instead of clipping Fragtbrev', () => {
+  it('lays the table out as cards under 640 px; the tab bar stays one line (narrower tabs, scrolling sideways) and no label wraps', () => {
     // jsdom applies no media queries: the phone rules are read from the style sheets themselves.
     const sheet = (path: string) => readFileSync(resolve(process.cwd(), path), 'utf8');
     const baseCss = sheet('../libs/web/src/styles/base.css');
@@ -379,6 +383,15 @@ describe('bids tab on a phone', () => {
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table tr \{\s*display: grid;/);
     expect(phone(baseCss)).toMatch(/content: attr\(data-label\)/);
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \{\s*overflow: visible;/);
-    expect(phone(taskDetailCss)).toMatch(/\.task-tabs \{\s*flex-wrap: wrap;/);
+    const tabBar = taskDetailCss.match(/\.task-tabs \{[^}]*\}/)?.[0] ?? '';
+    const tab = taskDetailCss.match(/\.task-tabs__tab \{[^}]*\}/)?.[0] ?? '';
+    expect(tab).toMatch(/white-space: nowrap;/);
+    // The phone rules for the tab bar itself (the first block of the file's phone width, where they live).
+    const phoneTabBar = phone(taskDetailCss).match(/\.task-tabs \{[^}]*\}/)?.[0] ?? '';
+    const phoneTab = phone(taskDetailCss).match(/\.task-tabs__tab \{[^}]*\}/)?.[0] ?? '';
+    expect(phoneTabBar).toMatch(/flex-wrap: nowrap;/);
+    expect(phoneTabBar).toMatch(/overflow-x: auto;/);
+    expect(phoneTab).toMatch(/flex: 0 0 auto;/);
+    expect(tabBar).toMatch(/overflow-x: auto;/);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@fragtbud/web';
 import { RemoteApp } from '../../../../remotes/remote-app';
 import { isTaskOwner } from '../task-access';
+import { OwnerPayPanel } from '../owner-pay-panel';
 import { AdminBids } from './admin-bids';
 import { useRefreshTask } from '../../api/task-cache';
 import { useTaskBids } from './list-task-bids';
@@ -127,6 +128,8 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
             fallback={visible.length > 0 ? <BidsTable viewer="customer" bids={visible} carriers={carriers} /> : null}
           />
           {noMatch}
+          {/* Right where the bid was chosen: 'Betal … DKK' (the same panel as among the details tab's actions). */}
+          <OwnerPayPanel task={task} viewer={viewer} />
         </>
       );
     }

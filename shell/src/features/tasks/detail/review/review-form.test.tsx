@@ -140,7 +140,40 @@ describe('review form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(RATING_FAILED);
   });
 
-  it('is not there for a side that has rated, a task not completed, an admin or an outsider', async () => {
+  it("shows a side that has rated its own stars and comment instead of the form (after a reload too)", async () => {
+    const api = serveRatings([rating({ rating: 4, comment: 'Pæn og punktlig' })]);
+    renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
+    const given = await screen.findByRole('region', { name: 'Din vurdering' });
+    expect(within(given).getByRole('img', { name: '4,0 ud af 5 stjerner' })).toBeTruthy();
+    expect(within(given).getByText('God')).toBeTruthy();
+    expect(within(given).getByText('Pæn og punktlig')).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send vurdering' })).toBeNull();
+    expect(api.asked).toEqual(['?taskId=5&userType=customer']);
+  });
+
+  it('after sending, shows the thanks and the rating just given', async () => {
+    let given: Rating | null = null;
+    server.use(
+      http.get('/api/ratings', () => HttpResponse.json({ items: given ? [given] : [] })),
+      http.post('/api/ratings', async ({ request }) => {
+        const body = (await request.json()) as { rating: number; comment?: string };
+        given = rating({ rating: body.rating, comment: body.comment ?? null });
+        return HttpResponse.json(given, { status: 201 });
+      }),
+    );
+    renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Fremragende' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Kommentar' }), 'Hurtig og venlig');
+    await userEvent.click(screen.getByRole('button', { name: 'Send vurdering' }));
+
+    const region = await screen.findByRole('region', { name: 'Din vurdering' });
+    expect(within(region).getByRole('status').textContent).toBe('Tak for din vurdering!');
+    expect(await within(region).findByRole('img', { name: '5,0 ud af 5 stjerner' })).toBeTruthy();
+    expect(within(region).getByText('Hurtig og venlig')).toBeTruthy();
+  });
+
+  it('is not there for a task not completed, an admin or an outsider', async () => {
     const api = serveRatings([rating()]);
     const { rerender } = renderWithQueryClient(<ReviewForm task={completed} viewer={owner} />);
     await new Promise((resolve) => setTimeout(resolve, 50));

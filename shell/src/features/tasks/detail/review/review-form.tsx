@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages, type RatingUserType, type Task } from '@fragtbud/contracts';
-import { Button, isApiError, useSingleFlight, type User } from '@fragtbud/web';
+import { messages, type Rating, type RatingUserType, type Task } from '@fragtbud/contracts';
+import { Button, StarRating, isApiError, useSingleFlight, type User } from '@fragtbud/web';
 import { isTaskOwner } from '../task-access';
 import { useCreateRating } from './api/create-rating';
 import { useTaskRatings } from './api/list-task-ratings';
@@ -23,7 +23,35 @@ export function raterSide(task: Pick<Task, 'status' | 'user_id' | 'assigned_carr
 const submitFailure = (error: unknown) =>
   isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : RATING_FAILED;
 
-/** The review form on the details tab: shown once the task is completed, to a party who has not rated it yet. */
+export const OWN_RATING_TITLE = 'Din vurdering';
+
+/** What this side gave the task (GET /ratings?taskId&userType): its stars, its label and its comment. */
+function OwnRating({ rating, thanks }: { rating: Rating; thanks: boolean }) {
+  const id = useId();
+  const label = RATING_LABELS[rating.rating - 1];
+  return (
+    <section className="task-section review-form review-form--given" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="task-section__title">
+        {OWN_RATING_TITLE}
+      </h2>
+      {thanks && (
+        <p className="review-form__thanks" role="status">
+          {messages.ratingThanks}
+        </p>
+      )}
+      <p className="review-form__given">
+        <StarRating value={rating.rating} />
+        {label && <span className="review-form__given-label">{label}</span>}
+      </p>
+      {rating.comment && <blockquote className="review-form__comment">{rating.comment}</blockquote>}
+    </section>
+  );
+}
+
+/**
+ * The review form on the details tab: shown once the task is completed, to a party who has not rated it yet; once they
+ * have, what they gave (stars and comment) in its place.
+ */
 export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
   const side = raterSide(task, viewer);
   const existing = useTaskRatings(task.id, side);
@@ -37,6 +65,8 @@ export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
   const id = useId();
 
   if (!side) return null;
+  const given = existing.data?.items.find((rating) => rating.user_type === side);
+  if (given) return <OwnRating rating={given} thanks={done} />;
   if (done) {
     return (
       <section className="task-section review-form" aria-label="Vurdering">
@@ -46,8 +76,8 @@ export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
       </section>
     );
   }
-  // Until we know, and when this side has rated already, there is nothing to ask.
-  if (existing.isPending || existing.error || existing.data?.items.some((rating) => rating.user_type === side)) return null;
+  // Until we know there is nothing to ask.
+  if (existing.isPending || existing.error) return null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

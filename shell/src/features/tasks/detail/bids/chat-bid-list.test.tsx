@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BidView, BidsPage, Task } from '@fragtbud/contracts';
+import type { User } from '@fragtbud/web';
+import { makeBidding, makeCarrierBid, makeCustomerBid, makeUser, setupApiServer } from '@fragtbud/web/testing';
+import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
+import { renderTaskPage } from '../../../../testing/task-page';
+import { makeTask } from '../../../../testing/tasks';
+
+/*
+ * The chat tab is 'chat panel plus bid list' (spec section 2): the bids beside the conversation, as the viewer's role is
+ * shown them on the bids tab (the same GET /bids answer, cut by svc-bids).
+ */
+
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+
+const server = setupApiServer();
+
+const customer = makeUser({ id: 2, role: 'customer', name: 'Karen Kunde' });
+const otherCustomer = makeUser({ id: 9, role: 'customer' });
+const carrier = makeUser({ id: 3, role: 'carrier', name: 'Jens Kørsel', is_approved: true });
+
+let bidRequests: string[] = [];
+
+/** GET /bids answering `bids`; the chat answers empty threads (the conversation is the chat tab's own test). */
+function serve(bids: BidView[]) {
+  bidRequests = [];
+  server.use(
+    http.get('/api/bids', ({ request }) => {
+      bidRequests.push(new URL(request.url).search);
+      const page: BidsPage = { items: bids, total: bids.length, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: 2, max_bids: 5 }) };
+      return HttpResponse.json(page);
+    }),
+    http.get('/api/carriers', () => HttpResponse.json({ items: [] })),
+    http.get('/api/chat/threads', () => HttpResponse.json({ items: [], unread_total: 0 })),
+    http.get('/api/chat/messages', () =>
+      HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, lock: null, partner: { id: 2, name: 'Karen Kunde' } }),
+    ),
+    http.put('/api/chat/threads/read', () => HttpResponse.json({ updated: 0, message_ids: [] })),
+  );
+}
+
+beforeEach(() => {
+  resetRemoteManifest();
+  runtime.loadRemote.mockReset();
+  runtime.loadRemote.mockImplementation(async () => ({ default: () => null }));
+  server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ remotes: {} })));
+});
+
+const renderChatTab = (task: Task, viewer: User) => renderTaskPage(server, task, viewer, '?tab=chat');
+
+describe('the bid list on the chat tab', () => {
+  it('shows the owner every bid as its gross total, with the count, and no payout', async () => {
+    serve([
+      makeCustomerBid({ id: 1, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 1000 }),
+      makeCustomerBid({ id: 2, task_id: 5, carrier_id: 4, carrier_name: 'Hansen Transport', net: 2000 }),
+    ]);
+    await renderChatTab(makeTask({ id: 5, user_id: 2, bid_count: 2 }), customer);
+
+    const list = await screen.findByRole('region', { name: 'Bud på opgaven' });
+    expect((await within(list).findByRole('row', { name: /Jens Kørsel/ })).textContent).toContain('1.400,00 DKK');
+    expect(within(list).getByRole('row', { name: /Hansen Transport/ }).textContent).toContain('2.775,00 DKK');
+    expect(within(list).getByRole('columnheader', { name: 'Pris inkl. moms' })).toBeTruthy();
+    expect(within(list).getByText('2/5')).toBeTruthy();
+    expect(list.textContent).not.toMatch(/udbetaling|netto|1\.125,00/i);
+    expect(within(list).queryByRole('button')).toBeNull(); // choosing stays on the bids tab
+    expect(within(list).getByRole('link', { name: 'Vælg eller afvis bud under fanen Bud' }).getAttribute('href')).toBe('/task/5?tab=bids');
+  });
+
+  it('shows a carrier only their own bid, as their payout, never the gross', async () => {
+    serve([makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 1000 })]);
+    await renderChatTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
+
+    const list = await screen.findByRole('region', { name: 'Bud på opgaven' });
+    const row = await within(list).findByRole('row', { name: /Jens Kørsel/ });
+    expect(row.textContent).toContain('1.125,00 DKK');
+    expect(within(list).getByRole('columnheader', { name: 'Din udbetaling' })).toBeTruthy();
+    expect(list.textContent).not.toContain('1.400,00');
+    expect(within(list).getAllByRole('row')).toHaveLength(2); // the header and their bid
+  });
+
+  it('lists nothing for a customer who does not own the task, and does not ask for the bids', async () => {
+    serve([]);
+    await renderChatTab(makeTask({ id: 5, user_id: 2, view: 'public' }), otherCustomer);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Bud på opgaven' })).toBeNull();
+    expect(bidRequests).toEqual([]);
+  });
+});

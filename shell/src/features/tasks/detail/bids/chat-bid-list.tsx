@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import type { Role, Task } from '@fragtbud/contracts';
+import { BidsTable, EmptyState, ErrorState, Spinner, sortBids, type User } from '@fragtbud/web';
+import { isTaskOwner } from '../task-access';
+import { BIDS_LOAD_ERROR, NO_OWN_BID } from './bids-tab';
+import { useBidCarriers } from './list-bid-carriers';
+import { useTaskBids } from './list-task-bids';
+
+export const CHAT_BIDS_TITLE = 'Bud på opgaven';
+
+interface ChatBidListProps {
+  task: Pick<Task, 'id' | 'user_id'>;
+  viewer: Pick<User, 'id' | 'role'>;
+}
+
+/**
+ * The bid list beside the chat (spec section 2: 'chat panel plus bid list'): the bids tab's list and table, read only,
+ * from the same query (so the same cut by svc-bids: the gross total for the owner, a carrier's own bids with their
+ * payout, everything for an admin) and the same count. Choosing, rejecting and bidding stay on the bids tab.
+ */
+export function ChatBidList({ task, viewer }: ChatBidListProps) {
+  const owner = isTaskOwner(task, viewer);
+  const mayList = viewer.role === 'admin' || viewer.role === 'carrier' || owner;
+  const { data, error, isFetching, refetch } = useTaskBids(mayList ? task.id : null);
+  const { data: carriers } = useBidCarriers(data?.items ?? []);
+  if (!mayList) return null;
+
+  const role: Role = viewer.role === 'admin' || viewer.role === 'carrier' ? viewer.role : 'customer';
+  const bids = sortBids(data?.items ?? [], 'price', carriers);
+  const bidding = data?.bidding ?? null;
+
+  let list;
+  if (!data) {
+    list = error ? <ErrorState message={BIDS_LOAD_ERROR} onRetry={() => void refetch()} /> : isFetching ? <Spinner label="Henter bud…" /> : null;
+  } else if (bids.length === 0) {
+    list = <EmptyState title={role === 'carrier' ? NO_OWN_BID : 'Ingen bud endnu'} />;
+  } else {
+    list = <BidsTable viewer={role} bids={bids} carriers={carriers} caption={CHAT_BIDS_TITLE} />;
+  }
+
+  return (
+    <section className="bids-tab chat-bids" aria-label={CHAT_BIDS_TITLE}>
+      <div className="bids-tab__header">
+        <h2 className="task-section__title">{CHAT_BIDS_TITLE}</h2>
+        {bidding && (
+          <p className="bids-tab__count">
+            Antal bud <strong>{`${bidding.bid_count}/${bidding.max_bids}`}</strong>
+          </p>
+        )}
+      </div>
+      {list}
+      <p className="fb-muted">
+        <Link to="?tab=bids">{role === 'carrier' ? 'Byd eller ret dit bud under fanen Bud' : 'Vælg eller afvis bud under fanen Bud'}</Link>
+      </p>
+    </section>
+  );
+}
