@@ -36,6 +36,16 @@ describe('seeding', () => {
     }
   });
 
+  it('the demo carrier has bank details, and says so to the other services, so a payout can be asked for at once', async () => {
+    const carrier = await identity.db('users').where({ email: 'vognmand@fragtbud.dk' }).first();
+    expect(carrier).toMatchObject({ bank_reg: '1234', bank_account: '0012345678' });
+    const updates = (await identity.db('outbox').where({ type: eventTypes.userUpdated }).select('data')) as { data: unknown }[];
+    const data = updates.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as { userId: number; hasBankDetails?: boolean });
+    expect(data).toContainEqual(expect.objectContaining({ userId: carrier.id, hasBankDetails: true }));
+    const customer = await identity.db('users').where({ email: 'kunde@fragtbud.dk' }).first();
+    expect(customer).toMatchObject({ bank_reg: null, bank_account: null });
+  });
+
   it('when seeded users are created, then each is announced once as identity.user.registered', async () => {
     const registered = await identity.db('outbox').where({ type: eventTypes.userRegistered });
     expect(registered).toHaveLength(4);

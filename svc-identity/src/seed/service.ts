@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { closeAllSessionsOf } from '../sessions/service';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users/repo';
 import { demoAccounts } from './demo-accounts';
-import { userRegisteredOf } from '../users/user-events';
+import { announceUserUpdated, userRegisteredOf } from '../users/user-events';
 import { announceCarrierProfile } from '../carrier-profile/announce';
 
 interface SeedAccount {
@@ -15,6 +15,7 @@ interface SeedAccount {
   email: string;
   password: string;
   company?: string;
+  bank?: { reg: string; account: string };
 }
 
 /** Runs at every start: both parts are idempotent. */
@@ -66,6 +67,7 @@ async function createIfMissing(context: IdentityContext, account: SeedAccount): 
         password_hash: passwordHash,
         role: account.role,
         company: account.company ?? null,
+        ...(account.bank && { bank_reg: account.bank.reg, bank_account: account.bank.account }),
         is_approved: true,
         // Seeded by the operator: nobody will click a verification link for them.
         email_verified_at: context.clock(),
@@ -80,6 +82,8 @@ async function createIfMissing(context: IdentityContext, account: SeedAccount): 
       { correlationId: randomUUID() },
     );
     await announceCarrierProfile(context, trx, row);
+    // The registration says nothing of bank details; svc-ledger learns them from an update (as the Bank tab sends it).
+    if (account.bank) await announceUserUpdated(context, trx, row);
     return row;
   });
   if (!created) return (await findUserByEmail(context.db, account.email)) as UserRow;

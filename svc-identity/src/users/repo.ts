@@ -48,6 +48,8 @@ export interface NewUser {
   role: Role;
   phone?: string | null;
   company?: string | null;
+  bank_reg?: string | null;
+  bank_account?: string | null;
   is_approved: boolean;
   email_verified_at?: Date | null;
   terms_version?: string | null;
