@@ -1,4 +1,5 @@
 import {
+  carrierTransactionLabel,
   carrierFinanceCsvColumns,
   ledgerStatusLabel,
   oreToDkk,
@@ -76,7 +77,12 @@ export async function carrierFinance(context: LedgerContext, carrierId: number):
     balanceNet: oreToDkk(nets.balanceNetOre),
     pendingNet: oreToDkk(nets.pendingNetOre),
     earnedNet: oreToDkk(nets.earnedOre),
-    rows: carrierRows.map(({ row, inBalance }) => ({ ...toLedgerRow(row), task_title: titleOf(titles, row.task_id), inBalance })),
+    rows: carrierRows.map(({ row, inBalance }) => ({
+      ...toLedgerRow(row),
+      ...(row.type === 'transaction' ? { label: carrierTransactionLabel } : {}),
+      task_title: titleOf(titles, row.task_id),
+      inBalance,
+    })),
   };
 }
 
