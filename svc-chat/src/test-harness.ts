@@ -147,6 +147,23 @@ export function bidPlaced(taskId: number, customerId: number | null, carrierId: 
   };
 }
 
+/** The customer chose the carrier's bid (bids.bid.accepted as svc-bids writes it). */
+export function bidAccepted(taskId: number, customerId: number, carrierId: number, bidId: number): EventPayload<typeof eventTypes.bidAccepted> {
+  const { netOre, totalOre } = bidPlaced(taskId, customerId, carrierId, bidId);
+  return { bidId, taskId, carrierId, customerId, netOre, totalOre, acceptedBy: customerId, rejectedBidIds: [] };
+}
+
+/** The carrier's bid fell: the customer rejected it, or chose another (bids.bid.rejected). */
+export function bidRejected(
+  taskId: number,
+  customerId: number,
+  carrierId: number,
+  bidId: number,
+  reason: 'rejected' | 'other_bid_accepted',
+): EventPayload<typeof eventTypes.bidRejected> {
+  return { bidId, taskId, carrierId, customerId, totalOre: 140_000, reason, rejectedBy: reason === 'rejected' ? customerId : null };
+}
+
 /** The chat_tasks row once `check` holds for it (the task facts are a durable of their own). */
 export async function projectedTaskWhen(chat: StartedChat, taskId: number, check: (row: Record<string, unknown>) => boolean) {
   return waitFor(async () => {

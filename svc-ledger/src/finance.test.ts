@@ -119,8 +119,8 @@ describe("the carrier's rows tell where each payout stands (and the balance agre
 
     const reply = await finance(carrier);
     expect(reply.body).toMatchObject({ balanceNet: 900, pendingNet: 900, earnedNet: 900 });
-    expect(transactionOf(reply.body.rows, payment.taskId)).toMatchObject({ status: 'refunded', inBalance: false, label: 'Betaling' });
-    expect(transactionOf(reply.body.rows, earnedTask.taskId)).toMatchObject({ status: 'succeeded', inBalance: true });
+    expect(transactionOf(reply.body.rows, payment.taskId)).toMatchObject({ status: 'refunded', inBalance: false, label: 'Indtjening' });
+    expect(transactionOf(reply.body.rows, earnedTask.taskId)).toMatchObject({ status: 'succeeded', inBalance: true, label: 'Indtjening' });
 
     const csv = await download('/finance/me.csv', carrier);
     const lines = String(csv.body).split('\r\n');

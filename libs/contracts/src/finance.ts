@@ -55,6 +55,13 @@ export const ledgerRowTypeLabels: Record<LedgerRowType, string> = {
   charge: 'Ekstra gebyr',
 };
 
+/**
+ * A carrier's own rows (GET /finance/me) name a task's payment by what it is to them — their earnings, the payout for
+ * the task (spec section 1: carriers see payouts) — not the customer's 'Betaling'; their payouts to the bank stay
+ * 'Udbetalt' / 'Udbetaling (afventer)'.
+ */
+export const carrierTransactionLabel = 'Indtjening';
+
 /** The most one money movement may be, in DKK (as for fees). */
 export const maxMoneyDkk = 1_000_000;
 

@@ -18,7 +18,16 @@ export type NotificationType = z.infer<typeof notificationTypeSchema>;
  * What a notification is about. With the event that caused it, the kind is the dedupe key: one event never gives
  * one user two notifications of a kind (the customer's and the carrier's review requests are two kinds).
  */
-export const notificationKinds = ['task_status', 'review_request_customer', 'review_request_carrier', 'new_bid', 'refund'] as const;
+export const notificationKinds = [
+  'task_status',
+  'review_request_customer',
+  'review_request_carrier',
+  'new_bid',
+  'refund',
+  'bid_accepted',
+  'bid_not_chosen',
+  'task_paid_carrier',
+] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -59,12 +68,25 @@ export const reviewRequestTexts = {
   carrier: 'Opgaven er afsluttet – giv en vurdering af kunden',
 } as const;
 
+/**
+ * What the carriers hear of their bids and of the task they won (the spec quotes no text for them): the winner when
+ * the customer chooses their bid and when the task is paid; each other bidder whose pending bid fell with the choice.
+ */
+export const carrierNotificationTexts = {
+  bidAccepted: 'Dit bud er valgt',
+  otherBidChosen: 'Et andet bud blev valgt',
+  paid: 'Opgaven er betalt – klar til afhentning',
+} as const;
+
 export const notificationSubjects = {
   task_status: 'Statusopdatering',
   review_request_customer: 'Giv en vurdering',
   review_request_carrier: 'Giv en vurdering',
   new_bid: 'Nyt bud',
   refund: 'Betaling refunderet',
+  bid_accepted: 'Dit bud er valgt',
+  bid_not_chosen: 'Bud ikke valgt',
+  task_paid_carrier: 'Opgaven er betalt',
 } as const satisfies Record<NotificationKind, string>;
 
 /** What a title names a task by, as far as the notifying service was told (null: not told, or the task has none). */

@@ -36,6 +36,7 @@ export { PageHeader, type PageHeaderProps } from './ui/page-header';
 export { classNames } from './ui/class-names';
 export { Tabs, type TabItem, type TabsProps } from './ui/tabs';
 export { DataTable, type DataTableColumn, type DataTableProps } from './ui/data-table';
+export { TableScroll, tableScrollHint, useHorizontalOverflow, type HorizontalOverflow, type TableScrollProps } from './ui/table-scroll';
 export { TOAST_LIFETIME_MS, Toaster, toast, useToasts, type Toast, type ToastKind } from './ui/toast';
 
 export { AddressField, type AddressFieldProps } from './address/address-field';

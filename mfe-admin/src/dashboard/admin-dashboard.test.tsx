@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeLedgerApi } from '../testing/fake-ledger-api';
 import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
@@ -70,5 +70,33 @@ describe('admin dashboard', () => {
     renderAdmin('/AdminDashboard?tab=billingChanges');
     await waitFor(() => expect(screen.getByRole('tabpanel').textContent).toContain('Fakturaændringer'));
     expect(screen.getByRole('tabpanel').textContent).not.toContain('Kommer snart');
+  });
+});
+
+describe('admin tab strip on a phone', () => {
+  afterEach(() => {
+    for (const name of ['scrollWidth', 'clientWidth', 'getBoundingClientRect', 'scrollTo']) Reflect.deleteProperty(HTMLElement.prototype, name);
+  });
+
+  it('scrolls the strip (never the page) so the active tab is in view: a link straight to the last tab, Ledger', async () => {
+    // A 360 px strip holding 1100 px of tabs; jsdom lays nothing out, so each tab is given its place in the row.
+    const scrollTo = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => 1100 });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: scrollTo });
+    Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
+      configurable: true,
+      value(this: HTMLElement) {
+        const tabs = [...document.querySelectorAll('[role="tab"]')];
+        const index = tabs.indexOf(this);
+        const left = this.getAttribute('role') === 'tablist' ? 0 : index * 160;
+        const width = this.getAttribute('role') === 'tablist' ? 360 : 150;
+        return { left, right: left + width, top: 0, bottom: 46, width, height: 46, x: left, y: 0, toJSON: () => ({}) } as DOMRect;
+      },
+    });
+    renderAdmin('/AdminDashboard?tab=ledger');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Ledger');
+    // The ledger tab sits at 960–1110 px: the strip scrolls right past its end.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ left: 1110 - 360 + 24 }));
   });
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeLedgerApi } from '../testing/fake-ledger-api';
 import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
@@ -253,5 +253,34 @@ describe('admin ledger actions', () => {
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Ugyldigt beløb');
     expect(sent).toEqual([]);
+  });
+});
+
+describe('admin ledger tab, wider than the screen', () => {
+  // jsdom lays nothing out (every width 0): the test gives elements the widths of the QA tester's 1280 px screen.
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'scrollWidth');
+    Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+  });
+
+  it('says that more columns wait to the right, and keeps the action column (mark paid) in view', async () => {
+    // A 1792 px table in a 1100 px panel.
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => 1792 });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1100 });
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
+    const region = screen.getByRole('region', { name: 'Ledger-rækker' });
+    expect(region.contains(table())).toBe(true);
+    expect(region.parentElement?.classList.contains('is-more-right')).toBe(true);
+    expect(screen.getByText('Rul til siden for flere kolonner →')).toBeTruthy();
+    expect(within(table()).getByRole('columnheader', { name: 'Handling' }).classList.contains('admin-ledger__action-cell')).toBe(true);
+    const markPaid = within(table()).getByRole('button', { name: 'Markér som udbetalt' });
+    expect(markPaid.closest('td')?.classList.contains('admin-ledger__action-cell')).toBe(true);
+  });
+
+  it('says nothing when every column fits', async () => {
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
+    expect(screen.queryByText('Rul til siden for flere kolonner →')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ledgerStatusLabel, type LedgerRow } from '@fragtbud/contracts';
-import { Button, ConfirmDialog, EmptyState, ErrorState, Field, SelectField, Spinner, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Field, SelectField, Spinner, TableScroll, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
 import { adminActionError } from '../shared/action-error';
 import { LEDGER_FILTER_KEYS, LEDGER_PAGE_SIZE, ledgerCsvUrl, useLedger, type LedgerFilterKey, type LedgerFilters } from './api/get-ledger';
 import { useMarkPayoutPaid } from './api/mark-payout-paid';
@@ -123,7 +123,7 @@ export function LedgerTab() {
           <p>
             Viser {ledger.data.items.length} af {total} rækker
           </p>
-          <div className="fb-table-wrap admin-ledger__table-wrap">
+          <TableScroll label="Ledger-rækker" className="admin-ledger__scroll">
             <table className="fb-table admin-ledger__table">
               <thead>
                 <tr>
@@ -138,7 +138,9 @@ export function LedgerTab() {
                   <th scope="col">Moms (i alt)</th>
                   <th scope="col">Udb. brutto</th>
                   <th scope="col">Udb. netto</th>
-                  <th scope="col">Handling</th>
+                  <th scope="col" className="admin-ledger__action-cell">
+                    Handling
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -147,7 +149,7 @@ export function LedgerTab() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <nav className="admin-ledger__pages" aria-label="Sider">
             <Button type="button" variant="secondary" disabled={page <= 1} onClick={() => apply(filters, page - 1)}>
               Forrige
@@ -186,7 +188,8 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
       <td className="admin-ledger__money">{money(row.vatTotal)}</td>
       <td className="admin-ledger__money">{money(row.carrierPayoutGross)}</td>
       <td className="admin-ledger__money">{money(row.carrierPayoutNet)}</td>
-      <td>{row.type === 'payout' && row.status === 'pending' ? <MarkPaid row={row} /> : null}</td>
+      {/* Kept in view on the right however far the columns scroll: the one thing to do in a row. */}
+      <td className="admin-ledger__action-cell">{row.type === 'payout' && row.status === 'pending' ? <MarkPaid row={row} /> : null}</td>
     </tr>
   );
 }

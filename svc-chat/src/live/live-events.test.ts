@@ -91,8 +91,15 @@ describe('live events', () => {
       acceptedBy: owner.id,
       rejectedBidIds: [],
     } satisfies EventPayload<typeof eventTypes.bidAccepted>);
-    await waitFor(() => liveFor(carrier.id).length === 1);
-    expect(liveFor(carrier.id)[0]).toEqual({ userIds: [owner.id, carrier.id], type: 'bid.updated', data: { taskId, bidId: 74, status: 'accepted' } });
+    await waitFor(() => liveFor(carrier.id).some((event) => event.type === 'bid.updated'));
+    expect(liveFor(carrier.id).find((event) => event.type === 'bid.updated')).toEqual({
+      userIds: [owner.id, carrier.id],
+      type: 'bid.updated',
+      data: { taskId, bidId: 74, status: 'accepted' },
+    });
+    // The carrier whose bid was chosen is told so at once.
+    await waitFor(() => liveFor(carrier.id).some((event) => event.type === 'notification'));
+    expect(liveFor(carrier.id).find((event) => event.type === 'notification')?.data).toMatchObject({ kind: 'bid_accepted', message: 'Dit bud er valgt' });
   });
 
   it('when a bid fills the last slot or the task is cancelled, then the others in a chat about the task hear of the task (their chat lock), not of the bid', async () => {

@@ -2,7 +2,7 @@ import { eventTypes, type EventPayload } from '@fragtbud/contracts';
 import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { ChatContext } from '../context';
 import { understood } from '../understood';
-import { forgetDeletedUser, notifyNewBid, notifyRefund, notifyStatusChange } from './service';
+import { forgetDeletedUser, notifyBidDecision, notifyNewBid, notifyRefund, notifyStatusChange } from './service';
 
 /** Durable names; the bus durable is `chat-<name>`. Never rename one: a new name starts from the stream's start. */
 export const notificationDurables = {
@@ -10,6 +10,7 @@ export const notificationDurables = {
   userDeleted: 'notifications-user-deleted',
   newBid: 'notifications-new-bid',
   refunds: 'notifications-refunds',
+  bidDecisions: 'notifications-bid-decisions',
 } as const;
 
 export function notificationConsumers(context: ChatContext): ConsumerDefinition[] {
@@ -28,6 +29,14 @@ export function notificationConsumers(context: ChatContext): ConsumerDefinition[
       handle: async (event, trx) => {
         if (!understood(event, context.logger)) return;
         await notifyNewBid(context, event, trx);
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.bidAccepted | typeof eventTypes.bidRejected>>({
+      durable: notificationDurables.bidDecisions,
+      subjects: [eventTypes.bidAccepted, eventTypes.bidRejected],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyBidDecision(context, event, trx);
       },
     }),
     consume<EventPayload<typeof eventTypes.userDeleted>>({

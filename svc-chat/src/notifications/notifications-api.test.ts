@@ -26,7 +26,7 @@ const journey: Array<[TaskStatus, TaskStatus]> = [
   ['delivered', 'completed'],
 ];
 
-/** A customer whose task went the whole way: 7 notifications (6 status updates and a review request). */
+/** A customer whose task went the whole way: 7 notifications (6 status updates and a review request); its carrier 2. */
 async function customerWithJourney(): Promise<{ owner: AuthUser; carrier: AuthUser; taskId: number }> {
   const owner = user('customer');
   const carrier = user('carrier');
@@ -35,7 +35,7 @@ async function customerWithJourney(): Promise<{ owner: AuthUser; carrier: AuthUs
     await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, from, to, { assignedCarrierId: carrier.id }));
   }
   await waitFor(async () => (await rowsOf(chat, owner.id)).length === 7);
-  await waitFor(async () => (await rowsOf(chat, carrier.id)).length === 1);
+  await waitFor(async () => (await rowsOf(chat, carrier.id)).length === 2);
   return { owner, carrier, taskId };
 }
 
@@ -63,7 +63,10 @@ describe('GET /notifications', () => {
     expect(mine.map((n) => n.id)).toEqual([...mine.map((n) => n.id)].sort((a, b) => b - a));
 
     const carriers = await notificationsOf(chat, carrier);
-    expect(carriers.map((n) => [n.user_id, n.kind])).toEqual([[carrier.id, 'review_request_carrier']]);
+    expect(carriers.map((n) => [n.user_id, n.kind])).toEqual([
+      [carrier.id, 'review_request_carrier'],
+      [carrier.id, 'task_paid_carrier'],
+    ]);
     expect((await notificationsOf(chat, other.owner)).every((n) => n.user_id === other.owner.id)).toBe(true);
     expect(await notificationsOf(chat, admin)).toEqual([]);
     expect(await notificationsOf(chat, user('customer'), '?unread=1&limit=5')).toEqual([]);

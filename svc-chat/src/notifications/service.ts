@@ -1,4 +1,5 @@
 import {
+  carrierNotificationTexts,
   eventTypes,
   messages,
   notificationSubjects,
@@ -85,6 +86,21 @@ export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChan
       source_event_id: event.id,
     });
   }
+  if (to === 'paid' && assignedCarrierId !== null) {
+    // The carrier whose bid was chosen may now collect the goods.
+    const message = carrierNotificationTexts.paid;
+    rows.push({
+      user_id: assignedCarrierId,
+      task_id: taskId,
+      type: 'success',
+      kind: 'task_paid_carrier',
+      title,
+      message,
+      subject: notificationSubjects.task_paid_carrier,
+      data: { body: message, ...about },
+      source_event_id: event.id,
+    });
+  }
   if (to === 'completed') {
     const reviewers = [
       { userId: ownerId, kind: 'review_request_customer', message: reviewRequestTexts.customer, role: 'customer' },
@@ -151,6 +167,51 @@ export async function notifyNewBid(context: ChatContext, event: EventEnvelope<Bi
   // svc-bids names what it knows of the task (older events: nothing); the projection fills in the rest.
   const title = await notificationTitleOf(trx, taskId, { type, fromCity, toCity });
   const created = await insertNotifications(trx, notificationForNewBid(event, title));
+  await sendLive(context, trx, created, event);
+}
+
+export type BidAccepted = EventPayload<typeof eventTypes.bidAccepted>;
+export type BidRejected = EventPayload<typeof eventTypes.bidRejected>;
+
+/**
+ * What a carrier hears of the customer's choice: bids.bid.accepted → 'Dit bud er valgt' for the chosen bid's carrier;
+ * bids.bid.rejected because another bid was chosen → 'Et andet bud blev valgt' for that bid's carrier. A bid rejected
+ * for any other reason (by the customer, the task reopened, the carrier removed) tells nobody here.
+ */
+export function notificationForBidDecision(event: EventEnvelope<BidAccepted | BidRejected>, title: string): NewNotification[] {
+  const { taskId, bidId, carrierId } = event.data;
+  const accepted = event.type === eventTypes.bidAccepted;
+  if (!accepted && (event.data as BidRejected).reason !== 'other_bid_accepted') return [];
+  const kind = accepted ? 'bid_accepted' : 'bid_not_chosen';
+  const message = accepted ? carrierNotificationTexts.bidAccepted : carrierNotificationTexts.otherBidChosen;
+  return [
+    {
+      user_id: carrierId,
+      task_id: taskId,
+      type: accepted ? 'success' : 'info',
+      kind,
+      title,
+      message,
+      subject: notificationSubjects[kind],
+      data: { body: message, taskId, bidId, occurredAt: event.occurredAt },
+      source_event_id: event.id,
+    },
+  ];
+}
+
+/** Once per event (the table's unique key) and once per bid: a decision about a bid already told is not told again. */
+export async function notifyBidDecision(
+  context: ChatContext,
+  event: EventEnvelope<BidAccepted | BidRejected>,
+  trx: Knex.Transaction,
+): Promise<void> {
+  const rows = notificationForBidDecision(event, await notificationTitleOf(trx, event.data.taskId));
+  const fresh: NewNotification[] = [];
+  for (const row of rows) {
+    const latest = await latestAbout(trx, row.user_id, event.data.taskId, row.kind);
+    if (latest?.data.bidId !== event.data.bidId) fresh.push(row);
+  }
+  const created = await insertNotifications(trx, fresh);
   await sendLive(context, trx, created, event);
 }
 

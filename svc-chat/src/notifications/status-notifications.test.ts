@@ -16,7 +16,9 @@ import {
 import { handleOnce, waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bidAccepted,
   bidPlaced,
+  bidRejected,
   drain,
   newTaskId,
   notificationsOf,
@@ -68,7 +70,7 @@ describe('status-update notifications for the task owner', () => {
     });
   });
 
-  it.each(spec)('when a task goes from %s to %s, then its owner gets "%s" (%s) and nobody else anything', async (from, to, text, type) => {
+  it.each(spec)('when a task goes from %s to %s, then its owner gets "%s" (%s) and nobody else anything but the carrier of a paid task', async (from, to, text, type) => {
     const owner = user('customer');
     const carrier = user('carrier');
     const taskId = newTaskId();
@@ -108,7 +110,7 @@ describe('status-update notifications for the task owner', () => {
 
     await drain(chat);
     expect(await rowsOf(chat, owner.id)).toHaveLength(1);
-    expect(await rowsOf(chat, carrier.id)).toHaveLength(0);
+    expect((await rowsOf(chat, carrier.id)).map((row) => row.kind)).toEqual(to === 'paid' ? ['task_paid_carrier'] : []);
   });
 
   it('when a status the spec gives no text for is set (open for bids, in progress), then the owner still hears of it', async () => {
@@ -354,6 +356,76 @@ describe('once per event', () => {
     await chat.publish(eventTypes.taskStatusChanged, statusChange(newTaskId(), owner.id, 'in_transit', 'nonsense' as TaskStatus));
     await drain(chat);
     expect(await rowsOf(chat, owner.id)).toHaveLength(0);
+  });
+});
+
+describe('the carrier whose bid was chosen', () => {
+  it("when the customer accepts a carrier's bid (the event twice), then that carrier is told once 'Dit bud er valgt'", async () => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id));
+    await projectedTaskWhen(chat, taskId, (task) => task.type === 'moving');
+    const event = await chat.publish(eventTypes.bidAccepted, bidAccepted(taskId, owner.id, carrier.id, taskId));
+    await chat.publishEnvelope(event);
+    const consumer = notificationConsumers(chat.context).find((definition) => definition.durable === notificationDurables.bidDecisions)!;
+    await waitFor(async () => (await rowsOf(chat, carrier.id)).length === 1);
+    expect(await handleOnce(chat.db, 'a-second-consumer', event, consumer.handle)).toBe(true);
+    // The same decision under a new event id (a producer writing it twice) is not told again either.
+    await chat.publish(eventTypes.bidAccepted, bidAccepted(taskId, owner.id, carrier.id, taskId));
+    await drain(chat);
+    const rows = await rowsOf(chat, carrier.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      task_id: taskId,
+      type: 'success',
+      kind: 'bid_accepted',
+      title: 'Flytning · Aarhus C → København K',
+      message: 'Dit bud er valgt',
+      source_event_id: event.id,
+    });
+    expect(rows[0].data).toMatchObject({ body: 'Dit bud er valgt', taskId, bidId: taskId });
+    const [shown] = await notificationsOf(chat, carrier, '?unread=1&limit=5');
+    expect(shown).toMatchObject({ kind: 'bid_accepted', message: 'Dit bud er valgt' });
+    expect(await rowsOf(chat, owner.id)).toHaveLength(0);
+  });
+
+  it("when another bid is chosen, then that bid's carrier hears 'Et andet bud blev valgt'; a bid the customer rejected tells nothing", async () => {
+    const owner = user('customer');
+    const loser = user('carrier');
+    const refused = user('carrier');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.bidRejected, bidRejected(taskId, owner.id, refused.id, taskId + 1, 'rejected'));
+    const event = await chat.publish(eventTypes.bidRejected, bidRejected(taskId, owner.id, loser.id, taskId + 2, 'other_bid_accepted'));
+    await chat.publishEnvelope(event);
+    const [row] = await rowsWhen(chat, loser.id, 1);
+    expect(row).toMatchObject({ task_id: taskId, type: 'info', kind: 'bid_not_chosen', message: 'Et andet bud blev valgt' });
+    await drain(chat);
+    expect(await rowsOf(chat, loser.id)).toHaveLength(1);
+    expect(await rowsOf(chat, refused.id)).toHaveLength(0);
+  });
+
+  it("when the chosen bid's task is paid (the event twice), then its carrier is told once that it is ready for pickup", async () => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    const taskId = newTaskId();
+    const event = await chat.publish(
+      eventTypes.taskStatusChanged,
+      statusChange(taskId, owner.id, 'assigned', 'paid', { assignedCarrierId: carrier.id }),
+    );
+    await chat.publishEnvelope(event);
+    await chat.publish(eventTypes.taskStatusChanged, statusChange(taskId, owner.id, 'assigned', 'paid', { assignedCarrierId: carrier.id }));
+    const [row] = await rowsWhen(chat, carrier.id, 1);
+    expect(row).toMatchObject({
+      task_id: taskId,
+      type: 'success',
+      kind: 'task_paid_carrier',
+      message: 'Opgaven er betalt – klar til afhentning',
+      subject: 'Opgaven er betalt',
+    });
+    await drain(chat);
+    expect(await rowsOf(chat, carrier.id)).toHaveLength(1);
+    expect((await rowsOf(chat, owner.id)).map((r) => r.message)).toEqual([taskStatusNotificationTexts.paid]);
   });
 });
 

@@ -139,3 +139,51 @@ describe('mails about a customer’s task', () => {
     expect(payoutMails).toHaveLength(1);
   });
 });
+
+describe('mails to the carrier whose bid was chosen', () => {
+  it("when the customer accepts the carrier's bid, then the carrier is mailed 'Dit bud er valgt' once", async () => {
+    const carrier = await registerUser(identity, { role: 'carrier' });
+    const event = envelope(eventTypes.bidAccepted, {
+      bidId: 91,
+      taskId: 90,
+      carrierId: carrier.user.id,
+      customerId: 1,
+      netOre: 100_000,
+      totalOre: 130_000,
+      acceptedBy: 1,
+      rejectedBidIds: [],
+    });
+    await identity.infra.bus.publish(event);
+    const mail = await waitForMail(identity, carrier.user.email, /Dit bud er valgt/);
+    expect(mail.subject).toBe('Dit bud er valgt – opgave #90');
+    expect(mail.text).toContain('Opgave #90: Dit bud er valgt.');
+    expect(mail.text).toContain('http://localhost:8080/task/90');
+    await identity.infra.bus.publish({ ...event, correlationId: randomUUID() });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await mailsTo(identity, carrier.user.email)).filter((item) => item.subject.startsWith('Dit bud er valgt'))).toHaveLength(1);
+  });
+
+  it('when the task is paid, then its assigned carrier is mailed that it is ready for pickup, and the owner as before', async () => {
+    const customer = await registerUser(identity);
+    const carrier = await registerUser(identity, { role: 'carrier' });
+    const event = envelope(eventTypes.taskStatusChanged, {
+      taskId: 92,
+      userId: customer.user.id,
+      type: 'moving',
+      from: 'assigned',
+      to: 'paid',
+      assignedCarrierId: carrier.user.id,
+      changedBy: null,
+      fromCity: 'Aarhus C',
+      toCity: 'Vejle',
+    });
+    await identity.infra.bus.publish(event);
+    const mail = await waitForMail(identity, carrier.user.email, /Opgaven er betalt/);
+    expect(mail.subject).toBe('Opgaven er betalt – klar til afhentning – Flytning · Aarhus C → Vejle');
+    expect(mail.text).toContain('Flytning · Aarhus C → Vejle: Opgaven er betalt – klar til afhentning.');
+    await waitForMail(identity, customer.user.email, /Betaling bekræftet/);
+    await identity.infra.bus.publish({ ...event, correlationId: randomUUID() });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await mailsTo(identity, carrier.user.email)).filter((item) => item.subject.startsWith('Opgaven er betalt'))).toHaveLength(1);
+  });
+});

@@ -1,5 +1,5 @@
 import type { EventPayload } from '@fragtbud/contracts';
-import { eventTypes, guestLinkSealPurpose, taskNotificationTitle } from '@fragtbud/contracts';
+import { carrierNotificationTexts, eventTypes, guestLinkSealPurpose, taskNotificationTitle } from '@fragtbud/contracts';
 import { consume, mailTemplates, openSealedSecret, type ConsumerDefinition } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
@@ -13,7 +13,8 @@ type MailedStatus = (typeof mailedStatuses)[number];
 const isMailedStatus = (status: string): status is MailedStatus => (mailedStatuses as readonly string[]).includes(status);
 
 /**
- * E-mail for what happens to a customer's task (a new bid; the task paid, picked up, delivered), a guest's follow-up
+ * E-mail for what happens to a customer's task (a new bid; the task paid, picked up, delivered), to the carrier whose
+ * bid was chosen (chosen; the task paid), a guest's follow-up
  * link to their task, and to a carrier's
  * money (a payout marked paid). svc-identity
  * sends them because it knows the users' addresses; the mail is queued in the consumer's transaction, so a
@@ -39,12 +40,30 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
       durable: 'mail-task-status',
       subjects: [eventTypes.taskStatusChanged],
       handle: async (event, trx) => {
-        const { userId, taskId, to, type, fromCity, toCity } = event.data;
-        if (userId === null || !isMailedStatus(to)) return;
-        const owner = await findUserById(trx, userId);
-        if (!owner || owner.is_blocked) return;
+        const { userId, taskId, to, type, fromCity, toCity, assignedCarrierId } = event.data;
+        if (!isMailedStatus(to)) return;
         const task = taskNotificationTitle(taskId, { type, fromCity: fromCity ?? null, toCity: toCity ?? null });
-        await context.mailer.queue(trx, mailTemplates.taskStatus(owner.email, { name: owner.name, taskId, task, status: to, link: taskLink(taskId) }));
+        const owner = userId === null ? undefined : await findUserById(trx, userId);
+        if (owner && !owner.is_blocked) {
+          await context.mailer.queue(trx, mailTemplates.taskStatus(owner.email, { name: owner.name, taskId, task, status: to, link: taskLink(taskId) }));
+        }
+        // The carrier whose bid was chosen hears that the task is paid and ready for pickup.
+        const carrier = to === 'paid' && assignedCarrierId !== null ? await findUserById(trx, assignedCarrierId) : undefined;
+        if (carrier && !carrier.is_blocked) {
+          const line = carrierNotificationTexts.paid;
+          await context.mailer.queue(trx, mailTemplates.carrierTask(carrier.email, { name: carrier.name, taskId, task, event: 'paid', line, link: taskLink(taskId) }));
+        }
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.bidAccepted>>({
+      durable: 'mail-bid-accepted',
+      subjects: [eventTypes.bidAccepted],
+      handle: async (event, trx) => {
+        const { carrierId, taskId } = event.data;
+        const carrier = await findUserById(trx, carrierId);
+        if (!carrier || carrier.is_blocked) return;
+        const line = carrierNotificationTexts.bidAccepted;
+        await context.mailer.queue(trx, mailTemplates.carrierTask(carrier.email, { name: carrier.name, taskId, event: 'bid_accepted', line, link: taskLink(taskId) }));
       },
     }),
     consume<EventPayload<typeof eventTypes.guestLinkIssued>>({

@@ -1,4 +1,5 @@
 import {
+  carrierTransactionLabel,
   carrierFinanceCsvColumns,
   ledgerRowTypeLabels,
   ledgerStatusLabel,
@@ -89,7 +90,7 @@ export function toCarrierFinanceRow(row: LedgerViewRow, inBalance: boolean, task
     return {
       ...base,
       type: 'transaction',
-      label: ledgerRowTypeLabels.transaction,
+      label: carrierTransactionLabel,
       amount: oreToDkk(grossOre),
       net: oreToDkk(netOre),
       carrierPayoutGross: oreToDkk(grossOre),

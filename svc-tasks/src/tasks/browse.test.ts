@@ -133,23 +133,55 @@ describe('filters', () => {
     expect(task).toMatchObject({ bid_count: 2, lowest_bid: 1999 });
   });
 
-  it('when minPrice and maxPrice are given, then against the lowest bid in DKK', async () => {
-    await waitFor(async () => (await idsOf('?minPrice=1')).length === 2);
-    expect(await idsOf('?minPrice=1500')).toEqual(names('guestPackage', 'aliceMoving'));
-    expect(await idsOf('?maxPrice=1600')).toEqual(names('guestPackage'));
-    expect(await idsOf('?minPrice=1600&maxPrice=2000')).toEqual(names('aliceMoving'));
-    expect(await idsOf('?minPrice=5000')).toEqual([]);
+  it('when a customer gives minPrice and maxPrice, then against the lowest bid in DKK', async () => {
+    await waitFor(async () => (await idsOf('?minPrice=1', bob)).length === 2);
+    expect(await idsOf('?minPrice=1500', bob)).toEqual(names('guestPackage', 'aliceMoving'));
+    expect(await idsOf('?maxPrice=1600', bob)).toEqual(names('guestPackage'));
+    expect(await idsOf('?minPrice=1600&maxPrice=2000', bob)).toEqual(names('aliceMoving'));
+    expect(await idsOf('?minPrice=5000', bob)).toEqual([]);
+    expect(await idsOf('?minPrice=1600&maxPrice=2000', admin)).toEqual(names('aliceMoving'));
   });
 
   it('when a carrier lists or opens tasks, then no lowest bid (a customer total) — and price filters do not narrow it down', async () => {
-    await waitFor(async () => (await idsOf('?minPrice=1')).length === 2);
+    await waitFor(async () => (await idsOf('?minPrice=1', bob)).length === 2);
     const asCarrier = (await list('', carrierA)).items;
     expect(asCarrier.length).toBeGreaterThan(0);
     for (const task of asCarrier) expect(task.lowest_bid).toBeNull();
     expect((await tasks.call('GET', `/tasks/${ids.aliceMoving}`, { as: carrierB })).body.lowest_bid).toBeNull();
     expect(await idsOf('?minPrice=5000', carrierA)).toEqual(await idsOf('', carrierA));
-    expect((await list('', null)).items.find((task) => task.id === ids.aliceMoving)?.lowest_bid).toBe(1999);
     expect((await list('', bob)).items.find((task) => task.id === ids.aliceMoving)?.lowest_bid).toBe(1999);
+  });
+
+  it('when a visitor lists tasks, then no lowest bid on any task, as for a carrier (logging out shows a carrier nothing more) — nor a price filter', async () => {
+    await waitFor(async () => (await idsOf('?minPrice=1', bob)).length === 2);
+    const asVisitor = (await list('', null)).items;
+    expect(asVisitor.map((task) => task.id)).toContain(ids.aliceMoving);
+    for (const task of asVisitor) expect(task.lowest_bid).toBeNull();
+    expect(await idsOf('?minPrice=5000')).toEqual(await idsOf(''));
+    expect(await idsOf('?maxPrice=1')).toEqual(await idsOf(''));
+  });
+
+  it('when a task is no longer open for bids, then only its owner and admins see its lowest bid, and only they find it by price', async () => {
+    await tasks.db('tasks').whereIn('id', names('aliceCourier', 'bobFurniture')).update({ lowest_bid_ore: 300_000 });
+    try {
+      const shown = async (as: AuthUser | null, key: string) => (await list('', as)).items.find((task) => task.id === ids[key])?.lowest_bid;
+      expect(await shown(alice, 'aliceCourier')).toBe(3000);
+      expect(await shown(admin, 'aliceCourier')).toBe(3000);
+      expect(await shown(bob, 'aliceCourier')).toBeNull();
+      expect(await shown(bob, 'bobFurniture')).toBe(3000);
+      expect(await shown(alice, 'bobFurniture')).toBeNull();
+      expect(await shown(null, 'aliceCourier')).toBeNull();
+      expect(await shown(carrierB, 'aliceCourier')).toBeNull();
+      // The carrier it is assigned to sees the full task, but money only as their payout.
+      expect((await tasks.call('GET', `/tasks/${ids.aliceCourier}`, { as: carrierA })).body).toMatchObject({ view: 'full', lowest_bid: null });
+      expect((await tasks.call('GET', `/tasks/${ids.aliceCourier}`, { as: alice })).body.lowest_bid).toBe(3000);
+
+      expect(await idsOf('?minPrice=2500', bob)).toEqual(names('bobFurniture'));
+      expect(await idsOf('?minPrice=2500', alice)).toEqual(names('aliceCourier'));
+      expect(await idsOf('?minPrice=2500', admin)).toEqual(names('bobFurniture', 'aliceCourier'));
+    } finally {
+      await tasks.db('tasks').whereIn('id', names('aliceCourier', 'bobFurniture')).update({ lowest_bid_ore: null });
+    }
   });
 
   it('when a visitor or an uninvolved user lists tasks, then no owner id and no assigned carrier id', async () => {

@@ -17,10 +17,23 @@ export function seesFullTask(caller: AuthUser | null, task: Pick<TaskRow, 'user_
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
- * The task as JSON. The public view names nobody: no owner id, no assigned carrier id. `forCarrier`: a carrier sees
- * money only as their own payout, never the customers' totals, so the lowest bid (a customer total) is left out.
+ * Who sees a task's lowest bid — a customer total (spec section 1: gross to customers, payout to carriers). The
+ * owner and admins always. Carriers never, and neither do visitors: a carrier only needs to log out to be one, so
+ * what a visitor sees no carrier may miss. Other signed-in customers only while the task is open for bids — once a
+ * bid is chosen its price is the owner's business (no winning prices on the browse list).
  */
-export function toTaskJson(row: TaskRow, view: 'full' | 'public', options: { forCarrier?: boolean } = {}): Task {
+export function seesLowestBid(caller: AuthUser | null, task: Pick<TaskRow, 'user_id' | 'status'>): boolean {
+  if (!caller) return false;
+  if (caller.role === 'admin') return true;
+  if (task.user_id !== null && task.user_id === caller.id) return true;
+  return caller.role === 'customer' && task.status === 'open_for_bids';
+}
+
+/**
+ * The task as JSON. The public view names nobody: no owner id, no assigned carrier id. `showsLowestBid: false` leaves
+ * the lowest bid out (see `seesLowestBid`).
+ */
+export function toTaskJson(row: TaskRow, view: 'full' | 'public', options: { showsLowestBid?: boolean } = {}): Task {
   const full = view === 'full';
   const details = { ...row.details };
   if (!full) for (const key of privateDetailKeys) delete details[key];
@@ -49,7 +62,7 @@ export function toTaskJson(row: TaskRow, view: 'full' | 'public', options: { for
     contact_phone: full ? row.contact_phone : null,
     assigned_carrier_id: full ? row.assigned_carrier_id : null,
     images: Array.isArray(row.images) ? row.images : [],
-    lowest_bid: row.lowest_bid_ore === null || options.forCarrier ? null : Number(row.lowest_bid_ore) / 100,
+    lowest_bid: row.lowest_bid_ore === null || options.showsLowestBid === false ? null : Number(row.lowest_bid_ore) / 100,
     bid_count: row.bid_count,
     max_bids: row.max_bids,
     pickup_at: iso(row.pickup_at),
@@ -62,5 +75,5 @@ export function toTaskJson(row: TaskRow, view: 'full' | 'public', options: { for
 
 /** The view a caller gets of a task. */
 export function taskJsonFor(caller: AuthUser | null, row: TaskRow): Task {
-  return toTaskJson(row, seesFullTask(caller, row) ? 'full' : 'public', { forCarrier: caller?.role === 'carrier' });
+  return toTaskJson(row, seesFullTask(caller, row) ? 'full' : 'public', { showsLowestBid: seesLowestBid(caller, row) });
 }

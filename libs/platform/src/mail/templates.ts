@@ -106,6 +106,20 @@ export const mailTemplates = {
     });
   },
 
+  /**
+   * What the carrier whose bid was chosen is told: the choice ('Dit bud er valgt') and the payment
+   * ('Opgaven er betalt – klar til afhentning'); the same texts as their notifications (carrierNotificationTexts).
+   */
+  carrierTask: (
+    to: string,
+    input: { name?: string | null; taskId: number; task?: string; event: 'bid_accepted' | 'paid'; line: string; link: string },
+  ) =>
+    render(to, `carrier_${input.event}`, `${input.line} – ${input.task ?? `opgave #${input.taskId}`}`, {
+      greeting: greetingFor(input.name),
+      paragraphs: [`${input.task ?? `Opgave #${input.taskId}`}: ${input.line}.`],
+      action: { label: 'Se opgaven', url: input.link },
+    }),
+
   payoutPaid: (to: string, input: { name?: string | null; amount: string }) =>
     render(to, 'payout_paid', 'Din udbetaling er gennemført', {
       greeting: greetingFor(input.name),

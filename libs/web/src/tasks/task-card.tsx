@@ -31,7 +31,10 @@ export interface TaskCardProps {
   task: TaskCardTask;
   /** Where the card leads; the task page by default (its guard sends visitors to log in first). */
   href?: string;
-  /** The lowest bid is a customer total: shown to visitors and customers, not to carriers (who see payouts only). */
+  /**
+   * The lowest bid is a customer total: a carrier sees money only as payouts, so for them (false) the card shows a
+   * dash where the price stands, whatever the task holds. The server leaves it out for carriers and visitors as well.
+   */
   showLowestBid?: boolean;
 }
 
@@ -77,12 +80,10 @@ export function TaskCard({ task, href = `/task/${task.id}`, showLowestBid = true
             <dt>Oprettet</dt>
             <dd>{formatDate(task.created_at)}</dd>
           </div>
-          {showLowestBid && (
-            <div>
-              <dt>Laveste bud</dt>
-              <dd className="fb-task-card__price">{formatDkkFromKroner(task.lowest_bid)}</dd>
-            </div>
-          )}
+          <div>
+            <dt>Laveste bud</dt>
+            <dd className="fb-task-card__price">{formatDkkFromKroner(showLowestBid ? task.lowest_bid : null)}</dd>
+          </div>
         </dl>
         <button
           type="button"

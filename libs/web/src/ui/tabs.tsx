@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { classNames } from './class-names';
 
@@ -40,9 +40,22 @@ export function Tabs<K extends string>({
   tabClassName,
   panelClassName,
 }: TabsProps<K>) {
+  const listRef = useRef<HTMLDivElement>(null);
+  // A tab strip that scrolls sideways (a phone) keeps the active tab in view: on the first render (a deep link to the
+  // last tab) and whenever it changes. Only the strip scrolls, never the page.
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth || typeof list.scrollTo !== 'function') return;
+    const strip = list.getBoundingClientRect();
+    const tab = active.getBoundingClientRect();
+    const margin = 24;
+    if (tab.left < strip.left) list.scrollTo({ left: list.scrollLeft - (strip.left - tab.left) - margin });
+    else if (tab.right > strip.right) list.scrollTo({ left: list.scrollLeft + (tab.right - strip.right) + margin });
+  }, [value]);
   return (
     <TabsPrimitive.Root className={className} value={value} onValueChange={(next) => onValueChange(next as K)} activationMode="automatic">
-      <TabsPrimitive.List className={classNames('fb-tabs', listClassName)} aria-label={label}>
+      <TabsPrimitive.List ref={listRef} className={classNames('fb-tabs', listClassName)} aria-label={label}>
         {tabs.map((tab) => {
           const descriptionId = tab.badgeDescription ? `fb-tab-${tab.key}-description` : undefined;
           return (

@@ -12,7 +12,7 @@ const server = setupApiServer();
 const carrier = makeUser({ id: 3, role: 'carrier', is_approved: true });
 
 const transaction: CarrierFinanceRow = {
-  type: 'transaction', id: 1, date: '2026-03-01T10:00:00.000Z', task_id: 41, status: 'succeeded', label: 'Betaling', amount: 1125,
+  type: 'transaction', id: 1, date: '2026-03-01T10:00:00.000Z', task_id: 41, status: 'succeeded', label: 'Indtjening', amount: 1125,
   net: 900, carrierPayoutGross: 1125, carrierPayoutNet: 900, payoutVat: 225, payoutId: null, reason: null, inBalance: true,
 };
 
@@ -67,7 +67,7 @@ describe('carrier Økonomi', () => {
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Dato', 'Opgave', 'Post', 'Beløb (brutto)', 'Saldo (brutto)']);
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['1.3.2026', 'Møbeltransport · Roskilde → København V', 'Betaling', '5.063 DKKNetto 4.050 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['1.3.2026', 'Møbeltransport · Roskilde → København V', 'Indtjening', '5.063 DKKNetto 4.050 DKK', '5.063 DKKNetto 4.050 DKK'],
       ['3.3.2026', '#41', 'Justering: Bonus', '100 DKKNetto 100 DKK', '5.163 DKKNetto 4.150 DKK'],
       ['5.3.2026', '–', 'Udbetaling (afventer)', '-5.063 DKKNetto -4.050 DKK', '100 DKKNetto 100 DKK'],
     ]);
@@ -94,10 +94,10 @@ describe('carrier Økonomi', () => {
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows.map(([, , entry, change, balance]) => [entry, change, balance])).toEqual([
-      ['Betaling', '5.063 DKKNetto 4.050 DKK', '5.063 DKKNetto 4.050 DKK'],
-      ['BetalingRefunderet – tæller ikke med', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
-      ['BetalingRefunderet – tæller ikke med', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
-      ['BetalingAfventer afslutning – tæller med, når opgaven er afsluttet', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['Indtjening', '5.063 DKKNetto 4.050 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['IndtjeningRefunderet – tæller ikke med', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['IndtjeningRefunderet – tæller ikke med', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['IndtjeningAfventer afslutning – tæller med, når opgaven er afsluttet', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
       ['Udbetaling (afventer)', '-5.063 DKKNetto -4.050 DKK', '0 DKKNetto 0 DKK'],
     ]);
     const pending = screen.getByText('Til udbetaling (netto)').nextElementSibling;

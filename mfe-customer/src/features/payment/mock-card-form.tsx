@@ -19,6 +19,7 @@ export function MockCardForm({ submitLabel, onPay, error, onAttempt, onCancel }:
   const [card, setCard] = useState<string>(mockCards.success);
   const [expiry, setExpiry] = useState('12/34');
   const [cvc, setCvc] = useState('123');
+  const [holder, setHolder] = useState('');
   const [cardError, setCardError] = useState<string | null>(null);
   const [expiryError, setExpiryError] = useState<string | null>(null);
   const [cvcError, setCvcError] = useState<string | null>(null);
@@ -55,11 +56,19 @@ export function MockCardForm({ submitLabel, onPay, error, onAttempt, onCancel }:
           Brug {mockCards.success} for en gennemført betaling, {mockCards.declined} for et afvist kort.
         </span>
       </p>
+      {/* The standard autofill tokens (cc-*), so a phone offers its saved card and the number keyboard. */}
+      <Field
+        label="Kortholders navn (valgfrit)"
+        name="cc-name"
+        autoComplete="cc-name"
+        value={holder}
+        onChange={(event) => setHolder(event.target.value)}
+      />
       <Field
         label="Kortnummer"
         name="card"
         inputMode="numeric"
-        autoComplete="off"
+        autoComplete="cc-number"
         value={card}
         hint={`Fx ${mockCards.success}`}
         error={cardError}
@@ -69,7 +78,8 @@ export function MockCardForm({ submitLabel, onPay, error, onAttempt, onCancel }:
         <Field
           label="Udløb (MM/ÅÅ)"
           name="expiry"
-          autoComplete="off"
+          inputMode="numeric"
+          autoComplete="cc-exp"
           value={expiry}
           error={expiryError}
           onChange={(event) => {
@@ -81,7 +91,7 @@ export function MockCardForm({ submitLabel, onPay, error, onAttempt, onCancel }:
           label="CVC"
           name="cvc"
           inputMode="numeric"
-          autoComplete="off"
+          autoComplete="cc-csc"
           value={cvc}
           error={cvcError}
           onChange={(event) => {

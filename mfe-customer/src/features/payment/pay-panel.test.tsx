@@ -94,6 +94,14 @@ describe('paying an assigned task (./PayPanel)', () => {
     expect(within(dialog).getByLabelText('Udløb (MM/ÅÅ)')).toBeTruthy();
     expect(within(dialog).getByLabelText('CVC')).toBeTruthy();
     expect(dialog.textContent).toContain('1.400,00 DKK');
+    // A phone opens the number keyboard and offers its saved card: the standard autofill tokens, never 'off'.
+    const input = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    expect([input('Kortnummer'), input('Udløb (MM/ÅÅ)'), input('CVC')].map((field) => [field.inputMode, field.autocomplete])).toEqual([
+      ['numeric', 'cc-number'],
+      ['numeric', 'cc-exp'],
+      ['numeric', 'cc-csc'],
+    ]);
+    expect(input('Kortholders navn (valgfrit)').autocomplete).toBe('cc-name');
 
     await user().click(within(dialog).getByRole('button', { name: 'Betal 1.400,00 DKK' }));
     await runPolls();

@@ -105,7 +105,7 @@ describe('task browser', () => {
 
   it('refuses a price range that runs backwards', async () => {
     const fake = useTasks();
-    setSession(null);
+    setSession(makeUser({ role: 'customer' }));
     renderApp('/BrowseTasks');
     await screen.findByText('Ingen opgaver fundet');
     await userEvent.type(screen.getByLabelText('Pris fra (DKK)'), '500');
@@ -194,14 +194,35 @@ describe('task browser', () => {
     expect(within(screen.getByRole('navigation', { name: 'Sider' })).getByRole('link', { name: 'Side 51' })).toBeTruthy();
   });
 
-  it('shows visitors the lowest bid but not carriers, who see money only as payouts', async () => {
+  it('shows customers the lowest bid, and carriers on /tasks a dash in its place, never a customer total', async () => {
     useTasks(publicView(makeTask({ id: 7, type: 'furniture', status: 'open_for_bids', lowest_bid: 1234.5 })));
+    setSession(makeUser({ role: 'customer' }));
+    const { unmount } = renderApp('/BrowseTasks');
+    const asCustomer = within((await screen.findAllByRole('article'))[0]!);
+    expect(asCustomer.getByText('Laveste bud').nextElementSibling?.textContent).toBe('1.234,50 DKK');
+    unmount();
+
     setSession(makeUser({ role: 'carrier' }));
-    renderApp('/BrowseTasks');
+    renderApp('/tasks');
     const card = within((await screen.findAllByRole('article'))[0]!);
     expect(card.getByRole('link', { name: 'Møbeltransport #7' })).toBeTruthy();
-    expect(card.queryByText('Laveste bud')).toBeNull();
+    expect(card.getByText('Laveste bud').nextElementSibling?.textContent).toBe('–');
     expect(card.queryByText('1.234,50 DKK')).toBeNull();
+  });
+
+  it('offers the price filter (against the lowest bid) to customers only: visitors and carriers are not shown that price', async () => {
+    const fake = useTasks(makeTask({ id: 1 }));
+    setSession(null);
+    const { unmount } = renderApp('/BrowseTasks?minPrice=100');
+    await screen.findByText('Viser 1 af 1 opgave');
+    expect(screen.queryByLabelText('Pris fra (DKK)')).toBeNull();
+    expect(fake.requests).toEqual(['GET /tasks?page=1&limit=20']);
+    unmount();
+
+    setSession(makeUser({ role: 'carrier' }));
+    renderApp('/tasks');
+    await screen.findByRole('link', { name: 'Flytning #1' });
+    expect(screen.queryByLabelText('Pris til (DKK)')).toBeNull();
   });
 
   it("offers carriers on /tasks 'Kan bydes på' and the 'Aktive' status", async () => {

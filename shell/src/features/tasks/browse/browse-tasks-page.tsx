@@ -46,6 +46,7 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
   const search = searchParams.toString();
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
   const staff = variant === 'staff';
+  const filtersByPrice = role === 'customer' || role === 'admin';
 
   const query = useMemo(
     () => ({
@@ -55,14 +56,14 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
       flexible: filters.flexible || undefined,
       dateFrom: filters.dateFrom || undefined,
       dateTo: filters.dateTo || undefined,
-      minPrice: filters.minPrice || undefined,
-      maxPrice: filters.maxPrice || undefined,
+      minPrice: (filtersByPrice && filters.minPrice) || undefined,
+      maxPrice: (filtersByPrice && filters.maxPrice) || undefined,
       available: (staff && filters.available) || undefined,
       mine: (role !== null && filters.mine) || undefined,
       page: filters.page,
       limit: PAGE_SIZE,
     }),
-    [filters, staff, role],
+    [filters, staff, role, filtersByPrice],
   );
   const list = useTaskList(query);
 
@@ -154,6 +155,7 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
         onReset={showAll}
         showAvailable={staff && role === 'carrier'}
         showActive={staff}
+        showPrice={filtersByPrice}
         mineLabel={mineLabelFor(role)}
       />
       <div className="task-results" ref={resultsRef} aria-busy={list.isFetching || undefined}>

@@ -13,6 +13,11 @@ export interface TaskSearchFormProps {
   mineLabel: string | null;
   /** /tasks also knows 'active' (neither completed nor cancelled). */
   showActive: boolean;
+  /**
+   * Price from/to filter against the lowest bid, a customer total: only for customers and admins — the server neither
+   * shows it to visitors and carriers nor lets them filter by it.
+   */
+  showPrice: boolean;
 }
 
 type FormErrors = Partial<Record<'minPrice' | 'maxPrice' | 'dateTo', string>>;
@@ -47,7 +52,7 @@ const clean = (draft: BrowseFilters): BrowseFilters => ({
  * The search form of spec section 2. Choices (type, status, check boxes) apply at once; free text, dates and prices
  * when the form is sent. Every change starts again on page 1.
  */
-export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineLabel, showActive }: TaskSearchFormProps) {
+export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineLabel, showActive, showPrice }: TaskSearchFormProps) {
   const [draft, setDraft] = useState(filters);
   const [errors, setErrors] = useState<FormErrors>({});
   // On a phone, dates and prices fold away unless one of them is in use.
@@ -124,7 +129,7 @@ export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineL
           aria-controls="task-search-advanced"
           onClick={() => setMoreOpen((open) => !open)}
         >
-          {moreOpen ? 'Færre filtre' : 'Flere filtre (dato og pris)'}
+          {moreOpen ? 'Færre filtre' : showPrice ? 'Flere filtre (dato og pris)' : 'Flere filtre (dato)'}
         </button>
         <div id="task-search-advanced" className={moreOpen ? 'task-search__advanced is-open' : 'task-search__advanced'}>
           <Field label="Oprettet fra" type="date" name="dateFrom" value={draft.dateFrom} onChange={(event) => set('dateFrom', event.target.value)} />
@@ -137,26 +142,30 @@ export function TaskSearchForm({ filters, onApply, onReset, showAvailable, mineL
             error={errors.dateTo}
             onChange={(event) => set('dateTo', event.target.value)}
           />
-          <Field
-            label="Pris fra (DKK)"
-            hint="Laveste bud"
-            type="text"
-            inputMode="decimal"
-            name="minPrice"
-            value={draft.minPrice}
-            error={errors.minPrice}
-            onChange={(event) => set('minPrice', event.target.value)}
-          />
-          <Field
-            label="Pris til (DKK)"
-            hint="Laveste bud"
-            type="text"
-            inputMode="decimal"
-            name="maxPrice"
-            value={draft.maxPrice}
-            error={errors.maxPrice}
-            onChange={(event) => set('maxPrice', event.target.value)}
-          />
+          {showPrice && (
+            <>
+              <Field
+                label="Pris fra (DKK)"
+                hint="Laveste bud"
+                type="text"
+                inputMode="decimal"
+                name="minPrice"
+                value={draft.minPrice}
+                error={errors.minPrice}
+                onChange={(event) => set('minPrice', event.target.value)}
+              />
+              <Field
+                label="Pris til (DKK)"
+                hint="Laveste bud"
+                type="text"
+                inputMode="decimal"
+                name="maxPrice"
+                value={draft.maxPrice}
+                error={errors.maxPrice}
+                onChange={(event) => set('maxPrice', event.target.value)}
+              />
+            </>
+          )}
         </div>
       </div>
       <div className="task-search__footer">
