@@ -54,6 +54,7 @@ export const messages = {
   // Tasks (used from the tasks issue on; listed so the catalogue is one place)
   invalidTaskId: 'Ugyldigt opgave-id',
   taskNotFound: 'Opgave ikke fundet',
+  guestLinkClaimed: 'Opgaven er nu knyttet til din konto. Log ind for at se den, vælge et bud og betale.',
   carriersCannotCreateTasks: 'Carriers kan ikke oprette opgaver.',
   taskNoLongerEditable: 'Opgaven kan ikke længere redigeres.',
   chooseTaskTypeFirst: 'Vælg en opgavetype først.',

@@ -4,7 +4,7 @@
  * nothing private; identity.user.email_verified attaches the guest's tasks with that e-mail to the account, once.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eventTypes, guestLinkSealPurpose, type EventPayload } from '@fragtbud/contracts';
+import { eventTypes, guestLinkSealPurpose, messages, type EventPayload } from '@fragtbud/contracts';
 import { openSealedSecret, waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
@@ -167,5 +167,31 @@ describe('claiming a guest\'s tasks', () => {
     const marker = await tasks.publish(eventTypes.userEmailVerified, verified(user('carrier').id, email, 'carrier'));
     await waitFor(async () => Boolean(await tasks.db('inbox').where({ event_id: marker.id }).first()));
     expect(await ownerOf(taskId)).toBeNull();
+  });
+
+  it('when the task is claimed (and later completed), then the old link shows nothing of it and says to log in; the owner still sees it', async () => {
+    const email = uniqueEmail();
+    const { taskId, token } = await guestTask(email);
+    const customer = user('customer');
+    await tasks.publish(eventTypes.userEmailVerified, verified(customer.id, email));
+    await waitFor(async () => (await ownerOf(taskId)) === customer.id);
+
+    for (const status of ['open_for_bids', 'completed'] as const) {
+      await tasks.db('tasks').where({ id: taskId }).update({ status });
+      for (const viewer of [undefined, user('customer')]) {
+        const reply = await tasks.call('GET', `/tasks/${taskId}?access=${token}`, viewer ? { as: viewer } : {});
+        expect(reply.status).toBe(410);
+        expect(reply.body).toMatchObject({ code: 'guest_link_claimed', message: messages.guestLinkClaimed });
+        expect(JSON.stringify(reply.body)).not.toContain('Vestergade');
+        expect(JSON.stringify(reply.body)).not.toContain(email);
+      }
+    }
+    // svc-bids no longer shows the bids through it either.
+    const ask = await tasks.call('POST', `/internal/tasks/${taskId}/access`, { body: { token }, service: 'bids' });
+    expect(ask.body).toEqual({ granted: false });
+    // The account holding the task sees it as its own, link or not.
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${token}`, { as: customer })).body).toMatchObject({ view: 'full', user_id: customer.id });
+    // A wrong token on a claimed task is still only the public view.
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${'forkert-token-'.repeat(3)}`)).body).toMatchObject({ view: 'public', from_address: null });
   });
 });

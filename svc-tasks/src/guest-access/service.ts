@@ -28,14 +28,23 @@ export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbo
   );
 }
 
-/** Whether `token` is the task's follow-up link token (compared in constant time). */
-export async function opensTask(db: Db, taskId: number, token: string | undefined): Promise<boolean> {
-  if (!token) return false;
+/**
+ * What the follow-up link `token` does for the task (compared in constant time): `open` while the task is the guest's,
+ * `claimed` once it belongs to an account (the link no longer shows it; the holder logs in), else `invalid`.
+ */
+export async function guestLinkState(db: Db, taskId: number, token: string | undefined): Promise<'open' | 'claimed' | 'invalid'> {
+  if (!token) return 'invalid';
   const stored = await findAccessHash(db, taskId);
-  if (!stored) return false;
+  if (!stored) return 'invalid';
   const given = Buffer.from(hashOf(token), 'hex');
-  const expected = Buffer.from(stored, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const expected = Buffer.from(stored.tokenHash, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  return stored.claimed ? 'claimed' : 'open';
+}
+
+/** Whether `token` opens the task: the right link of a task no account has claimed yet. */
+export async function opensTask(db: Db, taskId: number, token: string | undefined): Promise<boolean> {
+  return (await guestLinkState(db, taskId, token)) === 'open';
 }
 
 type EmailVerified = EventPayload<typeof eventTypes.userEmailVerified>;

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@fragtbud/contracts';
 import { makeBidding, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { makeTask } from '../../testing/tasks';
 import { GUEST_CALL_TO_ACTION, GUEST_LINK_INVALID, GuestTaskPage } from './guest-task-page';
@@ -94,6 +95,18 @@ describe('/task/{id}?access= (the guest link)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(GUEST_LINK_INVALID);
     expect(screen.queryByRole('heading', { name: /^Bud/ })).toBeNull();
     expect(tokens).toEqual(['forkert']);
+  });
+
+  it('once an account has claimed the task, the old link shows nothing of it and asks the holder to log in', async () => {
+    setSession(null);
+    server.use(
+      http.get('/api/tasks/7', () => HttpResponse.json({ code: 'guest_link_claimed', message: messages.guestLinkClaimed }, { status: 410 })),
+    );
+    renderAt('/task/7?access=abc123');
+    expect((await screen.findByRole('note')).textContent).toContain(messages.guestLinkClaimed);
+    expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login?next=/task/7');
+    expect(document.body.textContent).not.toContain(GUEST_CALL_TO_ACTION);
+    expect(screen.queryByRole('button', { name: 'Prøv igen' })).toBeNull();
   });
 
   it('once the task is the signed-in customer\'s own, the full task page takes over', async () => {
