@@ -18,6 +18,18 @@ export function loginPathFor(pathWithSearch: string): string {
 }
 
 /**
+ * `/register?next=…&email=…`: the sign-up form that comes back to `next` (when given) with the e-mail field filled in
+ * (a guest's task names the address its account must use).
+ */
+export function registerPathFor(next?: string | null, email?: string | null): string {
+  const query = [
+    ...(next ? [`next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`] : []),
+    ...(email ? [`email=${encodeURIComponent(email)}`] : []),
+  ];
+  return query.length > 0 ? `/register?${query.join('&')}` : '/register';
+}
+
+/**
  * Where a guest lands after posting a task: the confirmation page with the task number; `mail=1` when a contact
  * e-mail was given, so the page may say the follow-up link was mailed.
  */

@@ -82,7 +82,8 @@ describe('/task/{id}?access= (the guest link)', () => {
     expect(screen.getByRole('columnheader', { name: 'Pris inkl. moms' })).toBeTruthy();
     expect(screen.getByText('1/5')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain(GUEST_CALL_TO_ACTION);
-    expect(screen.getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe('/register?next=/task/7%3Faccess%3Dabc123');
+    // The sign-up form comes back here with the task's e-mail filled in.
+    expect(screen.getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe('/register?next=/task/7%3Faccess%3Dabc123&email=gaest%40example.dk');
     expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login?next=/task/7%3Faccess%3Dabc123');
     expect(screen.queryByRole('button', { name: /Vælg/ })).toBeNull();
     expect(tokens).toEqual(['abc123', 'abc123']);

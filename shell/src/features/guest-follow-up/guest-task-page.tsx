@@ -10,6 +10,7 @@ import {
   formatDate,
   isApiError,
   loginPathFor,
+  registerPathFor,
   taskAddress,
   taskPlace,
   taskTypeLabel,
@@ -159,7 +160,7 @@ function NextStep({ viewer, task, here }: { viewer: User | null; task: Task; her
       <div className="guest-task__next fb-card" role="note">
         <p>{GUEST_CALL_TO_ACTION}</p>
         <p className="guest-task__actions">
-          <Link className="fb-button fb-button--primary" to={`/register?next=${encodeURIComponent(here).replace(/%2F/gi, '/')}`}>
+          <Link className="fb-button fb-button--primary" to={registerPathFor(here, task.contact_email)}>
             Opret konto
           </Link>
           <Link className="fb-button" to={loginPathFor(here)}>
