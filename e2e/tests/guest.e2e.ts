@@ -32,12 +32,14 @@ describe('guest loop', () => {
     await page.getByLabel('E-mail (valgfri)').fill(email);
     await page.getByRole('button', { name: 'Fortsæt' }).click();
     await page.getByRole('button', { name: 'Opret opgave' }).click();
-    await page.waitForURL(/\/task-created\/\d+\?mail=1$/);
+    await page.waitForURL(/\/task-created\/\d+\?mail=1&access=[A-Za-z0-9_-]+$/);
     const taskId = Number(new URL(page.url()).pathname.split('/').at(-1));
     await page.getByRole('heading', { name: 'Tak! Din opgave er oprettet' }).waitFor();
     await page.getByText(`#${taskId}`, { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Hvad sker der nu?' }).waitFor();
     await page.getByText('Vi har sendt et link til din e-mail').waitFor();
+    // The page links to the task's private view as well.
+    assert.match((await page.getByRole('link', { name: 'Se opgaven' }).getAttribute('href')) ?? '', new RegExp(`^/task/${taskId}\\?access=`));
     await snapshot(page, 'guest-01-confirmation');
 
     // 2. The demo carrier bids (through the API).

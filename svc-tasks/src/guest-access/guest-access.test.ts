@@ -49,12 +49,30 @@ describe('the guest link', () => {
     expect(JSON.stringify(stored)).not.toContain(token!);
   });
 
-  it('when a guest gives no e-mail, or a customer posts, then no link is made', async () => {
-    const { taskId, issued } = await guestTask(null);
-    expect(issued).toBeUndefined();
-    expect(await tasks.db('task_guest_access').where({ task_id: taskId }).first()).toBeUndefined();
+  it('when a guest gives no e-mail, then no mail goes out but the answer carries the link token (the only way back); a customer gets none', async () => {
+    const reply = await tasks.call('POST', '/tasks', { body: taskBody('moving', { contact_email: null, contact_phone: null }) });
+    expect(reply.status).toBe(201);
+    const taskId = reply.body.id as number;
+    const token = reply.body.access_token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect((await tasks.outboxEvents(eventTypes.guestLinkIssued)).some((e) => (e.data as { taskId: number }).taskId === taskId)).toBe(false);
+    const stored = await tasks.db('task_guest_access').where({ task_id: taskId }).first();
+    expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${token}`)).body).toMatchObject({ id: taskId, view: 'full', from_address: 'Vestergade 12, 8000 Aarhus C' });
+    // Only the answer to the POST carries it: the task read back does not.
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${token}`)).body.access_token).toBeUndefined();
+
     const own = await tasks.call('POST', '/tasks', { as: user('customer'), body: taskBody('moving') });
+    expect(own.body.access_token).toBeUndefined();
+    expect(await tasks.db('task_guest_access').where({ task_id: own.body.id }).first()).toBeUndefined();
     expect((await tasks.outboxEvents(eventTypes.guestLinkIssued)).some((e) => (e.data as { taskId: number }).taskId === own.body.id)).toBe(false);
+  });
+
+  it('when a guest gives an e-mail, then the answer carries the same token the mail does', async () => {
+    const reply = await tasks.call('POST', '/tasks', { body: taskBody('moving', { contact_email: uniqueEmail() }) });
+    const issued = (await tasks.outboxEvents(eventTypes.guestLinkIssued)).find((e) => (e.data as { taskId: number }).taskId === reply.body.id);
+    const sealed = (issued?.data as { sealedAccessToken: string }).sealedAccessToken;
+    expect(reply.body.access_token).toBe(openSealedSecret(tasks.config.INTERNAL_TOKEN_SECRET, guestLinkSealPurpose, sealed));
   });
 
   it('when the link is opened without a session, then it shows the owner view: addresses and contact details', async () => {

@@ -8,14 +8,16 @@ import { findAccessHash, lockUnclaimedTasksOf, saveAccessHash, setOwner } from '
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
- * A guest's new task with a contact e-mail gets a follow-up link (guest follow-up, API.md): a random token, kept here
- * only as its hash; the token goes once to svc-identity, which mails the link, sealed with the services' shared secret
- * (the outbox and the stream never hold it readable). Inside the task's transaction.
+ * A guest's new task gets a follow-up link (guest follow-up, API.md): a random token, kept here only as its hash. The
+ * token is returned once to the guest who posted (the confirmation page shows the link) and, with a contact e-mail, goes
+ * once to svc-identity, which mails the link, sealed with the services' shared secret (the outbox and the stream never
+ * hold it readable). Inside the task's transaction. A customer's task gets none (null).
  */
-export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbox' | 'config'>, task: TaskRow, meta: EventMeta): Promise<void> {
-  if (task.user_id !== null || !task.contact_email) return;
+export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbox' | 'config'>, task: TaskRow, meta: EventMeta): Promise<string | null> {
+  if (task.user_id !== null) return null;
   const token = randomBytes(32).toString('base64url');
   await saveAccessHash(trx, task.id, hashOf(token), new Date());
+  if (!task.contact_email) return token;
   await context.outbox.add(
     trx,
     eventTypes.guestLinkIssued,
@@ -26,6 +28,7 @@ export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbo
     } satisfies EventPayload<typeof eventTypes.guestLinkIssued>,
     meta,
   );
+  return token;
 }
 
 /**

@@ -63,7 +63,7 @@ export async function createTask(context: TasksContext, caller: AuthUser | null,
   const detailsPhone = typeof details.contactPhone === 'string' ? details.contactPhone : null;
   const now = new Date();
 
-  const row = await context.db.transaction(async (trx) => {
+  const stored = await context.db.transaction(async (trx) => {
     const created = await insertTask(
       trx,
       {
@@ -109,11 +109,12 @@ export async function createTask(context: TasksContext, caller: AuthUser | null,
       } satisfies EventPayload<typeof eventTypes.taskCreated>,
       meta,
     );
-    await issueGuestLink(trx, context, created, meta);
-    return created;
+    const accessToken = await issueGuestLink(trx, context, created, meta);
+    return { created, accessToken };
   });
-  // The creator sees what they just sent, guests included.
-  return toTaskJson(row, 'full');
+  // The creator sees what they just sent, guests included; a guest also the private link's token, this once.
+  const task = toTaskJson(stored.created, 'full');
+  return stored.accessToken ? { ...task, access_token: stored.accessToken } : task;
 }
 
 /** Postal code and city as the suggestion gave them, else read from the address text. */

@@ -31,10 +31,17 @@ export function registerPathFor(next?: string | null, email?: string | null): st
 
 /**
  * Where a guest lands after posting a task: the confirmation page with the task number; `mail=1` when a contact
- * e-mail was given, so the page may say the follow-up link was mailed.
+ * e-mail was given, so the page may say the follow-up link was mailed; `access=` the private link's token the create
+ * answer carried, so the page can link to the task (and give the link to a guest who gave no e-mail).
  */
-export function taskCreatedPathFor(task: { id: number; contact_email: string | null }): string {
-  return `/task-created/${task.id}${task.contact_email ? '?mail=1' : ''}`;
+export function taskCreatedPathFor(task: { id: number; contact_email: string | null; access_token?: string }): string {
+  const query = [...(task.contact_email ? ['mail=1'] : []), ...(task.access_token ? [`access=${encodeURIComponent(task.access_token)}`] : [])];
+  return `/task-created/${task.id}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+}
+
+/** The guest's private view of a task: `/task/{id}?access=…` (the link the follow-up mail carries). */
+export function guestTaskPathFor(taskId: number | string, accessToken: string): string {
+  return `/task/${taskId}?access=${encodeURIComponent(accessToken)}`;
 }
 
 /** Shows the flash message the current location was reached with, if any. */

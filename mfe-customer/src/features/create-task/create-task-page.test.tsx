@@ -438,7 +438,8 @@ describe('create task: guests', () => {
   });
 
   it('a guest gives optional contact details, is told to log in for chat and payment, and the task is posted', async () => {
-    const posted = createTaskHandler(() => HttpResponse.json(makeTask({ id: 42, contact_email: 'gaest@example.dk' }), { status: 201 }));
+    const token = 'privat-link-token-0123456789abcdef';
+    const posted = createTaskHandler(() => HttpResponse.json(makeTask({ id: 42, contact_email: 'gaest@example.dk', access_token: token }), { status: 201 }));
     server.use(posted.handler);
     const user = renderAt('/create-task?type=furniture&guest=1');
 
@@ -455,9 +456,9 @@ describe('create task: guests', () => {
     expect(screen.getByRole('region', { name: 'Kontakt' }).textContent).toContain('Gaest@Example.dk');
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
 
-    // The guest's confirmation page, told that the follow-up link was mailed.
+    // The guest's confirmation page, told that the follow-up link was mailed, and given the link's token to link to.
     await screen.findByRole('heading', { name: 'Side: task-created' }, { timeout: 5_000 });
-    expect(screen.getByTestId('location').textContent).toBe('/task-created/42?mail=1');
+    expect(screen.getByTestId('location').textContent).toBe(`/task-created/42?mail=1&access=${token}`);
     expect(posted.bodies[0]).toMatchObject({ type: 'furniture', contact_email: 'gaest@example.dk', contact_phone: null });
   });
 
