@@ -96,6 +96,7 @@ export const messages = {
   dimensionRange: 'Mål skal være mellem 1 og 10.000 cm',
   palletTypeInvalid: 'Vælg en gyldig palletype',
   palletCountRange: 'Antal paller skal være mellem 0 og 1000',
+  palletNoneQuantity: "Ved 'Ingen palle' angives intet antal. Vælg en palletype, hvis godset står på paller.",
   tooManyPalletLines: 'Der kan højst angives 50 pallelinjer',
   packageTypeRequired: 'Vælg pakketype',
   packageItemsRange: 'Antal kolli skal være mellem 1 og 1000',

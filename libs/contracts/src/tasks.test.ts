@@ -173,6 +173,19 @@ describe('details schemas', () => {
     expect(firstMessage(fullloadDetailsSchema.safeParse({ truckType: 'container', weight: 1 }))).toBe(messages.volumeRequired);
     expect(firstMessage(fullloadDetailsSchema.safeParse({ truckType: 'container', volume: 'abc', weight: 1 }))).toBe(messages.invalidNumber);
   });
+
+  it("fullload pallets: 'Ingen palle' takes no count (4 × Ingen palle is refused in Danish); every other type needs one", () => {
+    const base = { truckType: 'container', volume: 10, weight: 1 };
+    const withLine = (line: object) => fullloadDetailsSchema.safeParse({ ...base, pallets: [line] });
+    const refused = withLine({ palletType: 'none', quantity: 4 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ['pallets', 0, 'quantity'], message: messages.palletNoneQuantity });
+    expect(withLine({ palletType: 'none', quantity: '' }).success).toBe(true);
+    expect(withLine({ palletType: 'none' }).data?.pallets).toEqual([{ palletType: 'none' }]);
+    expect(firstMessage(withLine({ palletType: 'euro' }))).toBe(messages.palletCountRange);
+    expect(withLine({ palletType: 'euro', quantity: '4' }).data?.pallets).toEqual([{ palletType: 'euro', quantity: 4 }]);
+    expect(firstMessage(withLine({ palletType: 'euro', quantity: 0 }))).toBe(messages.palletCountRange);
+  });
 });
 
 describe('updateTaskBodySchema', () => {
