@@ -32,12 +32,14 @@ describe('guest loop', () => {
     await page.getByLabel('E-mail (valgfri)').fill(email);
     await page.getByRole('button', { name: 'Fortsæt' }).click();
     await page.getByRole('button', { name: 'Opret opgave' }).click();
-    await page.waitForURL(/\/task-created\/\d+\?mail=1$/);
+    await page.waitForURL(/\/task-created\/\d+\?mail=1&access=[A-Za-z0-9_-]+$/);
     const taskId = Number(new URL(page.url()).pathname.split('/').at(-1));
     await page.getByRole('heading', { name: 'Tak! Din opgave er oprettet' }).waitFor();
     await page.getByText(`#${taskId}`, { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Hvad sker der nu?' }).waitFor();
     await page.getByText('Vi har sendt et link til din e-mail').waitFor();
+    // The page links to the task's private view as well.
+    assert.match((await page.getByRole('link', { name: 'Se opgaven' }).getAttribute('href')) ?? '', new RegExp(`^/task/${taskId}\\?access=`));
     await snapshot(page, 'guest-01-confirmation');
 
     // 2. The demo carrier bids (through the API).
@@ -59,7 +61,7 @@ describe('guest loop', () => {
     await page.waitForURL(/\/register\?next=/);
     const form = page.getByRole('form', { name: 'Opret bruger' });
     await form.getByLabel('Navn').fill('Gitte Gæst');
-    await form.getByLabel('E-mail').fill(email);
+    assert.equal(await form.getByLabel('E-mail').inputValue(), email, "the task's e-mail is filled in");
     await form.getByLabel('Adgangskode', { exact: true }).fill('gaestens-kode-7');
     await form.getByLabel('Gentag adgangskode').fill('gaestens-kode-7');
     await form.getByRole('checkbox', { name: 'Jeg accepterer Handelsbetingelser og Privatlivspolitik' }).check();

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@fragtbud/contracts';
 import { password, taskBody, until, worldForSuite, type Actor } from './testing/world';
 
 const world = worldForSuite();
@@ -26,6 +27,8 @@ describe('the guest loop', () => {
     const link = new URL(mail.text.match(/https?:\/\/\S+\/task\/\d+\?access=[\w-]+/)![0]);
     expect(link.pathname).toBe(`/task/${taskId}`);
     const access = link.searchParams.get('access')!;
+    // The guest's own answer carried the same private link (the confirmation page links to it).
+    expect(created.body.access_token).toBe(access);
 
     const bid = await until('a bid', async () => {
       const placed = await request('POST', '/bids', { as: actors.uninvolved, json: { taskId, price: 1000 } });
@@ -66,6 +69,12 @@ describe('the guest loop', () => {
       return reply.body.items?.length ? (reply.body.items as Array<{ id: number; user_id: number }>) : undefined;
     });
     expect(mine).toMatchObject([{ id: taskId, user_id: customer.id }]);
+    // The old link no longer shows the claimed task to whoever holds it: it says to log in; the bids stay closed.
+    const oldLink = await request('GET', `/tasks/${taskId}?access=${access}`, { as: anonymous });
+    expect(oldLink.status).toBe(410);
+    expect(oldLink.body).toMatchObject({ code: 'guest_link_claimed', message: messages.guestLinkClaimed });
+    expect(JSON.stringify(oldLink.body)).not.toContain(email);
+    expect((await request('GET', `/tasks/${taskId}/bids?access=${access}`, { as: anonymous })).status).toBe(401);
 
     const accepted = await until('the owner may choose', async () => {
       const reply = await request('POST', `/bids/${bidId}/accept`, { as: customer, json: {} });

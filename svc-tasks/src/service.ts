@@ -18,7 +18,7 @@ import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
 import { userDirectoryConsumers } from './user-directory';
 import { guestClaimConsumers, internalGuestAccessRouter } from './guest-access';
-import type { FileStorage } from './uploads/storage';
+import { createLocalDiskStorage, type FileStorage } from './uploads/storage';
 import { createBrowseCache, type BrowseCache } from './tasks/browse-cache';
 
 /** One browse cache per running service (routes and consumers get their deps separately, the same db). */
@@ -57,9 +57,11 @@ export function createTasksService(options: TasksServiceOptions = {}) {
     migrations,
     routes: (deps) => {
       const context = contextOf(deps);
+      // One store for uploads and the PDF freight note, which draws the proofs' signatures and photos from it.
+      const storage = options.storage ?? createLocalDiskStorage(deps.config.UPLOADS_DIR);
       return [
         tasksRouter(context),
-        freightNotesRouter(context),
+        freightNotesRouter(context, storage),
         proofsRouter(context),
         deletionRequestsRouter(context),
         ratingsRouter(context),
@@ -70,7 +72,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         internalAccountRouter(context),
         adminTaskTypesRouter(context),
         internalTaskTypesRouter(context),
-        uploadsRouter(deps, options.storage ? { storage: options.storage } : {}),
+        uploadsRouter(deps, { storage }),
         internalFilesRouter(deps),
         geoRouter(deps, options.geoProvider !== undefined ? { provider: options.geoProvider } : {}),
       ];

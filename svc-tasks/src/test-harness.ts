@@ -16,6 +16,8 @@ export interface StartedTasks {
   config: TasksConfig;
   infra: TestInfra;
   db: Knex;
+  /** The in-memory file store behind uploads (tests put files in it directly). */
+  storage: ReturnType<typeof createMemoryStorage>;
   call: TestClient['call'];
   /** Events the service wrote to its outbox, oldest first (optionally of one type). */
   outboxEvents(type?: string): Promise<EventEnvelope[]>;
@@ -29,8 +31,9 @@ export async function startTasks(env: Record<string, string> = {}): Promise<Star
   const infra = await createTestInfra('tasks');
   const config = loadTasksConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex'), BROWSE_CACHE_MS: '0', ...env });
   let running: RunningService<TasksConfig>;
+  const storage = createMemoryStorage();
   try {
-    running = await createService(createTasksService({ storage: createMemoryStorage(), geoProvider: null }), {
+    running = await createService(createTasksService({ storage, geoProvider: null }), {
       config,
       database: infra.database,
       bus: infra.bus,
@@ -49,6 +52,7 @@ export async function startTasks(env: Record<string, string> = {}): Promise<Star
     config,
     infra,
     db,
+    storage,
     call,
     async outboxEvents(type) {
       const query = db('outbox').orderBy('seq', 'asc');

@@ -24,6 +24,36 @@ export type FreightCarrierField = (typeof freightCarrierFields)[number];
 export const freightGoodsFields = ['description', 'packages', 'weightKg', 'volumeM3', 'type'] as const;
 
 export const freightNoteDefaults = { country: 'Danmark', goodsType: 'general', packages: 1 } as const;
+const wholeCount = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : null;
+};
+
+/**
+ * 'Antal kolli' before anyone typed it: what the task's details count (spec section 3 type-specific forms), else the
+ * spec default 1. Fullload and package pallets: the sum of the pallet lines (a line 'Ingen palle' counts nothing);
+ * package and furniture: numberOfItems; courier: numberOfPallets when a pallet type is chosen. Moving has no count of
+ * its own (boxes are only part of a move), so it keeps the default.
+ */
+export function defaultPackagesOf(type: string, details: Record<string, unknown> | null | undefined): number {
+  const d = details ?? {};
+  const palletSum = (): number | null => {
+    if (!Array.isArray(d.pallets)) return null;
+    let sum = 0;
+    for (const line of d.pallets as unknown[]) {
+      if (line === null || typeof line !== 'object') continue;
+      const { palletType, quantity } = line as Record<string, unknown>;
+      if (palletType === 'none') continue;
+      sum += wholeCount(quantity) ?? 0;
+    }
+    return sum >= 1 ? sum : null;
+  };
+  let count: number | null = null;
+  if (type === 'fullload') count = palletSum();
+  else if (type === 'package' || type === 'furniture') count = wholeCount(d.numberOfItems) ?? (type === 'package' ? palletSum() : null);
+  else if (type === 'courier') count = d.palletType && d.palletType !== 'none' ? wholeCount(d.numberOfPallets) : null;
+  return count !== null && count <= freightNoteLimits.maxPackages ? count : freightNoteDefaults.packages;
+}
 /** The 'Godstype' choices: stored value → the Danish text shown (the form offers these; older free text is kept). */
 export const freightGoodsTypeLabels: Readonly<Record<string, string>> = {
   general: 'Almindeligt gods',

@@ -54,6 +54,7 @@ export const messages = {
   // Tasks (used from the tasks issue on; listed so the catalogue is one place)
   invalidTaskId: 'Ugyldigt opgave-id',
   taskNotFound: 'Opgave ikke fundet',
+  guestLinkClaimed: 'Opgaven er nu knyttet til din konto. Log ind for at se den, vælge et bud og betale.',
   carriersCannotCreateTasks: 'Carriers kan ikke oprette opgaver.',
   taskNoLongerEditable: 'Opgaven kan ikke længere redigeres.',
   chooseTaskTypeFirst: 'Vælg en opgavetype først.',
@@ -96,6 +97,7 @@ export const messages = {
   dimensionRange: 'Mål skal være mellem 1 og 10.000 cm',
   palletTypeInvalid: 'Vælg en gyldig palletype',
   palletCountRange: 'Antal paller skal være mellem 0 og 1000',
+  palletNoneQuantity: "Ved 'Ingen palle' angives intet antal. Vælg en palletype, hvis godset står på paller.",
   tooManyPalletLines: 'Der kan højst angives 50 pallelinjer',
   packageTypeRequired: 'Vælg pakketype',
   packageItemsRange: 'Antal kolli skal være mellem 1 og 1000',

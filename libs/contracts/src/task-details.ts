@@ -185,12 +185,23 @@ const parkingDistance = z.preprocess(
 );
 const palletCount = optionalNumber({ min: 0, max: 1000, int: true, range: messages.palletCountRange });
 
-/** One line of pallets (package and fullload): type, how many, measures for `custom`. */
-export const palletLineSchema = z.object({
-  palletType: choice(palletTypes, messages.palletTypeInvalid, messages.palletTypeInvalid),
-  quantity: requiredNumber({ min: 1, max: 1000, int: true, range: messages.palletCountRange, required: messages.palletCountRange }),
-  dimensions: optionalDimensions,
-});
+/**
+ * One line of pallets (package and fullload): type, how many, measures for `custom`. 'Ingen palle' (`none`: goods not
+ * on pallets) has no count: a quantity with it is refused, as it would read '4 × Ingen palle'; every other type needs one.
+ */
+export const palletLineSchema = z
+  .object({
+    palletType: choice(palletTypes, messages.palletTypeInvalid, messages.palletTypeInvalid),
+    quantity: optionalNumber({ min: 1, max: 1000, int: true, range: messages.palletCountRange }),
+    dimensions: optionalDimensions,
+  })
+  .superRefine((line, ctx) => {
+    if (line.palletType === 'none' && line.quantity !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: messages.palletNoneQuantity });
+    } else if (line.palletType !== 'none' && line.quantity === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: messages.palletCountRange });
+    }
+  });
 export type PalletLine = z.infer<typeof palletLineSchema>;
 const palletLines = z.preprocess(
   blankToUndefined,

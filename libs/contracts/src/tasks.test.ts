@@ -16,6 +16,7 @@ import {
   movingDetailsSchema,
   packageDetailsSchema,
 } from './task-details';
+import { defaultPackagesOf } from './freight-notes';
 import { adminStatusOptions, allowedNextStatuses, canTransition, isTaskEditable, taskStatusLabels } from './task-status';
 import { taskStatuses } from './task-types';
 import { eventTypes, payloadSchemaFor } from './events';
@@ -172,6 +173,19 @@ describe('details schemas', () => {
     expect(firstMessage(fullloadDetailsSchema.safeParse({ truckType: 'container', weight: 1 }))).toBe(messages.volumeRequired);
     expect(firstMessage(fullloadDetailsSchema.safeParse({ truckType: 'container', volume: 'abc', weight: 1 }))).toBe(messages.invalidNumber);
   });
+
+  it("fullload pallets: 'Ingen palle' takes no count (4 × Ingen palle is refused in Danish); every other type needs one", () => {
+    const base = { truckType: 'container', volume: 10, weight: 1 };
+    const withLine = (line: object) => fullloadDetailsSchema.safeParse({ ...base, pallets: [line] });
+    const refused = withLine({ palletType: 'none', quantity: 4 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ['pallets', 0, 'quantity'], message: messages.palletNoneQuantity });
+    expect(withLine({ palletType: 'none', quantity: '' }).success).toBe(true);
+    expect(withLine({ palletType: 'none' }).data?.pallets).toEqual([{ palletType: 'none' }]);
+    expect(firstMessage(withLine({ palletType: 'euro' }))).toBe(messages.palletCountRange);
+    expect(withLine({ palletType: 'euro', quantity: '4' }).data?.pallets).toEqual([{ palletType: 'euro', quantity: 4 }]);
+    expect(firstMessage(withLine({ palletType: 'euro', quantity: 0 }))).toBe(messages.palletCountRange);
+  });
 });
 
 describe('updateTaskBodySchema', () => {
@@ -264,5 +278,23 @@ describe('task events', () => {
     for (const type of [eventTypes.taskCreated, eventTypes.taskUpdated, eventTypes.taskStatusChanged]) {
       expect(payloadSchemaFor(type)).toBeDefined();
     }
+  });
+});
+
+describe('defaultPackagesOf (Antal kolli before anyone typed it)', () => {
+  it('counts the pallets of a fullload task, a line without pallets counting nothing', () => {
+    expect(defaultPackagesOf('fullload', { pallets: [{ palletType: 'euro', quantity: 4 }] })).toBe(4);
+    expect(defaultPackagesOf('fullload', { pallets: [{ palletType: 'euro', quantity: 4 }, { palletType: 'quarter', quantity: 3 }] })).toBe(7);
+    expect(defaultPackagesOf('fullload', { pallets: [{ palletType: 'none', quantity: 4 }] })).toBe(1);
+    expect(defaultPackagesOf('fullload', { truckType: 'trailer' })).toBe(1);
+  });
+
+  it('uses the number of items of package and furniture, the pallets of a courier, else 1', () => {
+    expect(defaultPackagesOf('package', { numberOfItems: 5, pallets: [{ palletType: 'euro', quantity: 2 }] })).toBe(5);
+    expect(defaultPackagesOf('furniture', { numberOfItems: 2 })).toBe(2);
+    expect(defaultPackagesOf('courier', { palletType: 'euro', numberOfPallets: 3 })).toBe(3);
+    expect(defaultPackagesOf('courier', { palletType: 'none', numberOfPallets: 3 })).toBe(1);
+    expect(defaultPackagesOf('moving', { numberOfBoxes: 20 })).toBe(1);
+    expect(defaultPackagesOf('package', null)).toBe(1);
   });
 });

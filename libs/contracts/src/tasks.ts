@@ -407,6 +407,11 @@ export const taskSchema = z.object({
   paid_at: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Only in the answer to a guest's POST /tasks: the token of the task's private link (`/task/{id}?access=…`), shown
+   * once on the confirmation page (the only way back for a guest who gave no e-mail). Never stored readable.
+   */
+  access_token: z.string().optional(),
 });
 export type Task = Omit<z.infer<typeof taskSchema>, 'details'> & { details: Partial<TaskDetails> & Record<string, unknown> };
 export type TaskStatusValue = TaskStatus;

@@ -68,7 +68,7 @@ export { ImageGallery, type ImageGalleryProps } from './tasks/image-gallery';
 export { TaskCard, type TaskCardProps, type TaskCardTask } from './tasks/task-card';
 export { taskAddress, taskPlace } from './tasks/task-places';
 export { TaskLink, type TaskLinkProps } from './tasks/task-link';
-export { FlashMessage, loginPathFor, taskCreatedPathFor, withFlash, type Flash } from './routing/navigation';
+export { FlashMessage, guestTaskPathFor, loginPathFor, registerPathFor, taskCreatedPathFor, withFlash, type Flash } from './routing/navigation';
 
 export { BidStatusBadge, bidStatusLabel, isBidStatus } from './bids/bid-status';
 export { BidPrice, bidHeadlineAmount } from './bids/bid-price';

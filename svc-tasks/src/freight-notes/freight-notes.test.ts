@@ -3,7 +3,9 @@
  * locking, the limited view of a carrier who is not assigned, the PDF (æøå intact), and bad input never 500.
  * Task status and assignment are set directly in the database (the status machine is tested elsewhere).
  */
+import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { eventTypes, freightHiddenText, messages, type AuthUser, type FreightNote, type TaskStatus } from '@fragtbud/contracts';
 import { internalTokenHeader, signInternalToken, waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +77,7 @@ function pdfText(buffer: Buffer): string {
       const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [op[2]!];
       out.push(Buffer.from(hexes.join(''), 'hex').toString('latin1'));
     }
-    streamPattern.lastIndex = end;
+    streamPattern.lastIndex = end + 'endstream'.length;
   }
   return out.join('\n');
 }
@@ -108,6 +110,33 @@ describe('defaults', () => {
   it('when the task gives no item count, then packages defaults to 1', async () => {
     const taskId = await newTask({ type: 'moving', details: { apartmentSize: 'small', contactPhone: '+45 20 30 40 50' } });
     expect((await note(taskId, owner)).body.goods).toMatchObject({ packages: 1, type: 'general' });
+  });
+});
+
+describe('packages from the task', () => {
+  it('when a fullload task carries pallet lines, then packages is their sum, not 1', async () => {
+    const taskId = await newTask({
+      type: 'fullload',
+      details: {
+        truckType: 'trailer',
+        volume: 80,
+        weight: 12000,
+        pallets: [
+          { palletType: 'euro', quantity: 4 },
+          { palletType: 'half', quantity: '2' },
+        ],
+      },
+    });
+    expect((await note(taskId, owner)).body.goods).toMatchObject({ packages: 6 });
+  });
+
+  it('when a furniture task has 3 items, then packages is 3; a cleared count falls back to it', async () => {
+    const taskId = await newTask({ type: 'furniture', details: { furnitureType: 'chair', numberOfItems: 3 } });
+    expect((await note(taskId, owner)).body.goods).toMatchObject({ packages: 3 });
+    await setTask(taskId, 'paid');
+    const reply = await put(taskId, { goods: { packages: null } }, owner);
+    expect(reply.status).toBe(200);
+    expect(reply.body.goods).toMatchObject({ packages: 3 });
   });
 });
 
@@ -382,6 +411,36 @@ describe('PDF', () => {
     }
     await addBidder(taskId, bidder);
     expect(pdfText((await pdf(taskId, bidder)).body)).not.toContain('Bjørn');
+  });
+
+  it('when a proof has a signature and photos, then the PDF draws them as images (as the print view), not only the word', async () => {
+    const taskId = await newTask();
+    await setTask(taskId, 'delivered');
+    const jpeg = (colour: string) =>
+      sharp({ create: { width: 40, height: 20, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    const [signature, photo] = await Promise.all([jpeg('#ffffff'), jpeg('#336699')]);
+    const signatureKey = `${randomUUID()}.jpg`;
+    const photoKey = `${randomUUID()}.jpg`;
+    await tasks.storage.put(signatureKey, signature);
+    await tasks.storage.put(photoKey, photo);
+    await tasks.db('task_proofs').insert({
+      task_id: taskId,
+      type: 'delivery',
+      image_urls: JSON.stringify([`/api/files/${photoKey}`, '/api/files/missing.jpg']),
+      signature_image: `/api/files/${signatureKey}`,
+      signer_name: 'Karen Kunde',
+      occurred_at: new Date('2026-08-01T12:00:00Z'),
+      submitted_by: carrier.id,
+    });
+    const reply = await pdf(taskId, owner);
+    expect(reply.status).toBe(200);
+    // Two image XObjects: the signature and the one photo that is stored (a missing file is left out, never a 500).
+    expect(reply.body.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+    expect(pdfText(reply.body)).toContain('Underskrift');
+    await addBidder(taskId, bidder);
+    expect((await pdf(taskId, bidder)).body.toString('latin1')).not.toContain('/Subtype /Image');
   });
 
   it('when a bidder downloads it, then the addresses are hidden; outsiders get 403, anonymous 401', async () => {

@@ -75,9 +75,12 @@ function goodsLines(goods: FreightGoods): [string, string][] {
 export interface FreightPdfOptions {
   /** The date printed in the header (default now). */
   now?: Date;
-  /** Short proof summaries (optional), printed under the boxes. */
-  proofs?: { label: string; lines: string[] }[];
+  /** Short proof summaries (optional), printed under the boxes, with the signature and photos where given. */
+  proofs?: { label: string; lines: { text: string; signature?: Buffer | null; photos?: Buffer[] }[] }[];
 }
+
+const signatureSize = { width: 160, height: 60 };
+const photoSize = { width: 110, height: 82 };
 
 export function renderFreightNotePdf(note: FreightNote, options: FreightPdfOptions = {}): Promise<Buffer> {
   const now = options.now ?? new Date();
@@ -137,12 +140,52 @@ export function renderFreightNotePdf(note: FreightNote, options: FreightPdfOptio
   box(7, 'Gods', goodsLines(note.goods), left, y, width, 90);
   y += 90 + gap;
 
+  const bottom = doc.page.height - doc.page.margins.bottom - 20;
+  /** Room for `height` more points, on a new page when this one is full. */
+  const room = (height: number) => {
+    if (y + height <= bottom) return;
+    doc.addPage();
+    y = doc.page.margins.top;
+  };
+  /** An image the viewer can draw (JPEG or PNG, as uploads are stored); bytes pdfkit cannot read are left out. */
+  const image = (data: Buffer, x: number, size: { width: number; height: number }): boolean => {
+    try {
+      doc.image(data, x, y, { fit: [size.width, size.height] });
+      doc.lineWidth(0.5).strokeColor('#bbbbbb').rect(x, y, size.width, size.height).stroke().strokeColor('#000000');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   for (const section of options.proofs ?? []) {
+    room(26);
     doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(safe(section.label), left, y);
     y += 14;
     for (const line of section.lines) {
-      doc.font('Helvetica').fontSize(8.5).text(safe(line), left, y, { width });
-      y += 12;
+      room(12);
+      doc.font('Helvetica').fontSize(8.5).fillColor('#000000').text(safe(line.text), left, y, { width });
+      y += doc.heightOfString(safe(line.text), { width }) + 2;
+      const photos = line.photos ?? [];
+      if (line.signature || photos.length > 0) {
+        room(photoSize.height + 16);
+        doc.font('Helvetica').fontSize(7.5).fillColor('#555555');
+        let x = left;
+        if (line.signature) {
+          doc.text('Underskrift', x, y, { lineBreak: false });
+          x += signatureSize.width + gap;
+        }
+        if (photos.length > 0) doc.text(photos.length === 1 ? 'Billede' : 'Billeder', x, y, { lineBreak: false });
+        y += 10;
+        x = left;
+        if (line.signature && image(line.signature, x, signatureSize)) x += signatureSize.width + gap;
+        else if (line.signature) x += signatureSize.width + gap;
+        for (const photo of photos) {
+          if (x + photoSize.width > left + width) break;
+          if (image(photo, x, photoSize)) x += photoSize.width + gap;
+        }
+        y += photoSize.height + 6;
+      }
     }
     y += 6;
   }

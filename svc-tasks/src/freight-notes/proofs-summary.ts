@@ -1,4 +1,6 @@
+import { fileKeyOfUrl } from '@fragtbud/contracts';
 import type { Db } from '../context';
+import type { FileStorage } from '../uploads/storage';
 
 /**
  * Short pickup and delivery proof lines for the PDF, read from svc-tasks' proofs table when it exists (issue #5
@@ -7,8 +9,18 @@ import type { Db } from '../context';
  */
 export interface ProofSection {
   label: string;
-  lines: string[];
+  lines: ProofLine[];
 }
+
+/** One proof: its summary line and, when the bytes could be read, the signature and photos as the print view shows them. */
+export interface ProofLine {
+  text: string;
+  signature?: Buffer | null;
+  photos?: Buffer[];
+}
+
+/** Photos per proof put in the PDF (the print view shows them all; a page has room for a row of them). */
+export const pdfPhotosPerProof = 4;
 
 const proofLabels: Record<string, string> = {
   pickup: 'Afhentet',
@@ -25,17 +37,28 @@ const dateTime = (value: unknown): string => {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
-function imageCount(value: unknown): number {
-  if (Array.isArray(value)) return value.length;
+function imageUrls(value: unknown): string[] {
+  let list: unknown = value;
   if (typeof value === 'string') {
     try {
-      const parsed: unknown = JSON.parse(value);
-      return Array.isArray(parsed) ? parsed.length : 0;
+      list = JSON.parse(value) as unknown;
     } catch {
-      return 0;
+      return [];
     }
   }
-  return 0;
+  return Array.isArray(list) ? list.filter((url): url is string => typeof url === 'string') : [];
+}
+
+/** The stored bytes behind an /api/files/… URL; nothing (never an error) when the URL or the file is not ours. */
+async function bytesOf(storage: FileStorage | undefined, url: unknown): Promise<Buffer | null> {
+  if (!storage || typeof url !== 'string') return null;
+  const key = fileKeyOfUrl(url);
+  if (!key) return null;
+  try {
+    return await storage.get(key);
+  } catch {
+    return null;
+  }
 }
 
 /** `55,67610° N, 12,56830° Ø`: decimal commas, as the Fragtbrev tab shows it (libs/web formatPosition). */
@@ -49,7 +72,7 @@ function lineOf(row: Record<string, unknown>): string {
   const parts = [`${proofLabels[type] ?? type} ${dateTime(row.occurred_at ?? row.created_at)}`.trim()];
   const signer = text(row.signer_name) ?? text(row.signed_by);
   if (signer) parts.push(`Kvitteret af: ${signer}`);
-  const images = imageCount(row.image_urls);
+  const images = imageUrls(row.image_urls).length;
   if (images > 0) parts.push(images === 1 ? '1 billede' : `${images} billeder`);
   if (text(row.signature_image)) parts.push('Underskrift');
   if (typeof row.lat === 'number' && typeof row.lng === 'number') parts.push(`Position: ${danishPosition(row.lat, row.lng)}`);
@@ -58,7 +81,17 @@ function lineOf(row: Record<string, unknown>): string {
   return parts.join(' · ');
 }
 
-export async function proofSections(db: Db, taskId: number): Promise<ProofSection[]> {
+async function proofLineOf(row: Record<string, unknown>, storage: FileStorage | undefined): Promise<ProofLine> {
+  const photos = await Promise.all(imageUrls(row.image_urls).slice(0, pdfPhotosPerProof).map((url) => bytesOf(storage, url)));
+  return {
+    text: lineOf(row),
+    signature: await bytesOf(storage, text(row.signature_image)),
+    photos: photos.filter((photo): photo is Buffer => photo !== null),
+  };
+}
+
+/** The proof sections of the PDF; with `storage`, each proof also carries its signature and photos. */
+export async function proofSections(db: Db, taskId: number, storage?: FileStorage): Promise<ProofSection[]> {
   let rows: Record<string, unknown>[];
   try {
     if (!(await db.schema.hasTable('task_proofs'))) return [];
@@ -70,9 +103,9 @@ export async function proofSections(db: Db, taskId: number): Promise<ProofSectio
   } catch {
     return [];
   }
-  const section = (label: string, types: string[]): ProofSection => {
-    const lines = rows.filter((row) => types.includes(String(row.type))).map(lineOf);
-    return { label, lines: lines.length > 0 ? lines : ['Intet bevis registreret endnu.'] };
+  const section = async (label: string, types: string[]): Promise<ProofSection> => {
+    const lines = await Promise.all(rows.filter((row) => types.includes(String(row.type))).map((row) => proofLineOf(row, storage)));
+    return { label, lines: lines.length > 0 ? lines : [{ text: 'Intet bevis registreret endnu.' }] };
   };
-  return [section('Afhentningsbevis', ['pickup', 'pickup_failed']), section('Leveringsbevis', ['delivery', 'delivery_failed'])];
+  return [await section('Afhentningsbevis', ['pickup', 'pickup_failed']), await section('Leveringsbevis', ['delivery', 'delivery_failed'])];
 }

@@ -1,13 +1,14 @@
 import Router from '@koa/router';
 import { requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
+import type { FileStorage } from '../uploads/storage';
 import { taskIdParam } from '../http';
 import { renderFreightNotePdf } from './pdf';
 import { proofSections } from './proofs-summary';
 import { getFreightNote, updateFreightNote } from './service';
 
 /** GET/PUT /tasks/:id/freight-note and GET /tasks/:id/freight-note.pdf (spec sections 2, 3, 6, 7). */
-export function freightNotesRouter(context: TasksContext): Router {
+export function freightNotesRouter(context: TasksContext, storage?: FileStorage): Router {
   const router = new Router({ prefix: '/tasks' });
 
   router.get('/:id/freight-note', async (ctx) => {
@@ -25,7 +26,7 @@ export function freightNotesRouter(context: TasksContext): Router {
     const caller = requireUser(ctx);
     const { note } = await getFreightNote(context, caller, taskIdParam(ctx));
     // Proofs carry signer names and positions: only for those who see the full note.
-    const proofs = note.view === 'full' ? await proofSections(context.db, note.task_id) : [];
+    const proofs = note.view === 'full' ? await proofSections(context.db, note.task_id, storage) : [];
     const pdf = await renderFreightNotePdf(note, { proofs });
     ctx.set('Content-Disposition', `attachment; filename="fragtbrev-${note.task_id}.pdf"`);
     ctx.set('Cache-Control', 'private, no-store');

@@ -1,4 +1,5 @@
 import {
+  defaultPackagesOf,
   foldFreightNoteFlatKeys,
   freightCarrierFields,
   freightGoodsFields,
@@ -100,7 +101,6 @@ export function defaultsFromTask(task: TaskRow): NoteContent {
     country: freightNoteDefaults.country,
   });
   const details = task.details ?? {};
-  const items = num(details.numberOfItems);
   return {
     status: 'draft',
     parties: {
@@ -113,7 +113,7 @@ export function defaultsFromTask(task: TaskRow): NoteContent {
     carrier: emptyCarrier(),
     goods: {
       description: text(task.description),
-      packages: items !== null && Number.isInteger(items) && items >= 1 ? items : freightNoteDefaults.packages,
+      packages: defaultPackagesOf(task.type, details),
       weightKg: num(details.totalWeight) ?? num(details.packageWeight) ?? num(details.weight),
       volumeM3: num(details.volume) ?? num(details.totalVolume),
       type: freightNoteDefaults.goodsType,
@@ -331,7 +331,7 @@ export async function updateFreightNote(context: TasksContext, caller: AuthUser,
       for (const field of freightGoodsFields) {
         let value: unknown = goods[field];
         if (field === 'type' && value === null) value = freightNoteDefaults.goodsType;
-        if (field === 'packages' && value === null) value = freightNoteDefaults.packages;
+        if (field === 'packages' && value === null) value = defaultPackagesOf(task.type, task.details);
         apply(next.goods as unknown as Record<string, unknown>, 'goods', field, value);
       }
     }

@@ -4,7 +4,7 @@
  * nothing private; identity.user.email_verified attaches the guest's tasks with that e-mail to the account, once.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eventTypes, guestLinkSealPurpose, type EventPayload } from '@fragtbud/contracts';
+import { eventTypes, guestLinkSealPurpose, messages, type EventPayload } from '@fragtbud/contracts';
 import { openSealedSecret, waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
@@ -49,12 +49,30 @@ describe('the guest link', () => {
     expect(JSON.stringify(stored)).not.toContain(token!);
   });
 
-  it('when a guest gives no e-mail, or a customer posts, then no link is made', async () => {
-    const { taskId, issued } = await guestTask(null);
-    expect(issued).toBeUndefined();
-    expect(await tasks.db('task_guest_access').where({ task_id: taskId }).first()).toBeUndefined();
+  it('when a guest gives no e-mail, then no mail goes out but the answer carries the link token (the only way back); a customer gets none', async () => {
+    const reply = await tasks.call('POST', '/tasks', { body: taskBody('moving', { contact_email: null, contact_phone: null }) });
+    expect(reply.status).toBe(201);
+    const taskId = reply.body.id as number;
+    const token = reply.body.access_token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect((await tasks.outboxEvents(eventTypes.guestLinkIssued)).some((e) => (e.data as { taskId: number }).taskId === taskId)).toBe(false);
+    const stored = await tasks.db('task_guest_access').where({ task_id: taskId }).first();
+    expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${token}`)).body).toMatchObject({ id: taskId, view: 'full', from_address: 'Vestergade 12, 8000 Aarhus C' });
+    // Only the answer to the POST carries it: the task read back does not.
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${token}`)).body.access_token).toBeUndefined();
+
     const own = await tasks.call('POST', '/tasks', { as: user('customer'), body: taskBody('moving') });
+    expect(own.body.access_token).toBeUndefined();
+    expect(await tasks.db('task_guest_access').where({ task_id: own.body.id }).first()).toBeUndefined();
     expect((await tasks.outboxEvents(eventTypes.guestLinkIssued)).some((e) => (e.data as { taskId: number }).taskId === own.body.id)).toBe(false);
+  });
+
+  it('when a guest gives an e-mail, then the answer carries the same token the mail does', async () => {
+    const reply = await tasks.call('POST', '/tasks', { body: taskBody('moving', { contact_email: uniqueEmail() }) });
+    const issued = (await tasks.outboxEvents(eventTypes.guestLinkIssued)).find((e) => (e.data as { taskId: number }).taskId === reply.body.id);
+    const sealed = (issued?.data as { sealedAccessToken: string }).sealedAccessToken;
+    expect(reply.body.access_token).toBe(openSealedSecret(tasks.config.INTERNAL_TOKEN_SECRET, guestLinkSealPurpose, sealed));
   });
 
   it('when the link is opened without a session, then it shows the owner view: addresses and contact details', async () => {
@@ -167,5 +185,31 @@ describe('claiming a guest\'s tasks', () => {
     const marker = await tasks.publish(eventTypes.userEmailVerified, verified(user('carrier').id, email, 'carrier'));
     await waitFor(async () => Boolean(await tasks.db('inbox').where({ event_id: marker.id }).first()));
     expect(await ownerOf(taskId)).toBeNull();
+  });
+
+  it('when the task is claimed (and later completed), then the old link shows nothing of it and says to log in; the owner still sees it', async () => {
+    const email = uniqueEmail();
+    const { taskId, token } = await guestTask(email);
+    const customer = user('customer');
+    await tasks.publish(eventTypes.userEmailVerified, verified(customer.id, email));
+    await waitFor(async () => (await ownerOf(taskId)) === customer.id);
+
+    for (const status of ['open_for_bids', 'completed'] as const) {
+      await tasks.db('tasks').where({ id: taskId }).update({ status });
+      for (const viewer of [undefined, user('customer')]) {
+        const reply = await tasks.call('GET', `/tasks/${taskId}?access=${token}`, viewer ? { as: viewer } : {});
+        expect(reply.status).toBe(410);
+        expect(reply.body).toMatchObject({ code: 'guest_link_claimed', message: messages.guestLinkClaimed });
+        expect(JSON.stringify(reply.body)).not.toContain('Vestergade');
+        expect(JSON.stringify(reply.body)).not.toContain(email);
+      }
+    }
+    // svc-bids no longer shows the bids through it either.
+    const ask = await tasks.call('POST', `/internal/tasks/${taskId}/access`, { body: { token }, service: 'bids' });
+    expect(ask.body).toEqual({ granted: false });
+    // The account holding the task sees it as its own, link or not.
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${token}`, { as: customer })).body).toMatchObject({ view: 'full', user_id: customer.id });
+    // A wrong token on a claimed task is still only the public view.
+    expect((await tasks.call('GET', `/tasks/${taskId}?access=${'forkert-token-'.repeat(3)}`)).body).toMatchObject({ view: 'public', from_address: null });
   });
 });

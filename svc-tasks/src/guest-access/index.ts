@@ -1,3 +1,3 @@
 export { guestClaimConsumers } from './consumers';
 export { internalGuestAccessRouter } from './internal-routes';
-export { issueGuestLink, opensTask } from './service';
+export { guestLinkState, issueGuestLink, opensTask } from './service';

@@ -5,9 +5,13 @@ export async function saveAccessHash(db: Db, taskId: number, tokenHash: string, 
   await db('task_guest_access').insert({ task_id: taskId, token_hash: tokenHash, created_at: now });
 }
 
-export async function findAccessHash(db: Db, taskId: number): Promise<string | undefined> {
-  const row = (await db('task_guest_access').where({ task_id: taskId }).first('token_hash')) as { token_hash: string } | undefined;
-  return row?.token_hash;
+/** The task's link hash and whether the task has an owner by now (a claimed task's link no longer opens it). */
+export async function findAccessHash(db: Db, taskId: number): Promise<{ tokenHash: string; claimed: boolean } | undefined> {
+  const row = (await db('task_guest_access')
+    .join('tasks', 'tasks.id', 'task_guest_access.task_id')
+    .where('task_guest_access.task_id', taskId)
+    .first('task_guest_access.token_hash', 'tasks.user_id')) as { token_hash: string; user_id: number | null } | undefined;
+  return row && { tokenHash: row.token_hash, claimed: row.user_id !== null };
 }
 
 /** A guest's tasks left with this contact e-mail (any case) and no owner, held until the transaction ends. */

@@ -8,14 +8,16 @@ import { findAccessHash, lockUnclaimedTasksOf, saveAccessHash, setOwner } from '
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
- * A guest's new task with a contact e-mail gets a follow-up link (guest follow-up, API.md): a random token, kept here
- * only as its hash; the token goes once to svc-identity, which mails the link, sealed with the services' shared secret
- * (the outbox and the stream never hold it readable). Inside the task's transaction.
+ * A guest's new task gets a follow-up link (guest follow-up, API.md): a random token, kept here only as its hash. The
+ * token is returned once to the guest who posted (the confirmation page shows the link) and, with a contact e-mail, goes
+ * once to svc-identity, which mails the link, sealed with the services' shared secret (the outbox and the stream never
+ * hold it readable). Inside the task's transaction. A customer's task gets none (null).
  */
-export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbox' | 'config'>, task: TaskRow, meta: EventMeta): Promise<void> {
-  if (task.user_id !== null || !task.contact_email) return;
+export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbox' | 'config'>, task: TaskRow, meta: EventMeta): Promise<string | null> {
+  if (task.user_id !== null) return null;
   const token = randomBytes(32).toString('base64url');
   await saveAccessHash(trx, task.id, hashOf(token), new Date());
+  if (!task.contact_email) return token;
   await context.outbox.add(
     trx,
     eventTypes.guestLinkIssued,
@@ -26,16 +28,26 @@ export async function issueGuestLink(trx: Db, context: Pick<TasksContext, 'outbo
     } satisfies EventPayload<typeof eventTypes.guestLinkIssued>,
     meta,
   );
+  return token;
 }
 
-/** Whether `token` is the task's follow-up link token (compared in constant time). */
-export async function opensTask(db: Db, taskId: number, token: string | undefined): Promise<boolean> {
-  if (!token) return false;
+/**
+ * What the follow-up link `token` does for the task (compared in constant time): `open` while the task is the guest's,
+ * `claimed` once it belongs to an account (the link no longer shows it; the holder logs in), else `invalid`.
+ */
+export async function guestLinkState(db: Db, taskId: number, token: string | undefined): Promise<'open' | 'claimed' | 'invalid'> {
+  if (!token) return 'invalid';
   const stored = await findAccessHash(db, taskId);
-  if (!stored) return false;
+  if (!stored) return 'invalid';
   const given = Buffer.from(hashOf(token), 'hex');
-  const expected = Buffer.from(stored, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const expected = Buffer.from(stored.tokenHash, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  return stored.claimed ? 'claimed' : 'open';
+}
+
+/** Whether `token` opens the task: the right link of a task no account has claimed yet. */
+export async function opensTask(db: Db, taskId: number, token: string | undefined): Promise<boolean> {
+  return (await guestLinkState(db, taskId, token)) === 'open';
 }
 
 type EmailVerified = EventPayload<typeof eventTypes.userEmailVerified>;

@@ -154,6 +154,8 @@ describe('POST /tasks', () => {
       ['fullload without volume', 'fullload', { volume: undefined }, messages.volumeRequired],
       ['fullload without weight', 'fullload', { weight: undefined }, messages.weightRequired],
       ['fullload with weight "tung"', 'fullload', { weight: 'tung' }, messages.invalidNumber],
+      ["fullload with 4 × 'Ingen palle'", 'fullload', { pallets: [{ palletType: 'none', quantity: 4 }] }, messages.palletNoneQuantity],
+      ['fullload with EUR pallets but no count', 'fullload', { pallets: [{ palletType: 'euro' }] }, messages.palletCountRange],
     ];
     it.each(cases)('when %s, then 400 with the Danish message', async (_, type, change, message) => {
       const reply = await create(taskBody(type, { details: { ...validDetails[type], ...change } }));

@@ -40,7 +40,7 @@ import { relationOf, seesFullTask, taskJsonFor, toTaskJson } from './task-json';
 import { carrierOf, namesOf } from '../user-directory';
 import { lockFreightNoteAtDelivery } from '../freight-notes/service';
 import { searchOf } from './search';
-import { issueGuestLink, opensTask } from '../guest-access';
+import { guestLinkState, issueGuestLink } from '../guest-access';
 
 const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
 const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
@@ -63,7 +63,7 @@ export async function createTask(context: TasksContext, caller: AuthUser | null,
   const detailsPhone = typeof details.contactPhone === 'string' ? details.contactPhone : null;
   const now = new Date();
 
-  const row = await context.db.transaction(async (trx) => {
+  const stored = await context.db.transaction(async (trx) => {
     const created = await insertTask(
       trx,
       {
@@ -109,11 +109,12 @@ export async function createTask(context: TasksContext, caller: AuthUser | null,
       } satisfies EventPayload<typeof eventTypes.taskCreated>,
       meta,
     );
-    await issueGuestLink(trx, context, created, meta);
-    return created;
+    const accessToken = await issueGuestLink(trx, context, created, meta);
+    return { created, accessToken };
   });
-  // The creator sees what they just sent, guests included.
-  return toTaskJson(row, 'full');
+  // The creator sees what they just sent, guests included; a guest also the private link's token, this once.
+  const task = toTaskJson(stored.created, 'full');
+  return stored.accessToken ? { ...task, access_token: stored.accessToken } : task;
 }
 
 /** Postal code and city as the suggestion gave them, else read from the address text. */
@@ -159,7 +160,10 @@ export async function getTaskByGuestLink(context: TasksContext, caller: AuthUser
   const row = await findTaskById(context.db, taskId);
   if (!row) throw notFound();
   if (caller && seesFullTask(caller, row)) return null;
-  if (await opensTask(context.db, taskId, token)) return withAssignedCarrier(context, row, toTaskJson(row, 'full'));
+  const link = await guestLinkState(context.db, taskId, token);
+  if (link === 'open') return withAssignedCarrier(context, row, toTaskJson(row, 'full'));
+  // The task is an account's now: the old link shows nothing of it, and says where it went.
+  if (link === 'claimed') throw new AppError({ status: 410, code: 'guest_link_claimed', message: messages.guestLinkClaimed });
   if (caller) return null;
   if (!mayKnowOf(null, row)) throw notFound();
   return taskJsonFor(null, row);

@@ -18,11 +18,30 @@ export function loginPathFor(pathWithSearch: string): string {
 }
 
 /**
- * Where a guest lands after posting a task: the confirmation page with the task number; `mail=1` when a contact
- * e-mail was given, so the page may say the follow-up link was mailed.
+ * `/register?next=…&email=…`: the sign-up form that comes back to `next` (when given) with the e-mail field filled in
+ * (a guest's task names the address its account must use).
  */
-export function taskCreatedPathFor(task: { id: number; contact_email: string | null }): string {
-  return `/task-created/${task.id}${task.contact_email ? '?mail=1' : ''}`;
+export function registerPathFor(next?: string | null, email?: string | null): string {
+  const query = [
+    ...(next ? [`next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`] : []),
+    ...(email ? [`email=${encodeURIComponent(email)}`] : []),
+  ];
+  return query.length > 0 ? `/register?${query.join('&')}` : '/register';
+}
+
+/**
+ * Where a guest lands after posting a task: the confirmation page with the task number; `mail=1` when a contact
+ * e-mail was given, so the page may say the follow-up link was mailed; `access=` the private link's token the create
+ * answer carried, so the page can link to the task (and give the link to a guest who gave no e-mail).
+ */
+export function taskCreatedPathFor(task: { id: number; contact_email: string | null; access_token?: string }): string {
+  const query = [...(task.contact_email ? ['mail=1'] : []), ...(task.access_token ? [`access=${encodeURIComponent(task.access_token)}`] : [])];
+  return `/task-created/${task.id}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+}
+
+/** The guest's private view of a task: `/task/{id}?access=…` (the link the follow-up mail carries). */
+export function guestTaskPathFor(taskId: number | string, accessToken: string): string {
+  return `/task/${taskId}?access=${encodeURIComponent(accessToken)}`;
 }
 
 /** Shows the flash message the current location was reached with, if any. */

@@ -210,6 +210,32 @@ describe('create task: every field of spec section 3', () => {
   });
 });
 
+describe("create task: 'Ingen palle' (fullload)", () => {
+  it("takes no count: choosing 'Ingen palle' drops 'Antal', the summary never says '4 × Ingen palle', and no quantity is sent", async () => {
+    const posted = createTaskHandler(() => HttpResponse.json(makeTask({ id: 43, type: 'fullload' }), { status: 201 }));
+    server.use(posted.handler);
+    const user = renderAt('/create-task?type=fullload');
+    await fillAddresses(user);
+    await user.selectOptions(select('Lastbiltype'), 'Stor lastbil');
+    await user.type(numberInput('Volumen (m³)'), '12,5');
+    await user.type(numberInput('Vægt (kg)'), '2500');
+    await user.type(screen.getByRole('textbox', { name: 'Beskrivelse af opgaven' }), 'To maskiner');
+    await user.click(screen.getByRole('button', { name: '+ Tilføj palle' }));
+    const line = screen.getByRole('listitem', { name: 'Pallelinje 1' });
+    await user.selectOptions(within(line).getByRole('combobox', { name: 'Palletype' }), 'euro');
+    await user.type(within(line).getByRole('textbox', { name: 'Antal' }), '4');
+    await user.selectOptions(within(line).getByRole('combobox', { name: 'Palletype' }), 'none');
+    expect(within(line).queryByRole('textbox', { name: 'Antal' })).toBeNull();
+
+    await continueToConfirm(user);
+    expect(document.body.textContent).toContain('Ingen palle');
+    expect(document.body.textContent).not.toMatch(/\d+ × Ingen palle/);
+    await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
+    await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 });
+    expect((posted.bodies[0] as { details: { pallets: unknown[] } }).details.pallets).toEqual([{ palletType: 'none' }]);
+  });
+});
+
 describe('create task: validation with the shared schemas', () => {
   it.each<[TaskType, Array<[control: () => HTMLElement, message: string]>]>([
     [
@@ -438,7 +464,8 @@ describe('create task: guests', () => {
   });
 
   it('a guest gives optional contact details, is told to log in for chat and payment, and the task is posted', async () => {
-    const posted = createTaskHandler(() => HttpResponse.json(makeTask({ id: 42, contact_email: 'gaest@example.dk' }), { status: 201 }));
+    const token = 'privat-link-token-0123456789abcdef';
+    const posted = createTaskHandler(() => HttpResponse.json(makeTask({ id: 42, contact_email: 'gaest@example.dk', access_token: token }), { status: 201 }));
     server.use(posted.handler);
     const user = renderAt('/create-task?type=furniture&guest=1');
 
@@ -455,9 +482,9 @@ describe('create task: guests', () => {
     expect(screen.getByRole('region', { name: 'Kontakt' }).textContent).toContain('Gaest@Example.dk');
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
 
-    // The guest's confirmation page, told that the follow-up link was mailed.
+    // The guest's confirmation page, told that the follow-up link was mailed, and given the link's token to link to.
     await screen.findByRole('heading', { name: 'Side: task-created' }, { timeout: 5_000 });
-    expect(screen.getByTestId('location').textContent).toBe('/task-created/42?mail=1');
+    expect(screen.getByTestId('location').textContent).toBe(`/task-created/42?mail=1&access=${token}`);
     expect(posted.bodies[0]).toMatchObject({ type: 'furniture', contact_email: 'gaest@example.dk', contact_phone: null });
   });
 

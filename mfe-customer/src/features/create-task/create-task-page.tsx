@@ -67,7 +67,8 @@ export function CreateTaskPage() {
  */
 function afterCreated(navigate: NavigateFunction, task: Task, guest: boolean): void {
   // A guest sees the confirmation with the task number and the mailed link; a customer the list with a notice.
-  if (guest) navigate(taskCreatedPathFor(task), { replace: true });
+  // The e-mail rides in the router state (not the address bar), so 'Opret konto' there can fill it in.
+  if (guest) navigate(taskCreatedPathFor(task), { replace: true, state: { email: task.contact_email } });
   else navigate('/browse-tasks', { state: withFlash('success', 'Opgaven er oprettet.') });
 }
 

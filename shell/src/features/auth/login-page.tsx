@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginBodySchema, messages } from '@fragtbud/contracts';
-import { Button, Field, fieldErrorsFromZod, isApiError, useSession } from '@fragtbud/web';
+import { Button, Field, fieldErrorsFromZod, isApiError, registerPathFor, useSession } from '@fragtbud/web';
 import { safeNextPath } from '../../routing/login-redirect';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { OidcLoginLink } from './oidc-login-link';
@@ -64,7 +64,7 @@ export function LoginPage() {
     }
   };
 
-  const registerLink = searchParams.get('next') ? `/register?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}` : '/register';
+  const registerLink = registerPathFor(searchParams.get('next') ? next : null);
 
   return (
     <div className="auth-page fb-container">

@@ -102,6 +102,32 @@ describe('register page', () => {
     expect(sent?.next).toBe('/task/12?access=abc');
   });
 
+  it('fills in the e-mail a guest link names (?email=) and still comes back to next; a malformed one is left out', async () => {
+    let sent: { email?: string; next?: string } | undefined;
+    server.use(
+      http.post('/api/auth/register', async ({ request }) => {
+        sent = (await request.json()) as { email?: string; next?: string };
+        return HttpResponse.json({ user: makeUser({ name: 'Karen Kunde', role: 'customer' }), token: 'tok' }, { status: 201 });
+      }),
+      http.get('/api/tasks/12', () => HttpResponse.json({ code: 'task_not_found', message: 'Opgaven blev ikke fundet.' }, { status: 404 })),
+    );
+    const user = userEvent.setup();
+    renderApp('/register?next=/task/12%3Faccess%3Dabc&email=gaest%2Bqa%40example.dk');
+    expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('gaest+qa@example.dk');
+    await user.type(screen.getByLabelText(/^Navn/), 'Karen Kunde');
+    await user.type(screen.getByLabelText(/^Adgangskode/), 'hemmelig');
+    await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'hemmelig');
+    await user.click(screen.getByRole('checkbox', { name: 'Jeg accepterer Handelsbetingelser og Privatlivspolitik' }));
+    await user.click(screen.getByRole('button', { name: 'Opret bruger' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('/task/12'));
+    expect(sent).toMatchObject({ email: 'gaest+qa@example.dk', next: '/task/12?access=abc' });
+  });
+
+  it('leaves the e-mail field empty when ?email= is not an e-mail', () => {
+    renderApp('/register?email=%3Cscript%3E');
+    expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('');
+  });
+
   it('shows the server message when registration is refused', async () => {
     server.use(
       http.post('/api/auth/register', () =>

@@ -25,15 +25,22 @@ const ROLE_OPTIONS = [
   { value: 'carrier', label: 'Vognmand', description: 'Jeg kører opgaver og vil give tilbud.' },
 ] as const;
 
+/** `?email=` (a guest's task names the address to use): taken when it looks like an e-mail, else the field stays empty. */
+function prefilledEmail(value: string | null): string {
+  const email = value?.trim() ?? '';
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : '';
+}
+
 export function RegisterPage() {
   useDocumentTitle('Opret bruger');
   const navigate = useNavigate();
-  const next = safeNextPath(useSearchParams()[0].get('next'));
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
   const user = useSession((state) => state.user);
   const register = useSession((state) => state.register);
   const { register: field, handleSubmit, watch, setError, formState } = useForm<RegistrationForm>({
     resolver: zodResolver(registrationFormSchema),
-    defaultValues: EMPTY_FORM,
+    defaultValues: { ...EMPTY_FORM, email: prefilledEmail(searchParams.get('email')) },
   });
   const errors = Object.fromEntries(Object.entries(formState.errors).map(([key, error]) => [key, error?.message])) as Partial<
     Record<keyof RegistrationForm, string>

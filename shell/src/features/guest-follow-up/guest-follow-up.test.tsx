@@ -1,11 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@fragtbud/contracts';
 import { makeBidding, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { makeTask } from '../../testing/tasks';
 import { GUEST_CALL_TO_ACTION, GUEST_LINK_INVALID, GuestTaskPage } from './guest-task-page';
-import { LINK_MAILED, TaskCreatedPage } from './task-created-page';
+import { KEEP_LINK, KEEP_LINK_TITLE, LINK_COPIED, LINK_MAILED, TaskCreatedPage } from './task-created-page';
 
 const server = setupApiServer();
 
@@ -19,9 +21,9 @@ function TaskRoute() {
   return new URLSearchParams(useLocation().search).get('access') ? <GuestTaskPage /> : <Landing />;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, state?: unknown) {
   renderWithQueryClient(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
       <Routes>
         <Route path="/task/:id" element={<TaskRoute />} />
         <Route path="/task-created/:id" element={<TaskCreatedPage />} />
@@ -71,6 +73,45 @@ describe('/task-created/{id}', () => {
   });
 });
 
+describe('/task-created/{id} with the private link (access=)', () => {
+  const token = 'privat-link-token-0123456789abcdef';
+
+  it('a guest who gave an e-mail gets a link to the task and an Opret konto that fills the e-mail in and comes back', () => {
+    renderAt(`/task-created/42?mail=1&access=${token}`, { email: 'gaest@example.dk' });
+    const box = screen.getByRole('status');
+    expect(box.textContent).toContain(LINK_MAILED);
+    expect(within(box).getByRole('link', { name: 'Se opgaven' }).getAttribute('href')).toBe(`/task/42?access=${token}`);
+    expect(within(box).getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe(
+      `/register?next=/task/42%3Faccess%3D${token}&email=gaest%40example.dk`,
+    );
+    expect(within(box).getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe(`/login?next=/task/42%3Faccess%3D${token}`);
+    // Nothing to keep by hand: the link was mailed.
+    expect(screen.queryByRole('heading', { name: KEEP_LINK_TITLE })).toBeNull();
+  });
+
+  it('a guest who gave no e-mail is shown the private link to keep, in full, with a copy button', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderAt(`/task-created/42?access=${token}`);
+    const keep = screen.getByRole('region', { name: KEEP_LINK_TITLE });
+    expect(keep.textContent).toContain(KEEP_LINK);
+    const url = `${window.location.origin}/task/42?access=${token}`;
+    expect((within(keep).getByRole('textbox', { name: 'Link til opgaven' }) as HTMLInputElement).value).toBe(url);
+    expect(within(keep).getByRole('link', { name: 'Se opgaven' }).getAttribute('href')).toBe(`/task/42?access=${token}`);
+    await userEvent.click(within(keep).getByRole('button', { name: 'Kopiér link' }));
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(within(keep).getByRole('status').textContent).toBe(LINK_COPIED);
+    expect(document.body.textContent).not.toContain(LINK_MAILED);
+  });
+
+  it('keeps "Se alle opgaver" apart from the info box, and offers no link for a malformed token', () => {
+    renderAt('/task-created/42?access=%3Cx%3E');
+    expect(screen.queryByRole('region', { name: KEEP_LINK_TITLE })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Se opgaven' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Se alle opgaver' }).parentElement?.className).toBe('task-created__more');
+  });
+});
+
 describe('/task/{id}?access= (the guest link)', () => {
   it('shows the task and its bids in gross prices read-only, with register and login links that come back here', async () => {
     setSession(null);
@@ -81,7 +122,8 @@ describe('/task/{id}?access= (the guest link)', () => {
     expect(screen.getByRole('columnheader', { name: 'Pris inkl. moms' })).toBeTruthy();
     expect(screen.getByText('1/5')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain(GUEST_CALL_TO_ACTION);
-    expect(screen.getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe('/register?next=/task/7%3Faccess%3Dabc123');
+    // The sign-up form comes back here with the task's e-mail filled in.
+    expect(screen.getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe('/register?next=/task/7%3Faccess%3Dabc123&email=gaest%40example.dk');
     expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login?next=/task/7%3Faccess%3Dabc123');
     expect(screen.queryByRole('button', { name: /Vælg/ })).toBeNull();
     expect(tokens).toEqual(['abc123', 'abc123']);
@@ -94,6 +136,18 @@ describe('/task/{id}?access= (the guest link)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(GUEST_LINK_INVALID);
     expect(screen.queryByRole('heading', { name: /^Bud/ })).toBeNull();
     expect(tokens).toEqual(['forkert']);
+  });
+
+  it('once an account has claimed the task, the old link shows nothing of it and asks the holder to log in', async () => {
+    setSession(null);
+    server.use(
+      http.get('/api/tasks/7', () => HttpResponse.json({ code: 'guest_link_claimed', message: messages.guestLinkClaimed }, { status: 410 })),
+    );
+    renderAt('/task/7?access=abc123');
+    expect((await screen.findByRole('note')).textContent).toContain(messages.guestLinkClaimed);
+    expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login?next=/task/7');
+    expect(document.body.textContent).not.toContain(GUEST_CALL_TO_ACTION);
+    expect(screen.queryByRole('button', { name: 'Prøv igen' })).toBeNull();
   });
 
   it('once the task is the signed-in customer\'s own, the full task page takes over', async () => {

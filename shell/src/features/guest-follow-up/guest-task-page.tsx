@@ -10,6 +10,7 @@ import {
   formatDate,
   isApiError,
   loginPathFor,
+  registerPathFor,
   taskAddress,
   taskPlace,
   taskTypeLabel,
@@ -48,13 +49,26 @@ export function GuestTaskPage() {
   if (viewer && viewer.role !== 'customer') return <Navigate to={ownPage} replace />;
   if (viewer && task && task.user_id === viewer.id) return <Navigate to={ownPage} replace />;
 
-  if (error && !task) {
+  const claimed = isApiError(error) && error.status === 410;
+  if (error && (!task || claimed)) {
     return (
       <div className="fb-container page">
         {isApiError(error) && error.status === 404 ? (
           <ErrorState message={messages.taskNotFound}>
             <Link to="/BrowseTasks">Tilbage til opgaver</Link>
           </ErrorState>
+        ) : claimed ? (
+          // The task is an account's now: the old link shows nothing; the account holder logs in to see it.
+          <div className="guest-task__next fb-card" role="note">
+            <p>{messages.guestLinkClaimed}</p>
+            {!viewer && (
+              <p className="guest-task__actions">
+                <Link className="fb-button fb-button--primary" to={loginPathFor(ownPage)}>
+                  Log ind
+                </Link>
+              </p>
+            )}
+          </div>
         ) : (
           <ErrorState message="Kunne ikke hente opgave" onRetry={() => void refetch()} />
         )}
@@ -146,7 +160,7 @@ function NextStep({ viewer, task, here }: { viewer: User | null; task: Task; her
       <div className="guest-task__next fb-card" role="note">
         <p>{GUEST_CALL_TO_ACTION}</p>
         <p className="guest-task__actions">
-          <Link className="fb-button fb-button--primary" to={`/register?next=${encodeURIComponent(here).replace(/%2F/gi, '/')}`}>
+          <Link className="fb-button fb-button--primary" to={registerPathFor(here, task.contact_email)}>
             Opret konto
           </Link>
           <Link className="fb-button" to={loginPathFor(here)}>

@@ -31,6 +31,8 @@ function dimensionsText(value: DimensionsInput | undefined): string | null {
 function palletText(line: PalletLineInput): string {
   const label = palletTypeLabels[line.palletType as PalletType] ?? line.palletType;
   const measures = line.palletType === 'custom' ? dimensionsText(line.dimensions) : null;
+  // 'Ingen palle' is no count of pallets: never '4 × Ingen palle'.
+  if (line.palletType === 'none') return label;
   return `${line.quantity.trim() ? decimal(line.quantity) : '?'} × ${label}${measures ? ` (${measures})` : ''}`;
 }
 

@@ -28,7 +28,10 @@ export function PalletLines({ lines, onChange, palletTypes, errors }: PalletLine
               <SelectField
                 label={<FieldLabel text="Palletype" required />}
                 value={line.palletType}
-                onChange={(event) => update(index, { ...line, palletType: event.target.value })}
+                // 'Ingen palle' has no count: switching to it drops what was typed in 'Antal'.
+                onChange={(event) =>
+                  update(index, { ...line, palletType: event.target.value, ...(event.target.value === 'none' ? { quantity: '' } : {}) })
+                }
                 error={errors[`${index}.palletType`]}
               >
                 <option value="">Vælg palletype</option>
@@ -38,15 +41,17 @@ export function PalletLines({ lines, onChange, palletTypes, errors }: PalletLine
                   </option>
                 ))}
               </SelectField>
-              <Field
-                label={<FieldLabel text="Antal" required />}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={line.quantity}
-                onChange={(event) => update(index, { ...line, quantity: event.target.value })}
-                error={errors[`${index}.quantity`]}
-              />
+              {line.palletType !== 'none' && (
+                <Field
+                  label={<FieldLabel text="Antal" required />}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={line.quantity}
+                  onChange={(event) => update(index, { ...line, quantity: event.target.value })}
+                  error={errors[`${index}.quantity`]}
+                />
+              )}
               <Button variant="ghost" size="small" className="ct-pallets__remove" onClick={() => onChange(lines.filter((_, i) => i !== index))}>
                 Fjern pallelinje {index + 1}
               </Button>

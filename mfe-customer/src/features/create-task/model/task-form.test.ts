@@ -89,6 +89,16 @@ describe('task form model', () => {
     expect(checked).toEqual({ ok: false, errors: { 'details.pallets.0.quantity': 'Antal paller skal være mellem 0 og 1000' } });
   });
 
+  it("sends no count for 'Ingen palle', also when an older task held one (its field is hidden, so it could not be fixed)", () => {
+    const older = taskToForm(
+      makeTask({ type: 'fullload', description: 'Maskiner', details: { truckType: 'trailer', volume: 20, weight: 9000, pallets: [{ palletType: 'none', quantity: 4 }] } }),
+    );
+    // Only the details matter here (the fixture's dates lie in the past).
+    const checked = validateTaskForm({ ...older, ...addresses, preferredPickupDate: '', preferredDeliveryDate: '' }, { withContact: false });
+    // As sent (JSON): the line without a quantity.
+    expect(checked.ok && JSON.parse(JSON.stringify(checked.body.details)).pallets).toEqual([{ palletType: 'none' }]);
+  });
+
   it('keeps courier measures directly in details', () => {
     const input = toTaskInput(
       form({ type: 'courier', details: { courier: { packageSize: 'small', packageWeight: '2', dimensions: { length: '30', width: '20', height: '' } } } }),

@@ -107,7 +107,8 @@ function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record
       } else if (field.kind === 'pallets') {
         const lines = filledPalletLines(input[field.key]).map((line) => ({
           palletType: line.palletType,
-          quantity: wholeOut(line.quantity),
+          // 'Ingen palle' has no count (its field is hidden; an older task may still hold one).
+          quantity: line.palletType === 'none' ? undefined : wholeOut(line.quantity),
           dimensions: dimensionsOut(line.dimensions),
         }));
         out[field.key] = lines.length > 0 ? lines : undefined;

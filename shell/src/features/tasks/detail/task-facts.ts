@@ -35,6 +35,8 @@ const pallets: Format = (value) => {
     .map((line) => {
       const { palletType, quantity } = (line ?? {}) as Record<string, unknown>;
       const name = typeof palletType === 'string' ? (palletTypeLabels as Record<string, string>)[palletType] ?? palletType : 'Palle';
+      // 'Ingen palle' has no count (older tasks may still carry one): never '4 × Ingen palle'.
+      if (palletType === 'none') return name;
       return `${typeof quantity === 'number' ? quantity : 1} × ${name}`;
     })
     .join(', ');

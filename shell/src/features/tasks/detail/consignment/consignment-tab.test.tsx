@@ -210,6 +210,30 @@ describe('consignment tab (Fragtbrev)', () => {
     expect(puts[0]?.goods.weightKg).toBe(1234.5);
   });
 
+  it('shows stored numbers the Danish way in the form (12,5 kg, not 12.5) and sends them back unchanged', async () => {
+    const stored = makeFreightNote({
+      goods: { description: 'Kuvert', packages: 3, weightKg: 12.5, volumeM3: 0.75, type: 'general' },
+    });
+    serve(stored);
+    const puts: Array<{ goods: { weightKg: number; volumeM3: number; packages: number } }> = [];
+    server.use(
+      http.put('/api/tasks/5/freight-note', async ({ request }) => {
+        puts.push((await request.json()) as (typeof puts)[number]);
+        return HttpResponse.json(stored);
+      }),
+    );
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rediger fragtbrev' }));
+    const goods = within(group('7. Gods'));
+    expect((goods.getByRole('textbox', { name: 'Vægt (kg)' }) as HTMLInputElement).value).toBe('12,5');
+    expect((goods.getByRole('textbox', { name: 'Volumen (m³)' }) as HTMLInputElement).value).toBe('0,75');
+    expect((goods.getByRole('textbox', { name: 'Antal kolli' }) as HTMLInputElement).value).toBe('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Gem fragtbrev' }));
+
+    expect(await screen.findByText('Fragtbrevet er gemt')).toBeTruthy();
+    expect(puts[0]?.goods).toMatchObject({ weightKg: 12.5, volumeM3: 0.75, packages: 3 });
+  });
+
   it("shows the server's refusal and a field error the server names beside its field", async () => {
     serve(makeFreightNote());
     let answer = 0;

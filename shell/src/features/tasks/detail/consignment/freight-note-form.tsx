@@ -11,7 +11,7 @@ import {
   type FreightNote,
   type FreightPartyInput,
 } from '@fragtbud/contracts';
-import { Button, Field, SelectField, fieldErrorsFromZod, fieldErrorsOf, parseDanishNumber } from '@fragtbud/web';
+import { Button, Field, SelectField, fieldErrorsFromZod, fieldErrorsOf, formatDanishNumberInput, parseDanishNumber } from '@fragtbud/web';
 import { FREIGHT_BOXES, type FreightBoxKey } from './freight-note-boxes';
 import { useUpdateFreightNote, type FreightNoteUpdate } from './api/update-freight-note';
 
@@ -68,7 +68,9 @@ const optionsWith = (options: Readonly<Record<string, string>>, current: string)
   return current !== '' && !(current in options) ? [[current, current], ...entries] : entries;
 };
 
-const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+/** A stored value as its field shows it; numbers the Danish way (`12.5` → `12,5`), as they are typed. */
+const asText = (value: unknown) =>
+  value === null || value === undefined ? '' : typeof value === 'number' ? formatDanishNumberInput(value) : String(value);
 
 function initialValues(note: FreightNote): Values {
   const values = {} as Values;
