@@ -179,6 +179,16 @@ describe('delivery panel', () => {
     expect(screen.getByRole('status').textContent).toBe('Forgæves kørsel registreret');
   });
 
+  it('at pickup the failed trip names the sender, not the recipient', async () => {
+    const bodies = proofsApi();
+    renderPanel('paid');
+    const dialog = await openProof('Bekræft afhentning');
+    expect(within(dialog).queryByLabelText(/modtager/)).toBeNull();
+    await userEvent.click(within(dialog).getByLabelText('Forgæves kørsel (afsender var der ikke / kunne ikke gennemføres)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+    await waitFor(() => expect(bodies).toEqual([{ type: 'pickup', failed: true }]));
+  });
+
   it('uploads the drawn signature as a PNG and sends its URL; the photos go as their URLs', async () => {
     const uploads: { name: string; type: string }[] = [];
     server.use(

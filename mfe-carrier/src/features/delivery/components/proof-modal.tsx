@@ -25,7 +25,11 @@ export const PROOF_INTROS: Record<ProofKind, string> = {
   pickup: 'Tilføj billeder, afsenderens underskrift eller din position – eller markér forgæves kørsel.',
   delivery: 'Tilføj billeder, modtagerens underskrift eller din position – eller markér forgæves kørsel.',
 };
-export const FAILED_TRIP_LABEL = 'Forgæves kørsel (modtager nægtede / kunne ikke gennemføres)';
+/** At pickup nobody handed the goods over; at delivery nobody took them. */
+export const FAILED_TRIP_LABELS: Record<ProofKind, string> = {
+  pickup: 'Forgæves kørsel (afsender var der ikke / kunne ikke gennemføres)',
+  delivery: 'Forgæves kørsel (modtager nægtede / kunne ikke gennemføres)',
+};
 
 export interface ProofModalProps {
   taskId: number;
@@ -217,7 +221,7 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
               },
             })}
           />
-          <span>{FAILED_TRIP_LABEL}</span>
+          <span>{FAILED_TRIP_LABELS[type]}</span>
         </label>
         {ruleError && (
           <div className="fb-form-error" role="alert">
