@@ -34,6 +34,22 @@ describe('an admin', () => {
     await page.context().close();
   });
 
+  it('when the admin opens Brugeradministration on a phone, then only the table scrolls sideways, not the page', async () => {
+    const page = await product.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, product.url, demo.admin, '/AdminDashboard?tab=users');
+    await page.waitForURL(/\/AdminDashboard\?tab=users/);
+    await page.getByRole('cell', { name: demo.carrier.email }).waitFor();
+    // The table is wider than the phone; its hidden caption and column label must stay inside its scroll box.
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      table: document.querySelector('.fb-table')?.getBoundingClientRect().width ?? 0,
+    }));
+    assert.ok(widths.table > 390, `the table should be wider than the phone (${widths.table})`);
+    assert.equal(widths.page, 390);
+    await page.context().close();
+  });
+
   it('when a bid is accepted, then the admin sees people by name in the task list and the carrier with list on the task page', async () => {
     const customerToken = await bearerTokenOf(product.url, demo.customer);
     const carrierToken = await bearerTokenOf(product.url, demo.carrier);

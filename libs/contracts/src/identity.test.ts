@@ -9,6 +9,14 @@ describe('registerBodySchema', () => {
     expect(registerBodySchema.parse(valid).email).toBe('mette@example.dk');
   });
 
+  it('when a phone number is given, then it must be a real one; blank means none', () => {
+    const refused = registerBodySchema.safeParse({ ...valid, role: 'carrier', phone: 'abc' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['phone'], message: messages.contactPhoneInvalid })]);
+    expect(registerBodySchema.parse({ ...valid, role: 'carrier', phone: '+45 12 34 56 78' }).phone).toBe('+45 12 34 56 78');
+    expect(registerBodySchema.parse({ ...valid, phone: '  ' }).phone).toBeUndefined();
+  });
+
   it('when the password is shorter than 6, then the Danish message names it', () => {
     const result = registerBodySchema.safeParse({ ...valid, password: '12345' });
     expect(result.success).toBe(false);

@@ -3,6 +3,7 @@ import { messages } from './messages';
 import { limits } from './constants';
 import { authUserSchema, roleSchema, selfRegistrableRoles } from './roles';
 import { pageQuerySchema, pageOf } from './common';
+import { phoneSchema } from './task-details';
 
 /** An e-mail as every form takes it: trimmed, lower-case. */
 export const emailSchema = z
@@ -32,7 +33,8 @@ export const registerBodySchema = z.object({
   password: passwordSchema,
   role: z.enum(selfRegistrableRoles, { error: messages.roleInvalid }),
   company: optionalText(200),
-  phone: optionalText(30),
+  /** Optional, but when given a real number, as the profile asks ('Angiv et gyldigt telefonnummer'). */
+  phone: optionalText(30).pipe(phoneSchema.optional()),
   /** Handelsbetingelser and Privatlivspolitik (the versions in `legalVersions`); anything but `true` is refused. */
   acceptTerms: z.literal(true, { error: messages.termsNotAccepted }),
   /**

@@ -9,9 +9,10 @@ export type UserAction = 'approve' | 'reject' | 'block' | 'unblock';
 /** The list endpoint pages at most 100 (API.md conventions). */
 const LIST_LIMIT = 100;
 
-export async function listUsers(filter: UserFilter, signal?: AbortSignal): Promise<User[]> {
+/** `search` (name, e-mail or company; API.md `q`) finds users beyond the first page. */
+export async function listUsers(filter: UserFilter, signal?: AbortSignal, search = ''): Promise<User[]> {
   const page = await api.get<Page<User>>('/users', {
-    query: { role: filter === 'all' ? undefined : filter, limit: LIST_LIMIT },
+    query: { role: filter === 'all' ? undefined : filter, q: search.trim() || undefined, limit: LIST_LIMIT },
     signal,
   });
   return page?.items ?? [];
@@ -32,8 +33,11 @@ export function matchesFilter(user: User, filter: UserFilter): boolean {
   return user.role === filter;
 }
 
-export const usersQueryOptions = (filter: UserFilter) =>
-  queryOptions({ queryKey: queryKeys.adminUsers({ filter }), queryFn: ({ signal }) => listUsers(filter, signal) });
+export const usersQueryOptions = (filter: UserFilter, search = '') =>
+  queryOptions({
+    queryKey: queryKeys.adminUsers(search.trim() ? { filter, q: search.trim() } : { filter }),
+    queryFn: ({ signal }) => listUsers(filter, signal, search),
+  });
 
-/** GET /users?role= for the users and carriers tabs. */
-export const useUsers = (filter: UserFilter) => useQuery(usersQueryOptions(filter));
+/** GET /users?role=&q= for the users and carriers tabs. */
+export const useUsers = (filter: UserFilter, search = '') => useQuery(usersQueryOptions(filter, search));

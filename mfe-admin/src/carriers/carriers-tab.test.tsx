@@ -74,6 +74,16 @@ describe('carriers tab', () => {
     expect(api.requests).toContain('GET /users?role=carrier&limit=100');
   });
 
+  it("shows each carrier's CVR number (or that it is missing) and links the name to the public carrier page", async () => {
+    api = fakeUsersApi([admin, { ...approvedCarrier, cvrNumber: '12345674' }, pendingCarrier]);
+    server.use(...api.handlers);
+    renderAdmin('/AdminDashboard?tab=carriers');
+    const viggo = await screen.findByRole('listitem', { name: 'Viggo Vognmand' });
+    expect(within(viggo).getByText(/CVR 12345674/)).toBeTruthy();
+    expect(within(viggo).getByRole('link', { name: 'Viggo Vognmand' }).getAttribute('href')).toBe('/carrier/3');
+    expect(within(screen.getByRole('listitem', { name: 'Nye Niels' })).getByText(/CVR ikke oplyst/)).toBeTruthy();
+  });
+
   it('approves a pending carrier and moves it to the approved group', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=carriers');

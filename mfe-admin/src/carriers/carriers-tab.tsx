@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, EmptyState, ErrorState, Spinner, displayName, formatDate, type User } from '@fragtbud/web';
 import { messages } from '@fragtbud/contracts';
@@ -135,11 +136,14 @@ export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }
                   {carriers.map((carrier) => (
                     <li key={carrier.id} className="carrier-card" aria-label={displayName(carrier)}>
                       <div className="carrier-card__info">
-                        <p className="carrier-card__name">{displayName(carrier)}</p>
+                        <p className="carrier-card__name">
+                          <Link to={`/carrier/${carrier.id}`}>{displayName(carrier)}</Link>
+                        </p>
                         {carrier.company && <p className="carrier-card__company">{carrier.company}</p>}
                         <p className="carrier-card__meta">
                           <a href={`mailto:${carrier.email}`}>{carrier.email}</a>
                           {carrier.phone && <> · {carrier.phone}</>}
+                          {carrier.cvrNumber ? <> · CVR {carrier.cvrNumber}</> : <> · CVR ikke oplyst</>}
                           {carrier.createdAt && <> · Oprettet {formatDate(carrier.createdAt)}</>}
                         </p>
                         <CarrierInsurance carrierId={carrier.id} initiallyOpen={group.state === 'pending'} />

@@ -17,7 +17,10 @@ export function fakeUsersApi(initial: User[]) {
       const url = new URL(request.url);
       requests.push(`GET /users${url.search}`);
       const role = url.searchParams.get('role');
-      const items = users.filter((u) => !role || (role === 'blocked' ? u.is_blocked : u.role === role));
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const items = users
+        .filter((u) => !role || (role === 'blocked' ? u.is_blocked : u.role === role))
+        .filter((u) => !q || [u.name, u.email, u.company].some((text) => text?.toLowerCase().includes(q)));
       return HttpResponse.json({ items, total: items.length, page: 1, limit: Number(url.searchParams.get('limit') ?? 20) });
     }),
     http.put('/api/admin/users/:id/:action', ({ params }) => {

@@ -44,6 +44,19 @@ describe('users tab', () => {
     await waitFor(() => expect(names()).toEqual(['Karen Kunde']));
   });
 
+  it('searches users by name, e-mail or company through the API, so users beyond the first 100 can be found', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=users');
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('searchbox', { name: 'Søg' }), 'viggo');
+    await waitFor(() => expect(names()).toEqual(['Viggo Vognmand']));
+    expect(api.requests).toContain('GET /users?q=viggo&limit=100');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Vis brugere' }), 'Kunder');
+    expect(await screen.findByText('Prøv en anden søgning eller et andet filter.')).toBeTruthy();
+    expect(api.requests).toContain('GET /users?role=customer&q=viggo&limit=100');
+  });
+
   it('blocks and unblocks a user, updating the row and the badge count', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=users');

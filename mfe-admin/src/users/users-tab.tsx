@@ -5,11 +5,13 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
+  Field,
   RoleBadge,
   SelectField,
   Spinner,
   displayName,
   formatDate,
+  useDebouncedValue,
   useSession,
   type User,
 } from '@fragtbud/web';
@@ -31,6 +33,8 @@ type ListState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; us
 export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
   const currentUserId = useSession((state) => state.user?.id);
   const [filter, setFilter] = useState<UserFilter>('all');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, 300);
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -39,10 +43,10 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
   const [deleting, setDeleting] = useState(false);
 
   const client = useQueryClient();
-  const users = useUsers(filter);
+  const users = useUsers(filter, search);
   const list: ListState = users.data ? { kind: 'loaded', users: users.data } : users.error ? { kind: 'failed' } : { kind: 'loading' };
   const setUsers = (update: (current: User[]) => User[]) =>
-    client.setQueryData<User[]>(usersQueryOptions(filter).queryKey, (current) => current && update(current));
+    client.setQueryData<User[]>(usersQueryOptions(filter, search).queryKey, (current) => current && update(current));
 
   const replaceUser = (updated: User) =>
     setUsers((current) => current.map((user) => (user.id === updated.id ? updated : user)).filter((user) => matchesFilter(user, filter)));
@@ -108,6 +112,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
             </option>
           ))}
         </SelectField>
+        <Field label="Søg" type="search" value={searchText} maxLength={200} placeholder="Navn, e-mail eller firma" onChange={(event) => setSearchText(event.target.value)} />
       </div>
 
       {actionError && (
@@ -121,7 +126,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
 
       {list.kind === 'loading' && <Spinner label="Henter brugere…" />}
       {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchUsers} onRetry={() => void users.refetch()} />}
-      {list.kind === 'loaded' && list.users.length === 0 && <EmptyState title="Ingen brugere at vise" message="Prøv et andet filter." />}
+      {list.kind === 'loaded' && list.users.length === 0 && <EmptyState title="Ingen brugere at vise" message={search.trim() ? 'Prøv en anden søgning eller et andet filter.' : 'Prøv et andet filter.'} />}
       {list.kind === 'loaded' && list.users.length > 0 && (
         <div className="fb-table-wrap">
           <table className="fb-table">

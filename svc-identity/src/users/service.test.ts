@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asCaller,
   login,
+  mailsTo,
   publishedEvent as publishedEventOf,
   registerUser,
   seedAdmin,
   startIdentity,
   uniqueEmail,
   userUpdatesOf,
+  waitForMail,
   type Registered,
   type StartedIdentity,
 } from '../test-harness';
@@ -183,6 +185,21 @@ describe('carrier approval', () => {
     expect(await outboxEvent(eventTypes.userRejected, carrier.user.id)).toMatchObject({
       data: { userId: carrier.user.id, rejectedBy: admin.id },
     });
+  });
+
+  it('when an admin approves or rejects a carrier, then the carrier is mailed the decision once, with the way on', async () => {
+    const newcomer = await registerUser(identity, { role: 'carrier', name: 'Søren Ærø' });
+    await adminCall('PUT', `/admin/users/${newcomer.user.id}/approve`);
+    await adminCall('PUT', `/admin/users/${newcomer.user.id}/approve`);
+    const approved = await waitForMail(identity, newcomer.user.email, /^Din vognmandskonto er godkendt$/);
+    expect(approved.text).toContain('Hej Søren Ærø,');
+    expect(approved.text).toContain('Du kan nu byde på opgaver.');
+    expect(approved.text).toContain(`${identity.config.PUBLIC_ORIGIN}/tasks?available=true`);
+    await adminCall('PUT', `/admin/users/${newcomer.user.id}/reject`);
+    const rejected = await waitForMail(identity, newcomer.user.email, /^Din vognmandskonto er ikke godkendt$/);
+    expect(rejected.text).toContain('du kan ikke byde på opgaver');
+    const subjects = (await mailsTo(identity, newcomer.user.email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject === 'Din vognmandskonto er godkendt')).toHaveLength(1);
   });
 
   it('when the user is not a carrier, then approve and reject are 422 Brugeren er ikke en carrier', async () => {

@@ -1,7 +1,7 @@
 import type { AuthUser, ProfileUser, User, UsersQuery } from '@fragtbud/contracts';
 import { eventTypes, messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
-import type { EventMeta, IdentityContext } from '../context';
+import { AppError, mailTemplates } from '@fragtbud/platform';
+import type { Db, EventMeta, IdentityContext } from '../context';
 import { closeAllSessionsOf } from '../sessions/service';
 import type { UserPatch, UserRow } from './repo';
 import {
@@ -127,12 +127,14 @@ export async function decideUser(
         if (row.is_approved) return row;
         const saved = await save({ is_approved: true });
         await context.outbox.add(trx, eventTypes.userApproved, { userId, approvedBy: caller.id }, meta);
+        await mailCarrierDecision(context, trx, saved, true);
         return saved;
       }
       case 'reject': {
         requireCarrier(row);
         const saved = row.is_approved ? await save({ is_approved: false }) : row;
         await context.outbox.add(trx, eventTypes.userRejected, { userId, rejectedBy: caller.id }, meta);
+        await mailCarrierDecision(context, trx, saved, false);
         return saved;
       }
       case 'block': {
@@ -152,6 +154,13 @@ export async function decideUser(
   });
   context.logger.info({ userId, action, by: caller.id }, 'admin decision on user');
   return toUserJson(updated);
+}
+
+/** The carrier hears the admin's decision (queued in the decision's transaction); a blocked carrier is not mailed. */
+async function mailCarrierDecision(context: IdentityContext, db: Db, carrier: UserRow, approved: boolean): Promise<void> {
+  if (carrier.is_blocked) return;
+  const link = `${context.config.PUBLIC_ORIGIN}${approved ? '/tasks?available=true' : '/profile'}`;
+  await context.mailer.queue(db, mailTemplates.carrierDecided(carrier.email, { name: carrier.name, approved, link }));
 }
 
 function requireCarrier(row: UserRow): void {

@@ -46,6 +46,27 @@ function render(to: string, template: string, subject: string, body: Body): Mail
 
 const greetingFor = (name?: string | null) => (name ? `Hej ${name}` : 'Hej');
 
+interface DecisionTexts {
+  template: string;
+  subject: string;
+  line: string;
+  label: string;
+}
+
+/** An admin's approve-or-reject decision told to the user it concerns, with one link onwards. */
+function decisionMail(
+  to: string,
+  input: { name?: string | null; approved: boolean; link: string },
+  texts: { approved: DecisionTexts; rejected: DecisionTexts },
+): Mail {
+  const chosen = input.approved ? texts.approved : texts.rejected;
+  return render(to, chosen.template, chosen.subject, {
+    greeting: greetingFor(input.name),
+    paragraphs: [chosen.line],
+    action: { label: chosen.label, url: input.link },
+  });
+}
+
 export const mailTemplates = {
   verifyEmail: (to: string, input: { name?: string | null; link: string }) =>
     render(to, 'verify_email', 'Bekræft din e-mail hos Fragtbud', {
@@ -127,20 +148,37 @@ export const mailTemplates = {
     }),
 
   billingChangeDecided: (to: string, input: { name?: string | null; approved: boolean; link: string }) =>
-    render(
-      to,
-      input.approved ? 'billing_change_approved' : 'billing_change_rejected',
-      input.approved ? 'Dine faktureringsoplysninger er godkendt' : 'Din ændring af faktureringsoplysninger er afvist',
-      {
-        greeting: greetingFor(input.name),
-        paragraphs: [
-          input.approved
-            ? 'En administrator har godkendt dine nye faktureringsoplysninger. De gælder fra nu.'
-            : 'En administrator har afvist din ændring af faktureringsoplysninger. Dine hidtidige oplysninger gælder stadig.',
-        ],
-        action: { label: 'Se din profil', url: input.link },
+    decisionMail(to, input, {
+      approved: {
+        template: 'billing_change_approved',
+        subject: 'Dine faktureringsoplysninger er godkendt',
+        line: 'En administrator har godkendt dine nye faktureringsoplysninger. De gælder fra nu.',
+        label: 'Se din profil',
       },
-    ),
+      rejected: {
+        template: 'billing_change_rejected',
+        subject: 'Din ændring af faktureringsoplysninger er afvist',
+        line: 'En administrator har afvist din ændring af faktureringsoplysninger. Dine hidtidige oplysninger gælder stadig.',
+        label: 'Se din profil',
+      },
+    }),
+
+  /** An admin's decision on a carrier's account: approved (may bid from now) or rejected / approval withdrawn. */
+  carrierDecided: (to: string, input: { name?: string | null; approved: boolean; link: string }) =>
+    decisionMail(to, input, {
+      approved: {
+        template: 'carrier_approved',
+        subject: 'Din vognmandskonto er godkendt',
+        line: 'En administrator har godkendt din vognmandskonto hos Fragtbud. Du kan nu byde på opgaver.',
+        label: 'Find opgaver',
+      },
+      rejected: {
+        template: 'carrier_rejected',
+        subject: 'Din vognmandskonto er ikke godkendt',
+        line: 'En administrator har ikke godkendt din vognmandskonto hos Fragtbud, så du kan ikke byde på opgaver. Kontakt os, hvis du har spørgsmål.',
+        label: 'Se din profil',
+      },
+    }),
 
   insuranceExpiring: (to: string, input: { name?: string | null; expiresOn: string; link: string }) =>
     render(to, 'insurance_expiring', 'Din forsikring udløber snart', {

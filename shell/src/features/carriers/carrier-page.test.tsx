@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,16 @@ describe('carrier page', () => {
     expect(screen.getByText('Hurtig og venlig')).toBeTruthy();
     expect(screen.getByText(/Karen · Møbeltransport/)).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('sits in the page frame every page uses (side margins on a phone, space under the header), also when not found', async () => {
+    server.use(http.get('/api/carriers/7', () => HttpResponse.json(hansen)));
+    renderCarrierPage('7');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Hansen Fragt ApS' });
+    expect(heading.closest('.fb-container.page')).not.toBeNull();
+    cleanup();
+    renderCarrierPage('abc');
+    expect(screen.getByText('Vognmanden blev ikke fundet').closest('.fb-container.page')).not.toBeNull();
   });
 
   it('when the carrier has no badges and no reviews, then it says so and shows no badge', async () => {

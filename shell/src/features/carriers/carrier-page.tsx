@@ -21,6 +21,15 @@ const memberSinceFormat = new Intl.DateTimeFormat('da-DK', { month: 'long', year
  * tasks, latest reviews and the 'Forsikret' / 'CVR verificeret' badges. Public and read-only; no contact details.
  */
 export function CarrierPage() {
+  // In the layout's page frame (side margins on a phone, space under the header), as every other page.
+  return (
+    <div className="fb-container page">
+      <CarrierPageContent />
+    </div>
+  );
+}
+
+function CarrierPageContent() {
   const { id = '' } = useParams();
   const carrierId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
   const { data: carrier, error, isPending, refetch } = useCarrierProfile(carrierId);

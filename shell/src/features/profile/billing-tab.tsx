@@ -24,10 +24,13 @@ export function BillingTab({ role }: { role: Role }) {
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
 
+  // While a carrier's change awaits approval, the form shows what they sent (not the old details), so a reload
+  // does not look as if their input was lost.
+  const pendingChange = change.data?.change?.status === 'pending' ? change.data.change.data : undefined;
   useEffect(() => {
-    const loaded = billing.data?.billing;
+    const loaded = pendingChange ?? billing.data?.billing;
     if (loaded) setForm(Object.fromEntries(Object.entries(emptyBilling).map(([key, fallback]) => [key, loaded[key as keyof BillingInfo] ?? fallback])) as typeof emptyBilling);
-  }, [billing.data]);
+  }, [billing.data, pendingChange]);
   useEffect(() => {
     if (outcome?.kind !== 'note') return;
     const timer = setTimeout(() => setOutcome(null), 5_000);

@@ -13,6 +13,7 @@ const calls: Array<{ path: string; body: unknown }> = [];
 let twoFactor = { enabled: false, pending: false, recoveryCodesLeft: 0 };
 const emptyBilling = { company: null, cvrNumber: null, address: null, postalCode: null, city: null, country: null };
 let currentBilling: Record<string, string | null> = emptyBilling;
+let ownChange: { status: string; data: Record<string, string | null> } | null = null;
 
 setupShellApiServer(
   http.get('/api/auth/2fa', () => HttpResponse.json(twoFactor)),
@@ -38,7 +39,7 @@ setupShellApiServer(
     return HttpResponse.json({ user: { ...karen, ...body, savedAddresses: [] }, message: 'Dine oplysninger er gemt' });
   }),
   http.get('/api/users/billing', () => HttpResponse.json({ billing: currentBilling })),
-  http.get('/api/users/billing-changes/me', () => HttpResponse.json({ change: null })),
+  http.get('/api/users/billing-changes/me', () => HttpResponse.json({ change: ownChange })),
   http.post('/api/users/billing-changes', async ({ request }) => {
     calls.push({ path: 'billing-change', body: await request.json() });
     return HttpResponse.json({ id: 1, status: 'pending' }, { status: 201 });
@@ -53,6 +54,7 @@ setupShellApiServer(
 beforeEach(() => {
   calls.length = 0;
   currentBilling = emptyBilling;
+  ownChange = null;
   twoFactor = { enabled: false, pending: false, recoveryCodesLeft: 0 };
 });
 
@@ -158,6 +160,18 @@ describe('profile page', () => {
         body: { data: { company: 'Fragt Test ApS', cvrNumber: '12345674', address: 'Havnegade 1', postalCode: '8000', city: 'Aarhus C', country: 'Danmark' } },
       },
     ]);
+  });
+
+  it('when a carrier comes back while a billing change awaits approval, then the form shows the values sent, not the old ones', async () => {
+    setSession(viggo);
+    currentBilling = { ...emptyBilling, company: 'Viggos Transport ApS', city: 'Odense C' };
+    const sent = { company: 'Ærø Fragt ApS', cvrNumber: '12345674', address: 'Åbenrågade 12', postalCode: '6200', city: 'Aabenraa', country: 'Danmark' };
+    ownChange = { status: 'pending', data: sent };
+    renderApp('/profile?tab=billing');
+    await waitFor(() => expect((screen.getByLabelText(/^Firma/) as HTMLInputElement).value).toBe('Ærø Fragt ApS'));
+    expect((screen.getByLabelText(/^CVR-nummer/) as HTMLInputElement).value).toBe('12345674');
+    expect((screen.getByLabelText(/^By/) as HTMLInputElement).value).toBe('Aabenraa');
+    expect(screen.getByText('Seneste ændring: Afventer godkendelse')).toBeTruthy();
   });
 
   it('when a carrier opens the CVR tab, then the company as registered shows; without a number, where to give one', async () => {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillingChange } from '@fragtbud/contracts';
 import { api, queryKeys } from '@fragtbud/web';
 
-export type OwnBillingChange = { change: Pick<BillingChange, 'status'> | null };
+export type OwnBillingChange = { change: Pick<BillingChange, 'status' | 'data'> | null };
 
 export const getOwnBillingChange = (signal?: AbortSignal) => api.get<OwnBillingChange>('/users/billing-changes/me', { signal });
 
