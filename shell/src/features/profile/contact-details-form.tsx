@@ -1,13 +1,34 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages, profileUpdateBodySchema } from '@fragtbud/contracts';
-import { Button, Field, fieldErrorsFromZod, isApiError, type User } from '@fragtbud/web';
+import { Button, Field, fieldErrorsFromZod, isApiError, useSessionDraft, type User } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
 import { useSaveProfile } from './api/save-profile';
 
-/** The user's own name and contact phone (PUT /users/profile); for every role, no approval needed (spec section 7). */
+interface ContactDraft {
+  name: string;
+  phone: string;
+}
+
+function parseDraft(text: string): ContactDraft | null {
+  if (!text) return null;
+  try {
+    const draft = JSON.parse(text) as Partial<ContactDraft>;
+    return typeof draft.name === 'string' && typeof draft.phone === 'string' ? { name: draft.name, phone: draft.phone } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The user's own name and contact phone (PUT /users/profile); for every role, no approval needed (spec section 7).
+ * What was typed is kept as a draft in sessionStorage until it is saved, so a session that ran out meanwhile (the
+ * page asks to log in again) or a reload does not lose it.
+ */
 export function ContactDetailsForm({ user }: { user: User }) {
   const save = useSaveProfile();
-  const [form, setForm] = useState({ name: user.name ?? '', phone: user.phone ?? '' });
+  const [draftText, setDraftText, clearDraft] = useSessionDraft(`fragtbud:profile-draft:${user.id}`);
+  const form = parseDraft(draftText) ?? { name: user.name ?? '', phone: user.phone ?? '' };
+  const setForm = (next: ContactDraft) => setDraftText(JSON.stringify(next));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
 
@@ -30,7 +51,7 @@ export function ContactDetailsForm({ user }: { user: User }) {
     setErrors({});
     try {
       const reply = await save.mutateAsync({ name: parsed.data.name ?? form.name.trim(), phone: parsed.data.phone ?? null });
-      setForm({ name: reply.user.name, phone: reply.user.phone ?? '' });
+      clearDraft(); // the form now shows the saved user from the session
       setOutcome({ kind: 'note', text: reply.message || messages.profileSaved });
     } catch (caught) {
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.profileSaveFailed });

@@ -15,7 +15,7 @@ const emptyBilling = { company: null, cvrNumber: null, address: null, postalCode
 let currentBilling: Record<string, string | null> = emptyBilling;
 let ownChange: { status: string; data: Record<string, string | null> } | null = null;
 
-setupShellApiServer(
+const server = setupShellApiServer(
   http.get('/api/auth/2fa', () => HttpResponse.json(twoFactor)),
   http.post('/api/auth/2fa/setup', () => {
     twoFactor = { ...twoFactor, pending: true };
@@ -92,6 +92,27 @@ describe('profile page', () => {
     const details = screen.getByRole('region', { name: 'Dine oplysninger' });
     expect(within(details).getByText('Karen Kundesen')).toBeTruthy();
     expect(within(details).getByText('+45 22 33 44 55')).toBeTruthy();
+  });
+
+  it('when the session runs out while name and phone are being changed, then the page asks to log in again and after logging in the typed values are still there', async () => {
+    setSession({ ...karen, phone: null });
+    const user = userEvent.setup();
+    server.use(http.put('/api/users/profile', () => HttpResponse.json({ code: 'unauthorized', message: 'Ikke logget ind' }, { status: 401 })));
+    const first = renderApp('/profile');
+    const form = await screen.findByRole('form', { name: 'Navn og telefon' });
+    await user.clear(within(form).getByLabelText(/^Navn/));
+    await user.type(within(form).getByLabelText(/^Navn/), 'Karen Kundesen');
+    await user.type(within(form).getByLabelText(/^Telefon/), '+45 22 33 44 55');
+    await user.click(within(form).getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Session udløbet – log ind igen', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Navn og telefon' })).toBeNull();
+    first.unmount();
+
+    setSession({ ...karen, phone: null }); // logged in again
+    renderApp('/profile');
+    const again = await screen.findByRole('form', { name: 'Navn og telefon' });
+    expect((within(again).getByLabelText(/^Navn/) as HTMLInputElement).value).toBe('Karen Kundesen');
+    expect((within(again).getByLabelText(/^Telefon/) as HTMLInputElement).value).toBe('+45 22 33 44 55');
   });
 
   it('when a carrier opens it, then finances, bank and insurance tabs are there too', () => {
