@@ -4,7 +4,7 @@
  * over HTTP the way the gateway does — a signed internal token on every request — or as another service does.
  * svc-tasks is played by the test: its events go on the bus, and its GET /internal/tasks/:id answers from a map.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   eventTypes,
   type AuthUser,
@@ -27,6 +27,8 @@ import {
   type TestInfra,
   type TestReply,
   testCaller,
+  outboxEnvelopes,
+  testEnvelope,
 } from '@fragtbud/platform';
 // Tests only: svc-bids' quotes come from the real svc-ledger, run in-process beside it (never imported by src).
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -133,20 +135,9 @@ export async function startBids(): Promise<StartedBids> {
       fakeTasks,
       clock,
       call: createTestClient({ url, secret }).call,
-      async outboxEvents(type) {
-        const query = db('outbox').orderBy('seq', 'asc');
-        if (type) query.where({ type });
-        const rows = (await query) as { id: string; type: string; data: unknown; correlation_id: string; occurred_at: unknown }[];
-        return rows.map((row) => ({
-          id: row.id,
-          type: row.type,
-          occurredAt: String(row.occurred_at),
-          correlationId: row.correlation_id,
-          data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
-        }));
-      },
-      async publish(type, data, occurredAt = new Date()) {
-        const envelope: EventEnvelope = { id: randomUUID(), type, occurredAt: occurredAt.toISOString(), correlationId: randomUUID(), data };
+      outboxEvents: (type) => outboxEnvelopes(db, type),
+      async publish(type, data, occurredAt) {
+        const envelope = testEnvelope(type, data, occurredAt);
         await infra.bus.publish(envelope);
         return envelope;
       },

@@ -3,7 +3,7 @@
  * NATS when TEST_DATABASE_URL / NATS_URL are set) and talks to it over HTTP the way the gateway does — a signed
  * internal token on every request. svc-tasks and svc-identity are played by the test: their events go on the bus.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   eventTypes,
   notificationListSchema,
@@ -23,6 +23,7 @@ import {
   type TestClient,
   type TestInfra,
   testCaller,
+  testEnvelope,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadChatConfig, type ChatConfig } from './config';
@@ -70,13 +71,7 @@ export async function startChat(extraEnv: Record<string, string> = {}): Promise<
     db: infra.database.knex,
     call,
     async publish(type, data) {
-      const envelope: EventEnvelope = {
-        id: randomUUID(),
-        type,
-        occurredAt: new Date().toISOString(),
-        correlationId: randomUUID(),
-        data,
-      };
+      const envelope = testEnvelope(type, data);
       await infra.bus.publish(envelope);
       return envelope;
     },

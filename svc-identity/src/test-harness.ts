@@ -17,6 +17,7 @@ import {
   type TestCallOptions,
   type TestInfra,
   type TestReply,
+  observeEvents,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadIdentityConfig, type IdentityConfig } from './config';
@@ -94,17 +95,8 @@ export async function startIdentity(
 ): Promise<StartedIdentity> {
   const infra = shared?.infra ?? (await createTestInfra('identity'));
   const clock = shared?.clock ?? new TestClock();
-  const published = shared?.published ?? [];
+  const published = shared?.published ?? (await observeEvents(infra, ['identity.>']));
   const tasks = shared?.tasks ?? { files: new Map(), down: false, asked: [] };
-  if (!shared) {
-    await infra.bus.subscribe({
-      durable: `observer-${randomBytes(4).toString('hex')}`,
-      subjects: ['identity.>'],
-      handler: async (event) => {
-        published.push(event);
-      },
-    });
-  }
   const config = loadIdentityConfig({
     ...infra.env,
     INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex'),

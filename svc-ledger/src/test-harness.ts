@@ -3,7 +3,7 @@
  * PostgreSQL + NATS when TEST_DATABASE_URL / NATS_URL are set) and talks to it over HTTP the way the gateway
  * does — a signed internal token on every request — or the way another service does (a token naming it).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eventTypes, quote, type PaymentSucceededPayload, type TaskStatus } from '@fragtbud/contracts';
 import {
   createService,
@@ -16,6 +16,8 @@ import {
   type TestClient,
   type TestInfra,
   testCaller,
+  observeEvents,
+  testEnvelope,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadLedgerConfig, type LedgerConfig } from './config';
@@ -36,16 +38,10 @@ export interface StartedLedger {
 
 export async function startLedger(): Promise<StartedLedger> {
   const infra = await createTestInfra('ledger');
-  const published: EventEnvelope[] = [];
+  let published: EventEnvelope[] = [];
   let running: RunningService<LedgerConfig> | undefined;
   try {
-    await infra.bus.subscribe({
-      durable: `observer-${randomBytes(4).toString('hex')}`,
-      subjects: ['ledger.>'],
-      handler: async (event) => {
-        published.push(event);
-      },
-    });
+    published = await observeEvents(infra, ['ledger.>']);
     const config = loadLedgerConfig({ ...infra.env, INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex') });
     running = await createService(ledgerService, { config, database: infra.database, bus: infra.bus, logger: infra.logger });
   } catch (error) {
@@ -113,9 +109,7 @@ export function paymentOf(options: { carrierId: number; customerId: number; netO
   };
 }
 
-export function envelopeOf(type: string, data: object): EventEnvelope {
-  return { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
-}
+export const envelopeOf = (type: string, data: object): EventEnvelope => testEnvelope(type, data);
 
 /**
  * identity.user.updated saying whether the user saved bank details (profile 'Bank'); waits until the ledger knows.

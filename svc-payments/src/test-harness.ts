@@ -24,6 +24,7 @@ import {
   type TestClient,
   type TestInfra,
   testCaller,
+  observeEvents,
 } from '@fragtbud/platform';
 // Tests only: the booking side is the real svc-ledger, run in-process beside it (never imported by src).
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -99,18 +100,12 @@ export async function startPayments(options: { stripe?: boolean; env?: Record<st
   const infra = await createTestInfra('payments');
   const secret = randomBytes(32).toString('hex');
   const peers: FakePeers = { tasks: new Map(), acceptedBids: new Map(), down: false };
-  const published: EventEnvelope<Record<string, unknown>>[] = [];
+  let published: EventEnvelope<Record<string, unknown>>[] = [];
   let stripe: FakeStripe | null = null;
   let ledger: RunningService<LedgerConfig> | undefined;
   let payments: RunningService<PaymentsConfig> | undefined;
   try {
-    await infra.bus.subscribe({
-      durable: `observer-${randomBytes(4).toString('hex')}`,
-      subjects: ['payments.>'],
-      handler: async (event) => {
-        published.push(event as EventEnvelope<Record<string, unknown>>);
-      },
-    });
+    published = await observeEvents(infra, ['payments.>']);
     const ledgerDatabase = await infra.addDatabase('ledger');
     const ledgerConfig = loadLedgerConfig({ ...infra.env, DATABASE_SCHEMA: ledgerDatabase.schema, INTERNAL_TOKEN_SECRET: secret });
     ledger = await createService(ledgerService, { config: ledgerConfig, database: ledgerDatabase, bus: infra.bus, logger: infra.logger });

@@ -3,9 +3,21 @@
  * NATS when TEST_DATABASE_URL / NATS_URL are set) and talks to it over HTTP the way the gateway does: a signed
  * internal token on every request, vouching for the caller (or for nobody: anonymous).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eventTypes } from '@fragtbud/contracts';
-import { createService, createTestClient, createTestInfra, type EventEnvelope, type RunningService, type TestClient, type TestInfra, testCaller, waitFor } from '@fragtbud/platform';
+import {
+  createService,
+  createTestClient,
+  createTestInfra,
+  type EventEnvelope,
+  type RunningService,
+  type TestClient,
+  type TestInfra,
+  testCaller,
+  waitFor,
+  outboxEnvelopes,
+  testEnvelope,
+} from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadTasksConfig, type TasksConfig } from './config';
 import { createTasksService } from './service';
@@ -54,20 +66,9 @@ export async function startTasks(env: Record<string, string> = {}): Promise<Star
     db,
     storage,
     call,
-    async outboxEvents(type) {
-      const query = db('outbox').orderBy('seq', 'asc');
-      if (type) query.where({ type });
-      const rows = (await query) as { id: string; type: string; data: unknown; correlation_id: string; occurred_at: unknown }[];
-      return rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        occurredAt: String(row.occurred_at),
-        correlationId: row.correlation_id,
-        data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
-      }));
-    },
+    outboxEvents: (type) => outboxEnvelopes(db, type),
     async publish(type, data) {
-      const envelope: EventEnvelope = { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
+      const envelope = testEnvelope(type, data);
       await infra.bus.publish(envelope);
       return envelope;
     },

@@ -86,7 +86,17 @@ export {
 export { serviceClients, type ServiceClients } from './service-clients';
 export { peerClient, peerUnavailable, type PeerClient } from './peer-client';
 
-export { createTestInfra, deleteNamespaceStreams, testCaller, waitFor, type TestInfra, type TestInfraOptions } from './testing';
+export {
+  createTestInfra,
+  deleteNamespaceStreams,
+  observeEvents,
+  outboxEnvelopes,
+  testCaller,
+  testEnvelope,
+  waitFor,
+  type TestInfra,
+  type TestInfraOptions,
+} from './testing';
 export { openEventStream, type EventStreamClient, type ReceivedEvent } from './event-stream-client';
 export { createTestClient, type TestClient, type TestCallOptions, type TestReply } from './test-client';
 

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { AuthUser } from '@fragtbud/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AuthUser, EventEnvelope } from '@fragtbud/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import type { Knex } from 'knex';
 import { createEventBus } from './create-event-bus';
 import { createDatabase, type Database } from './database';
 import type { EventBus } from './event-bus';
@@ -146,4 +147,39 @@ export function testCaller(role: AuthUser['role'], overrides: Partial<AuthUser> 
     email: `${role}.${nextTestUserId}@example.dk`,
     ...overrides,
   };
+}
+
+/** An event as its producing service would put it on the bus: a new id and correlation id, now unless told when. */
+export function testEnvelope<T extends object>(type: string, data: T, occurredAt = new Date()): EventEnvelope<T> {
+  return { id: randomUUID(), type, occurredAt: occurredAt.toISOString(), correlationId: randomUUID(), data };
+}
+
+/**
+ * Every event on the test bus matching `subjects` (e.g. `['ledger.>']`), in arrival order, as it arrives: a
+ * throw-away durable of its own, so the service's consumers are not disturbed.
+ */
+export async function observeEvents<T = Record<string, unknown>>(infra: TestInfra, subjects: string[]): Promise<EventEnvelope<T>[]> {
+  const seen: EventEnvelope<T>[] = [];
+  await infra.bus.subscribe({
+    durable: `observer-${randomBytes(4).toString('hex')}`,
+    subjects,
+    handler: async (event) => {
+      seen.push(event as EventEnvelope<T>);
+    },
+  });
+  return seen;
+}
+
+/** What a service's transactional outbox holds, oldest first, as envelopes (only `type` when given). */
+export async function outboxEnvelopes(db: Knex, type?: string): Promise<EventEnvelope<Record<string, unknown>>[]> {
+  const query = db('outbox').orderBy('seq', 'asc');
+  if (type) query.where({ type });
+  const rows = (await query) as { id: string; type: string; data: unknown; correlation_id: string; occurred_at: unknown }[];
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    occurredAt: String(row.occurred_at),
+    correlationId: row.correlation_id,
+    data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
+  }));
 }
