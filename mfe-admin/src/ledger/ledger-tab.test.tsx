@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeLedgerApi } from '../testing/fake-ledger-api';
 import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
-import { admin, fakeUsersApi } from '../testing/admin-api';
+import { admin, approvedCarrier, customer, fakeUsersApi } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
 import { fakeFinanceApi, ledgerRow } from './fake-finance-api';
 
@@ -18,7 +18,7 @@ beforeEach(() => {
     ledgerRow({ type: 'payout', id: 9, label: 'Udbetaling (afventer)', status: 'pending', amount: 1125, carrierPayoutGross: null, carrierPayoutNet: null, platformCommission: null, vatTotal: 225, payoutType: 'carrier', payoutId: 9, payment_id: null, bid_id: null, customer_id: null, task_id: null }),
     ledgerRow({ type: 'adjustment', id: 4, label: 'Justering', status: 'applied', amount: -50, carrier_id: 8, carrier_name: null, reason: 'Skade' }),
   ]);
-  server.use(...fakeUsersApi([admin]).handlers, ...finance.handlers);
+  server.use(...fakeUsersApi([admin, customer, approvedCarrier]).handlers, ...finance.handlers);
   setSession(admin);
 });
 
@@ -158,7 +158,76 @@ describe('admin financial overview tab', () => {
   });
 });
 
+/** Confirms the money question once it names its person (the button is disabled until then). */
+async function confirm(user: ReturnType<typeof userEvent.setup>, title: string | RegExp, button: string | RegExp) {
+  const dialog = await screen.findByRole('alertdialog', { name: title });
+  const confirming = within(dialog).getByRole('button', { name: button }) as HTMLButtonElement;
+  await waitFor(() => expect(confirming.disabled).toBe(false));
+  await user.click(confirming);
+}
+
+/** The admin fills in 'Udbetaling til carrier' for carrier 3 and presses 'Opret udbetaling': the question opens. */
+async function askCarrierPayout(amount: string) {
+  const sent: unknown[] = [];
+  server.use(
+    http.post('/api/finance/payouts/carrier', async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ id: 1 }, { status: 201 });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAdmin('/AdminDashboard?tab=ledger');
+  await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+  const form = screen.getByRole('form', { name: 'Udbetaling til carrier' });
+  await user.type(within(form).getByLabelText('Carrier ID'), '3');
+  await user.type(within(form).getByLabelText('Beløb brutto (DKK)'), amount);
+  await user.click(within(form).getByRole('button', { name: 'Opret udbetaling' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Opret udbetaling til carrier?' });
+  return { sent, form, dialog, user };
+}
+
 describe('admin ledger actions', () => {
+  it('asks before money moves, naming the carrier by name and the amount; Annuller sends nothing', async () => {
+    const { sent, form, dialog, user } = await askCarrierPayout('1.000,50');
+    expect((await within(dialog).findByText(/udbetales/)).textContent).toBe(
+      '1.000,50 DKK (brutto) udbetales til Viggo Vognmand (Viggos Transport ApS). Det kan ikke fortrydes.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent).toEqual([]);
+    expect((within(form).getByLabelText('Beløb brutto (DKK)') as HTMLInputElement).value).toBe('1.000,50');
+  });
+
+  it('names the customer of an adjustment and an extra fee; an id of nobody or of a carrier cannot be confirmed', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: 'Justering' });
+    await user.type(within(form).getByLabelText('Customer ID'), '2');
+    await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '-50,25');
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Opret justering?' });
+    expect((await within(dialog).findByText(/Karen Kunde/)).textContent).toBe('Karen Kunde skylder platformen 50,25 DKK. Det kan ikke fortrydes.');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+
+    await user.clear(within(form).getByLabelText('Customer ID'));
+    await user.type(within(form).getByLabelText('Customer ID'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Opret justering?' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Viggo Vognmand er ikke en kunde.');
+    expect((within(dialog).getByRole('button', { name: 'Opret justering' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+
+    const charge = screen.getByRole('form', { name: 'Ekstra gebyr på kundens kort' });
+    await user.type(within(charge).getByLabelText('Opgave-id'), '41');
+    await user.type(within(charge).getByLabelText('Customer ID'), '99');
+    await user.type(within(charge).getByLabelText('Beløb (DKK)'), '100');
+    await user.click(within(charge).getByRole('button', { name: 'Træk gebyr' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Træk gebyr på kundens kort?' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Der findes ingen bruger med id 99.');
+    expect((within(dialog).getByRole('button', { name: 'Træk gebyr' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('when the admin makes an adjustment, then the body and an Idempotency-Key are sent and the server’s Danish refusal is shown', async () => {
     const sent: { body: unknown; key: string | null }[] = [];
     server.use(
@@ -173,27 +242,29 @@ describe('admin ledger actions', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
     const form = screen.getByRole('form', { name: 'Justering' });
-    await user.type(within(form).getByLabelText('Carrier ID'), '7');
+    await user.type(within(form).getByLabelText('Carrier ID'), '3');
     await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '-20,50');
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    await confirm(user, 'Opret justering?', 'Opret justering');
     expect((await within(form).findByRole('alert')).textContent).toBe('Angiv en begrundelse');
     await user.type(within(form).getByLabelText('Begrundelse'), 'Skade');
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    await confirm(user, 'Opret justering?', 'Opret justering');
     expect((await within(form).findByRole('status')).textContent).toBe('Justering oprettet');
     expect(sent.map((s) => s.body)).toEqual([
-      { carrierId: '7', amount: -20.5 },
-      { carrierId: '7', amount: -20.5, reason: 'Skade' },
+      { carrierId: '3', amount: -20.5 },
+      { carrierId: '3', amount: -20.5, reason: 'Skade' },
     ]);
     expect(sent[0]!.key).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
   });
 
-  it.each<[string, string, string, number]>([
-    ['Justering', 'Beløb (DKK, med fortegn)', '1.500,75', 1500.75],
-    ['Justering', 'Beløb (DKK, med fortegn)', '-1.500,75', -1500.75],
-    ['Udbetaling til carrier', 'Beløb brutto (DKK)', '2.000', 2000],
-    ['Platformudbetaling', 'Beløb brutto (DKK)', '1.234,5', 1234.5],
-    ['Ekstra gebyr på kundens kort', 'Beløb (DKK)', '1 250,00', 1250],
-  ])('when the admin types a Danish amount with thousands in "%s", then it is sent as a number', async (title, label, typed, expected) => {
+  it.each<[string, string, string, number, Record<string, string>]>([
+    ['Justering', 'Beløb (DKK, med fortegn)', '1.500,75', 1500.75, { 'Carrier ID': '3' }],
+    ['Justering', 'Beløb (DKK, med fortegn)', '-1.500,75', -1500.75, { 'Customer ID': '2' }],
+    ['Udbetaling til carrier', 'Beløb brutto (DKK)', '2.000', 2000, { 'Carrier ID': '3' }],
+    ['Platformudbetaling', 'Beløb brutto (DKK)', '1.234,5', 1234.5, {}],
+    ['Ekstra gebyr på kundens kort', 'Beløb (DKK)', '1 250,00', 1250, { 'Customer ID': '2', 'Opgave-id': '41' }],
+  ])('when the admin types a Danish amount with thousands in "%s" and confirms, then it is sent as a number', async (title, label, typed, expected, ids) => {
     const sent: Record<string, unknown>[] = [];
     const answer = async ({ request }: { request: Request }) => {
       sent.push((await request.json()) as Record<string, unknown>);
@@ -209,26 +280,18 @@ describe('admin ledger actions', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
     const form = screen.getByRole('form', { name: title });
+    for (const [idLabel, id] of Object.entries(ids)) await user.type(within(form).getByLabelText(idLabel), id);
     await user.type(within(form).getByLabelText(label), typed);
     await user.click(within(form).getByRole('button', { name: /^(Opret|Træk)/ }));
+    await confirm(user, /\?$/, /^(Opret|Træk)/);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]![label.startsWith('Beløb brutto') ? 'amountGross' : 'amount']).toBe(expected);
   });
 
-  it("sends one request for a double click on 'Opret udbetaling'", async () => {
-    const sent: unknown[] = [];
-    server.use(
-      http.post('/api/finance/payouts/carrier', async ({ request }) => {
-        sent.push(await request.json());
-        return HttpResponse.json({ id: 1 }, { status: 201 });
-      }),
-    );
-    const user = userEvent.setup();
-    renderAdmin('/AdminDashboard?tab=ledger');
-    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
-    const form = screen.getByRole('form', { name: 'Udbetaling til carrier' });
-    await user.type(within(form).getByLabelText('Beløb brutto (DKK)'), '2.000');
-    const submit = within(form).getByRole('button', { name: 'Opret udbetaling' });
+  it("sends one request for a double click on the confirming 'Opret udbetaling'", async () => {
+    const { sent, form, dialog } = await askCarrierPayout('2.000');
+    await within(dialog).findByText(/Viggo Vognmand/);
+    const submit = within(dialog).getByRole('button', { name: 'Opret udbetaling' });
     act(() => {
       fireEvent.click(submit);
       fireEvent.click(submit);
