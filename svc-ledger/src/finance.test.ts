@@ -368,6 +368,22 @@ describe('admin payouts and adjustments', () => {
     expect(reply.body.message).toBe(message);
   });
 
+  it("when the id typed as Customer ID is a carrier's (or the Carrier ID a customer's), then 422 and nothing is booked", async () => {
+    const { carrier, customer } = await carrierWithPaidTask({ bank: false });
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: carrier.id, role: 'carrier', name: 'Lars Hansen', email: 'lars@example.dk' }));
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' }));
+    await waitFor(async () => (await ledger.db('user_directory').whereIn('user_id', [carrier.id, customer.id])).length === 2);
+    const asCustomer = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: carrier.id, amount: 5, reason: 'Kompensation' } });
+    expect(asCustomer.status).toBe(422);
+    expect(asCustomer.body).toMatchObject({ code: 'not_a_customer', message: 'Ugyldigt Customer ID' });
+    const asCarrier = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: customer.id, amount: 5, reason: 'Bonus' } });
+    expect(asCarrier.status).toBe(422);
+    expect(asCarrier.body).toMatchObject({ code: 'not_a_carrier', message: 'Ugyldigt Carrier ID' });
+    expect(await ledger.db('adjustments').whereIn('user_id', [carrier.id, customer.id])).toEqual([]);
+    const right = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: 5, reason: 'Kompensation' } });
+    expect(right.status).toBe(201);
+  });
+
   it('when a customer has an adjustment on an open task and one on a completed task, then pending and applied', async () => {
     const { customer, payment } = await carrierWithPaidTask({ completed: false });
     await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: 30, reason: 'Kompensation', taskId: payment.taskId } });
