@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { messages, type Role } from '@fragtbud/contracts';
-import { Button, ConfirmDialog, Field, displayName, formatDkkFromKroner, isApiError, newIdempotencyKey, parseDanishNumber, useSingleFlight } from '@fragtbud/web';
+import { Button, ConfirmDialog, Field, formatDkkFromKroner, isApiError, newIdempotencyKey, parseDanishNumber, useSingleFlight } from '@fragtbud/web';
 import { useUser } from '../api/admin-users-api';
+import { personIdOf, personLabel } from '../shared/person-names';
 import { useMoneyAction } from './api/run-money-action';
 
 interface ActionField {
@@ -132,8 +133,8 @@ const onTask = (body: Body) => (body.taskId ? ` for opgave #${body.taskId}` : ''
 /** The person a money action reaches: the carrier or the customer whose id was typed. */
 function personOf(body: Body): { id: number; role: Role } | null {
   const [field, role] = body.carrierId !== undefined ? (['carrierId', 'carrier'] as const) : (['customerId', 'customer'] as const);
-  const id = Number(body[field]);
-  return body[field] !== undefined && Number.isSafeInteger(id) && id > 0 ? { id, role } : null;
+  const id = personIdOf(body[field]);
+  return id === null ? null : { id, role };
 }
 
 const ROLE_NOUN: Partial<Record<Role, string>> = { carrier: 'en vognmand', customer: 'en kunde' };
@@ -150,8 +151,8 @@ function MoneyConfirm({ spec, body, onConfirm, onCancel }: { spec: ActionSpec & 
   if (person) {
     if (user.isPending) who = '…';
     else if (!user.data) problem = user.error ? messages.couldNotPerformAction : `Der findes ingen bruger med id ${person.id}.`;
-    else if (user.data.role !== person.role) problem = `${displayName(user.data)} er ikke ${ROLE_NOUN[person.role]}.`;
-    else who = user.data.company ? `${displayName(user.data)} (${user.data.company})` : displayName(user.data);
+    else if (user.data.role !== person.role) problem = `${personLabel(user.data)} er ikke ${ROLE_NOUN[person.role]}.`;
+    else who = personLabel(user.data);
   }
   return (
     <ConfirmDialog

@@ -46,6 +46,20 @@ describe('admin ledger tab', () => {
     for (const cell of within(table()).getAllByRole('cell')) expect(cell.textContent).not.toMatch(/^[378]$/);
   });
 
+  it('when the admin follows a carrier’s name, then the Carrier ID field shows that filter with the carrier’s name under it', async () => {
+    finance = fakeFinanceApi([ledgerRow({ type: 'transaction', id: 1, carrier_id: 3, carrier_name: 'Viggo Vognmand (Viggos Transport ApS)' })]);
+    server.use(...finance.handlers);
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await within(await screen.findByRole('table')).findByRole('link', { name: 'Viggo Vognmand (Viggos Transport ApS)' }));
+    expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=ledger&carrierId=3');
+    const filters = screen.getByRole('form', { name: 'Filtrér ledger' });
+    expect((within(filters).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('3');
+    expect(await within(filters).findByText('Viggo Vognmand (Viggos Transport ApS)')).toBeTruthy();
+    await user.click(within(filters).getByRole('button', { name: 'Nulstil' }));
+    expect((within(filters).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('');
+  });
+
   it('when the admin filters by type, then the URL and the request say so', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=ledger');
@@ -146,6 +160,14 @@ describe('admin financial overview tab', () => {
     expect(screen.getByRole('link', { name: 'Download CSV (platform_balance)' }).getAttribute('href')).toBe('/api/admin/platform-saldo.csv');
   });
 
+  it('keeps its wide tables in scroll boxes, so a phone scrolls the table, not the whole page', async () => {
+    renderAdmin('/AdminDashboard?tab=financial');
+    const months = await screen.findByRole('table', { name: 'Omsætning pr. måned' });
+    expect(screen.getByRole('region', { name: 'Omsætning pr. måned' }).contains(months)).toBe(true);
+    const pending = screen.getByRole('region', { name: 'Carriers med beløb til udbetaling' });
+    expect(within(pending).getByRole('link', { name: 'Lars Hansen (Hansen Fragt ApS)' })).toBeTruthy();
+  });
+
   it('names the months in Danish and never shows a negative zero', async () => {
     renderAdmin('/AdminDashboard?tab=financial');
     const months = await screen.findByRole('table', { name: 'Omsætning pr. måned' });
@@ -214,7 +236,7 @@ describe('admin ledger actions', () => {
     await user.type(within(form).getByLabelText('Customer ID'), '3');
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Opret justering?' });
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Viggo Vognmand er ikke en kunde.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Viggo Vognmand (Viggos Transport ApS) er ikke en kunde.');
     expect((within(dialog).getByRole('button', { name: 'Opret justering' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
 
