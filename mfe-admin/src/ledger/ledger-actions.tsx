@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { messages, type Role } from '@fragtbud/contracts';
-import { Button, ConfirmDialog, Field, formatDkkFromKroner, isApiError, newIdempotencyKey, parseDanishNumber, useSingleFlight } from '@fragtbud/web';
+import { Button, ConfirmDialog, Field, formatDkkFromKroner, isApiError, newIdempotencyKey, parseDanishNumber, useSessionDraft, useSingleFlight } from '@fragtbud/web';
 import { useUser } from '../api/admin-users-api';
 import { personIdOf, personLabel } from '../shared/person-names';
 import { useMoneyAction } from './api/run-money-action';
@@ -189,8 +189,32 @@ function bodyOf(fields: ActionField[], values: Record<string, string>): Body | n
   return body;
 }
 
+/** What was typed into one action's form, kept per browser tab (sessionStorage) until it is sent. */
+const draftKey = (spec: Pick<ActionSpec, 'key'>) => `fragtbud:admin-ledger-action:${spec.key}`;
+
+function valuesOf(draft: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(draft);
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+const hasDraft = (spec: ActionSpec) => {
+  try {
+    return Boolean(sessionStorage.getItem(draftKey(spec)));
+  } catch {
+    return false;
+  }
+};
+
 function ActionForm({ spec }: { spec: ActionSpec }) {
-  const [values, setValues] = useState<Record<string, string>>({});
+  // A reload or a detour through the login page (the session ran out) keeps what was typed.
+  const [draft, setDraft, clearDraft] = useSessionDraft(draftKey(spec));
+  const values = draft ? valuesOf(draft) : {};
+  const setValues = (next: Record<string, string>) => (Object.values(next).some((value) => value) ? setDraft(JSON.stringify(next)) : clearDraft());
   const [key, setKey] = useState(newIdempotencyKey);
   const [result, setResult] = useState<string | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
@@ -253,8 +277,10 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
 
 /** 'Handlinger' under the ledger: payouts, adjustments, an extra fee, a Connect account (each refreshes the ledger). */
 export function LedgerActions() {
+  // Open when a form holds a draft, so what was typed before a reload is in view.
+  const [open] = useState(() => ACTIONS.some(hasDraft));
   return (
-    <details className="admin-ledger__actions">
+    <details className="admin-ledger__actions" open={open}>
       <summary>Handlinger: udbetalinger, justeringer og gebyrer</summary>
       {ACTIONS.map((spec) => (
         <ActionForm key={spec.key} spec={spec} />

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -308,6 +308,27 @@ describe('admin ledger actions', () => {
     await confirm(user, /\?$/, /^(Opret|Træk)/);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]![label.startsWith('Beløb brutto') ? 'amountGross' : 'amount']).toBe(expected);
+  });
+
+  it('keeps what was typed across a reload (the actions open with it) and forgets it once sent', async () => {
+    const first = await askCarrierPayout('1.000,50');
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Annuller' }));
+    cleanup();
+
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    const form = await screen.findByRole('form', { name: 'Udbetaling til carrier' });
+    expect(form.closest('details')?.open).toBe(true);
+    expect((within(form).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('3');
+    expect((within(form).getByLabelText('Beløb brutto (DKK)') as HTMLInputElement).value).toBe('1.000,50');
+    await user.click(within(form).getByRole('button', { name: 'Opret udbetaling' }));
+    await confirm(user, 'Opret udbetaling til carrier?', 'Opret udbetaling');
+    expect((await within(form).findByRole('status')).textContent).toBe('Udbetaling oprettet');
+    expect(first.sent).toEqual([{ carrierId: '3', amountGross: 1000.5 }]);
+    expect((within(form).getByLabelText('Beløb brutto (DKK)') as HTMLInputElement).value).toBe('');
+    cleanup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    expect((await screen.findByRole('form', { name: 'Udbetaling til carrier' })).closest('details')?.open).toBe(false);
   });
 
   it("sends one request for a double click on the confirming 'Opret udbetaling'", async () => {
