@@ -1,13 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeLedgerApi } from '../testing/fake-ledger-api';
 import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
 import { admin, approvedCarrier, customer, fakeUsersApi } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
 import { fakeFinanceApi, ledgerRow } from './fake-finance-api';
+import { forgetWidthsAfterEach, givenWidths } from '../testing/fake-widths';
 
 const server = setupApiServer(...fakeLedgerApi().handlers, ...fakeTaskTypesApi().handlers);
 let finance: ReturnType<typeof fakeFinanceApi>;
@@ -363,16 +364,12 @@ describe('admin ledger actions', () => {
 });
 
 describe('admin ledger tab, wider than the screen', () => {
-  // jsdom lays nothing out (every width 0): the test gives elements the widths of the QA tester's 1280 px screen.
-  afterEach(() => {
-    Reflect.deleteProperty(HTMLElement.prototype, 'scrollWidth');
-    Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-  });
+  // The widths of the QA tester's 1280 px screen.
+  forgetWidthsAfterEach();
 
   it('says that more columns wait to the right, and keeps the action column (mark paid) in view', async () => {
     // A 1792 px table in a 1100 px panel.
-    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => 1792 });
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1100 });
+    givenWidths({ scrollWidth: 1792, clientWidth: 1100 });
     renderAdmin('/AdminDashboard?tab=ledger');
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
     const region = screen.getByRole('region', { name: 'Ledger-rækker' });
