@@ -110,7 +110,7 @@ export const messages = {
   paidTaskKeepsCarrier:
     'Opgaven er betalt og kan ikke sættes tilbage eller miste sin vognmand. Annullér den i stedet, så kunden får pengene refunderet.',
   paidTaskNotDeletable:
-    'Opgaven er betalt og kan ikke slettes: betalingen hører til den i ledgeren. Annullér den i stedet, så kunden får pengene refunderet.',
+    'Opgaven er betalt og kan ikke slettes: betalingen hører til den i ledgeren. Skal den ikke udføres, så annullér den – så får kunden pengene refunderet.',
   taskImagesLocked: 'Billederne kan ikke ændres, efter et bud er accepteret.',
   invalidPage: 'Ugyldigt sidenummer',
   invalidPageLimit: 'Antal pr. side skal være mellem 1 og 100',
