@@ -467,7 +467,7 @@ describe('platform saldo, overview and CSV', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('admin_ledger.csv');
     const lines = String(csv.body).split('\r\n');
-    expect(lines[0]!.startsWith('\uFEFFType;Id;Dato;TaskId;Status;Carrier ID;Customer ID;Beløb;Brutto;Netto')).toBe(true);
+    expect(lines[0]!.startsWith('\uFEFFType;Id;Dato;TaskId;Status;Carrier ID;Carrier;Customer ID;Kunde;Beløb;Brutto;Netto')).toBe(true);
     expect(lines).toHaveLength(4);
     const [adjustment, transaction] = [lines[1]!, lines[2]!];
     expect(adjustment).toContain(';-1,50;');
@@ -476,6 +476,16 @@ describe('platform saldo, overview and CSV', () => {
     expect(transaction).toContain(`;${payment.taskId};Gennemført;${carrier.id};`);
     expect(transaction).toContain(`;${(payment.amountOre / 100).toFixed(2).replace('.', ',')};`);
     expect(transaction).toContain(';1234,56;');
+  });
+
+  it('when identity announced the carrier and customer, then admin_ledger.csv names them beside their ids', async () => {
+    const { carrier, customer, payment } = await carrierWithPaidTask({ bank: false });
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userUpdated, { userId: carrier.id, name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS', role: 'carrier' }));
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' }));
+    await waitFor(async () => (await ledger.db('user_directory').whereIn('user_id', [carrier.id, customer.id])).length === 2);
+    const csv = await download(`/finance/ledger.csv?taskId=${payment.taskId}`, admin);
+    const lines = String(csv.body).split('\r\n');
+    expect(lines[1]).toContain(`;Gennemført;${carrier.id};Lars Hansen (Hansen Fragt ApS);${customer.id};Karen Jensen;`);
   });
 
   it('when a carrier downloads their finance, then the spec-9 columns', async () => {
