@@ -10,11 +10,13 @@ interface ActionField {
   label: string;
   /** An amount the admin types the Danish way ('1.500,75', '-100'); sent as a number. */
   money?: boolean;
+  /** Part of the path, not of the body. */
+  pathOnly?: true;
 }
 
 type Body = Record<string, string | number>;
 
-/** The question asked before money moves: what happens, to whom (by name) and how much. */
+/** The question asked before money moves (or a payout account is made): what happens, to whom (by name) and how much. */
 interface MoneyQuestion {
   title: string;
   confirmLabel: string;
@@ -119,11 +121,17 @@ const ACTIONS: ActionSpec[] = [
   {
     key: 'connected-account',
     title: 'Express-konto til carrier',
-    path: (values) => `/admin/users/${encodeURIComponent(values.userId?.trim() || '0')}/connected-account`,
-    fields: [{ name: 'userId', label: 'Carrier ID' }],
+    path: (values) => `/admin/users/${encodeURIComponent(values.carrierId?.trim() || '0')}/connected-account`,
+    fields: [{ name: 'carrierId', label: 'Carrier ID', pathOnly: true }],
     submit: 'Opret Express-konto',
     done: 'Express-konto oprettet',
     failure: 'Kunne ikke oprette Express-konto',
+    question: {
+      title: 'Opret Express-konto til carrier?',
+      person: true,
+      confirmLabel: 'Opret Express-konto',
+      text: (_body, who) => `${who} får en Express-konto til udbetalinger hos betalingsudbyderen.`,
+    },
   },
 ];
 
@@ -177,7 +185,7 @@ function bodyOf(fields: ActionField[], values: Record<string, string>): Body | n
   const body: Body = {};
   for (const field of fields) {
     const text = values[field.name]?.trim();
-    if (field.name === 'userId' || (!text && !field.money)) continue;
+    if (!text && !field.money) continue;
     if (!field.money) {
       body[field.name] = text;
       continue;
@@ -223,7 +231,8 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
   // One request per press (the idempotency key makes a repeat harmless at the server; this keeps it from being sent).
   const flight = useSingleFlight();
   const run = async (body: Body) => {
-    const answer = await send.mutateAsync({ path: spec.path(values), body, idempotencyKey: key });
+    const sent = Object.fromEntries(Object.entries(body).filter(([name]) => !spec.fields.some((field) => field.name === name && field.pathOnly)));
+    const answer = await send.mutateAsync({ path: spec.path(values), body: sent, idempotencyKey: key });
     if (!answer) return;
     setKey(newIdempotencyKey());
     setValues({});

@@ -311,6 +311,36 @@ describe('admin ledger actions', () => {
     expect(sent[0]![label.startsWith('Beløb brutto') ? 'amountGross' : 'amount']).toBe(expected);
   });
 
+  it('asks before making an Express account, naming the carrier; a customer’s id cannot be confirmed', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    server.use(
+      http.post('/api/admin/users/:id/connected-account', async ({ request, params }) => {
+        sent.push({ path: String(params.id), body: await request.json() });
+        return HttpResponse.json({ url: 'https://connect.example/onboarding' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: 'Express-konto til carrier' });
+    await user.type(within(form).getByLabelText('Carrier ID'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Opret Express-konto' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Opret Express-konto til carrier?' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Karen Kunde er ikke en vognmand.');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+
+    await user.clear(within(form).getByLabelText('Carrier ID'));
+    await user.type(within(form).getByLabelText('Carrier ID'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Opret Express-konto' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Opret Express-konto til carrier?' });
+    expect((await within(dialog).findByText(/Express-konto til udbetalinger/)).textContent).toBe(
+      'Viggo Vognmand (Viggos Transport ApS) får en Express-konto til udbetalinger hos betalingsudbyderen.',
+    );
+    await confirm(user, 'Opret Express-konto til carrier?', 'Opret Express-konto');
+    expect((await within(form).findByRole('status')).textContent).toBe('Express-konto oprettet: https://connect.example/onboarding');
+    expect(sent).toEqual([{ path: '3', body: {} }]);
+  });
+
   it('keeps what was typed across a reload (the actions open with it) and forgets it once sent', async () => {
     const first = await askCarrierPayout('1.000,50');
     await first.user.click(within(first.dialog).getByRole('button', { name: 'Annuller' }));
