@@ -368,6 +368,22 @@ describe('admin payouts and adjustments', () => {
     expect(reply.body.message).toBe(message);
   });
 
+  it("when the id typed as Customer ID is a carrier's (or the Carrier ID a customer's), then 422 and nothing is booked", async () => {
+    const { carrier, customer } = await carrierWithPaidTask({ bank: false });
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: carrier.id, role: 'carrier', name: 'Lars Hansen', email: 'lars@example.dk' }));
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' }));
+    await waitFor(async () => (await ledger.db('user_directory').whereIn('user_id', [carrier.id, customer.id])).length === 2);
+    const asCustomer = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: carrier.id, amount: 5, reason: 'Kompensation' } });
+    expect(asCustomer.status).toBe(422);
+    expect(asCustomer.body).toMatchObject({ code: 'not_a_customer', message: 'Ugyldigt Customer ID' });
+    const asCarrier = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: customer.id, amount: 5, reason: 'Bonus' } });
+    expect(asCarrier.status).toBe(422);
+    expect(asCarrier.body).toMatchObject({ code: 'not_a_carrier', message: 'Ugyldigt Carrier ID' });
+    expect(await ledger.db('adjustments').whereIn('user_id', [carrier.id, customer.id])).toEqual([]);
+    const right = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: 5, reason: 'Kompensation' } });
+    expect(right.status).toBe(201);
+  });
+
   it('when a customer has an adjustment on an open task and one on a completed task, then pending and applied', async () => {
     const { customer, payment } = await carrierWithPaidTask({ completed: false });
     await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: 30, reason: 'Kompensation', taskId: payment.taskId } });
@@ -451,7 +467,7 @@ describe('platform saldo, overview and CSV', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('admin_ledger.csv');
     const lines = String(csv.body).split('\r\n');
-    expect(lines[0]!.startsWith('\uFEFFType;Id;Dato;TaskId;Status;Carrier ID;Customer ID;Beløb;Brutto;Netto')).toBe(true);
+    expect(lines[0]!.startsWith('\uFEFFType;Id;Dato;TaskId;Status;Carrier ID;Carrier;Customer ID;Kunde;Beløb;Brutto;Netto')).toBe(true);
     expect(lines).toHaveLength(4);
     const [adjustment, transaction] = [lines[1]!, lines[2]!];
     expect(adjustment).toContain(';-1,50;');
@@ -460,6 +476,16 @@ describe('platform saldo, overview and CSV', () => {
     expect(transaction).toContain(`;${payment.taskId};Gennemført;${carrier.id};`);
     expect(transaction).toContain(`;${(payment.amountOre / 100).toFixed(2).replace('.', ',')};`);
     expect(transaction).toContain(';1234,56;');
+  });
+
+  it('when identity announced the carrier and customer, then admin_ledger.csv names them beside their ids', async () => {
+    const { carrier, customer, payment } = await carrierWithPaidTask({ bank: false });
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userUpdated, { userId: carrier.id, name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS', role: 'carrier' }));
+    await ledger.infra.bus.publish(envelopeOf(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' }));
+    await waitFor(async () => (await ledger.db('user_directory').whereIn('user_id', [carrier.id, customer.id])).length === 2);
+    const csv = await download(`/finance/ledger.csv?taskId=${payment.taskId}`, admin);
+    const lines = String(csv.body).split('\r\n');
+    expect(lines[1]).toContain(`;Gennemført;${carrier.id};Lars Hansen (Hansen Fragt ApS);${customer.id};Karen Jensen;`);
   });
 
   it('when a carrier downloads their finance, then the spec-9 columns', async () => {

@@ -109,6 +109,8 @@ export const messages = {
   statusChangeNotAllowed: 'Statusændringen er ikke tilladt.',
   paidTaskKeepsCarrier:
     'Opgaven er betalt og kan ikke sættes tilbage eller miste sin vognmand. Annullér den i stedet, så kunden får pengene refunderet.',
+  paidTaskNotDeletable:
+    'Opgaven er betalt og kan ikke slettes: betalingen hører til den i ledgeren. Skal den ikke udføres, så annullér den – så får kunden pengene refunderet.',
   taskImagesLocked: 'Billederne kan ikke ændres, efter et bud er accepteret.',
   invalidPage: 'Ugyldigt sidenummer',
   invalidPageLimit: 'Antal pr. side skal være mellem 1 og 100',

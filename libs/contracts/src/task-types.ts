@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { numericInput, pricingLimits } from './pricing';
-import { taskStatuses, taskTypes } from './vocabulary';
+import { taskStatuses, taskTypeLabels, taskTypes } from './vocabulary';
 
 export { taskStatuses, taskTypeLabels, taskTypes, type TaskStatus, type TaskType } from './vocabulary';
 export const taskTypeSchema = z.enum(taskTypes);
@@ -12,8 +12,18 @@ export const taskStatusSchema = z.enum(taskStatuses);
 /** A type's name as stored: lower-case a-z, 0-9, '_' and '-', 1–40 characters (svc-tasks task_type_settings.type). */
 export const taskTypeSettingNamePattern = /^[a-z0-9_-]{1,40}$/;
 
-/** Trims and lowercases text; anything else is left for the schema to refuse. */
-const lowercasedName = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+/** The five types by their Danish names ('møbeltransport' → furniture), as an admin sees them everywhere else. */
+const typeByDanishName = new Map(Object.entries(taskTypeLabels).map(([type, label]) => [label.toLowerCase(), type]));
+
+/**
+ * Trims and lowercases text, and reads a type's Danish name as that type (a limit for 'flytning' would be one no task
+ * ever has); anything else is left for the schema to refuse.
+ */
+const lowercasedName = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const name = value.trim().toLowerCase();
+  return typeByDanishName.get(name) ?? name;
+};
 
 const settingMaxBids = (message: string) =>
   z.preprocess(

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryKeys, type Page, type User } from '@fragtbud/web';
+import { api, isApiError, queryKeys, type Page, type User } from '@fragtbud/web';
 
 /** The users list filters of API.md (`GET /users?role=`), 'all' meaning no filter. */
 export type UserFilter = 'all' | 'customer' | 'carrier' | 'admin' | 'blocked';
@@ -41,3 +41,22 @@ export const usersQueryOptions = (filter: UserFilter, search = '') =>
 
 /** GET /users?role=&q= for the users and carriers tabs. */
 export const useUsers = (filter: UserFilter, search = '') => useQuery(usersQueryOptions(filter, search));
+
+/** GET /users/{id} (admin): one user, or null when there is no user with that id. */
+export async function getUser(userId: number, signal?: AbortSignal): Promise<User | null> {
+  try {
+    const { user } = await api.get<{ user: User }>(`/users/${userId}`, { signal });
+    return user;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** One user by id, e.g. to name the person an id typed into a money action reaches; nothing asked for without an id. */
+export const useUser = (userId: number | null) =>
+  useQuery({
+    queryKey: queryKeys.adminUsers({ id: userId }),
+    queryFn: ({ signal }) => getUser(userId as number, signal),
+    enabled: userId !== null,
+  });

@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BillingChange } from '@fragtbud/contracts';
-import { setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeUser, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
 
@@ -26,6 +26,9 @@ beforeEach(() => {
   decisions.length = 0;
   server.use(
     http.get('/api/admin/:what/:count', () => HttpResponse.json({ count: 0 })),
+    http.get('/api/users/3', () =>
+      HttpResponse.json({ user: makeUser({ id: 3, role: 'carrier', name: 'Viggo Vognmand', company: 'Viggos Transport ApS', cvrNumber: '12345674', address: 'Kajen 2', postalCode: '8000', city: 'Aarhus C', country: 'Danmark' }) }),
+    ),
     http.get('/api/admin/billing-changes', ({ request }) => {
       const status = new URL(request.url).searchParams.get('status');
       return HttpResponse.json({ items: changes.filter((item) => !status || item.status === status) });
@@ -41,6 +44,16 @@ beforeEach(() => {
 });
 
 describe('Fakturaændringer tab', () => {
+  it('shows beside each requested value that differs what the carrier has now', async () => {
+    renderAdmin('/AdminDashboard?tab=billingChanges');
+    const card = (await screen.findByText('Viggo Fragt ApS')).closest('li')!;
+    const value = (label: string) => within(card).getByText(label).nextElementSibling!.textContent;
+    await waitFor(() => expect(value('Firma')).toBe('Viggo Fragt ApSNu: Viggos Transport ApS'));
+    expect(value('Adresse')).toBe('Havnegade 1Nu: Kajen 2');
+    expect(value('CVR')).toBe('12345674');
+    expect(value('By')).toBe('Aarhus C');
+  });
+
   it("when a pending change is approved, then it leaves the pending list, the decision is sent and 'Ændringen er godkendt.' shows", async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=billingChanges');

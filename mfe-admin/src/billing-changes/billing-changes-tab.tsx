@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { messages, type BillingChange } from '@fragtbud/contracts';
 import { Button, EmptyState, ErrorState, formatDateTime, isApiError, SelectField, Spinner } from '@fragtbud/web';
+import { useUser } from '../api/admin-users-api';
 import { useDecideBillingChange, type BillingDecision } from './api/decide-billing-change';
 import { useBillingChanges, type BillingChangeFilter as StatusFilter } from './api/list-billing-changes';
 
@@ -13,6 +14,31 @@ const FIELD_LABELS: Array<[keyof BillingChange['data'], string]> = [
   ['city', 'By'],
   ['country', 'Land'],
 ];
+
+/**
+ * The requested values; while the change waits, each value that differs from the carrier's current one says what it
+ * replaces ('Nu: …'), so the admin sees what approving changes.
+ */
+function ChangedValues({ change }: { change: BillingChange }) {
+  const current = useUser(change.status === 'pending' ? change.user_id : null).data;
+  return (
+    <dl className="details-list">
+      {FIELD_LABELS.map(([key, label]) => {
+        const now = current ? (current[key] ?? null) : undefined;
+        const requested = change.data[key] ?? null;
+        return (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>
+              {requested ?? '–'}
+              {now !== undefined && (now || null) !== (requested || null) && <span className="admin-table__sub">Nu: {now || '–'}</span>}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
 
 /** 'Fakturaændringer': carriers' billing change requests; approving makes the values the carrier's billing details, and says so. */
 export function BillingChangesTab() {
@@ -70,14 +96,7 @@ export function BillingChangesTab() {
               <span className="fb-muted">
                 {formatDateTime(change.created_at)} · {STATUS_LABELS[change.status]}
               </span>
-              <dl className="details-list">
-                {FIELD_LABELS.map(([key, label]) => (
-                  <div key={key}>
-                    <dt>{label}</dt>
-                    <dd>{change.data[key] ?? '–'}</dd>
-                  </div>
-                ))}
-              </dl>
+              <ChangedValues change={change} />
               {change.status === 'pending' && (
                 <div>
                   <Button type="button" loading={busy === change.id} onClick={() => void decide(change, 'approve')}>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +36,13 @@ describe('admin dashboard', () => {
     ]);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Opgavehåndtering');
     expect(await screen.findByText('Ingen opgaver fundet')).toBeTruthy();
+  });
+
+  it('opens the ledger filtered to the task, carrier or customer a link names without a tab', async () => {
+    renderAdmin('/AdminDashboard?carrierId=3');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Ledger');
+    const filters = await screen.findByRole('form', { name: 'Filtrér ledger' });
+    expect((within(filters).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('3');
   });
 
   it('opens the tab named by ?tab= and changes ?tab= when another tab is chosen', async () => {

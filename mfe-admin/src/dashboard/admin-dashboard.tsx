@@ -10,13 +10,20 @@ import { UsersTab } from '../users/users-tab';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTabKey, type AdminTabKey } from './admin-tabs';
 import { useAdminCounts } from './use-admin-counts';
 
-/** /admin/users is the user administration link: the same dashboard with the users tab open. */
+/** The ledger's filters a link may carry (spec section 2: they pre-filter the ledger). */
+const LEDGER_LINK_PARAMS = ['taskId', 'carrierId', 'customerId'] as const;
+
+/**
+ * /admin/users is the user administration link: the same dashboard with the users tab open. A link with a task,
+ * carrier or customer but no tab means their rows in the ledger.
+ */
 function useActiveTab(): AdminTabKey {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   if (pathname.toLowerCase().startsWith('/admin/users')) return 'users';
   const requested = searchParams.get('tab');
-  return isAdminTabKey(requested) ? requested : DEFAULT_ADMIN_TAB;
+  if (isAdminTabKey(requested)) return requested;
+  return LEDGER_LINK_PARAMS.some((key) => searchParams.get(key)) ? 'ledger' : DEFAULT_ADMIN_TAB;
 }
 
 export function AdminDashboard() {

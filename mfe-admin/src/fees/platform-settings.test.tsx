@@ -142,6 +142,19 @@ describe('fees tab: platform settings', () => {
     expect(within(settingsCard()).getByRole('alert').textContent).toBe('Kunne ikke opdatere indstillinger');
   });
 
+  it("says 'Session udløbet – log ind igen' when the session ran out before saving, and keeps what was typed", async () => {
+    server.use(
+      http.put('/api/admin/platform-settings', () => HttpResponse.json({ code: 'unauthorized', message: 'Ikke logget ind' }, { status: 401 })),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=fees');
+    await waitFor(() => expect((field('Fast gebyr (DKK)') as HTMLInputElement).value).toBe('20'));
+    await retype(user, 'Fast gebyr (DKK)', '22,75');
+    await user.click(saveButton());
+    expect((await within(settingsCard()).findByRole('alert')).textContent).toBe('Session udløbet – log ind igen');
+    expect((field('Fast gebyr (DKK)') as HTMLInputElement).value).toBe('22,75');
+  });
+
   it('says "Kunne ikke hente indstillinger" when the settings cannot be read, and tries again', async () => {
     let calls = 0;
     server.use(

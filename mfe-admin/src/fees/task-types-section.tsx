@@ -45,7 +45,7 @@ export function TaskTypesSection() {
       return;
     }
     if (types.data?.some((item) => item.type === parsed.data.type)) {
-      setAddError(`Typen ${parsed.data.type} findes allerede – ret dens max bud i tabellen.`);
+      setAddError(`Typen ${taskTypeLabel(parsed.data.type)} findes allerede – ret dens max bud i tabellen.`);
       return;
     }
     setAddError(null);
@@ -206,7 +206,7 @@ export function TaskTypesSection() {
         <form className="task-types-add" noValidate onSubmit={add} aria-label="Tilføj opgavetype">
           <Field
             label="Ny type"
-            hint="Navnet gemmes med små bogstaver, fx moving."
+            hint="Fx Flytning eller moving; navnet gemmes med små bogstaver."
             list={suggestionsId}
             autoComplete="off"
             value={newType}

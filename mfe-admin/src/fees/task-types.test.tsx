@@ -58,6 +58,23 @@ describe('fees tab: max bids per task type', () => {
     expect(within(row(/furniture/)).getAllByRole('cell')[0]!.textContent).toBe('4');
   });
 
+  it('takes a type by its Danish name: "Møbeltransport" is furniture, "Flytning" is the moving already listed', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=fees');
+    await within(card()).findByRole('table');
+    const name = within(addForm()).getByRole('combobox', { name: 'Ny type' });
+
+    await user.type(name, 'Flytning');
+    await user.click(within(addForm()).getByRole('button', { name: 'Tilføj type' }));
+    expect(within(card()).getByRole('alert').textContent).toBe('Typen Flytning findes allerede – ret dens max bud i tabellen.');
+
+    await user.clear(name);
+    await user.type(name, 'Møbeltransport');
+    await user.click(within(addForm()).getByRole('button', { name: 'Tilføj type' }));
+    expect(await within(card()).findByText('Møbeltransport er tilføjet med max 5 bud.')).toBeTruthy();
+    expect(taskTypes.bodies['POST /admin/task-types']).toEqual({ type: 'furniture', maxBids: 5 });
+  });
+
   it('changes a type’s max bids inline and deletes a type after confirming', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=fees');

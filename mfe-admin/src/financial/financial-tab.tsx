@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { FinancialOverview, PlatformSaldo } from '@fragtbud/contracts';
-import { EmptyState, ErrorState, Spinner, formatDkkFromKroner } from '@fragtbud/web';
+import { EmptyState, ErrorState, Spinner, TableScroll, formatDkkFromKroner } from '@fragtbud/web';
 import { platformSaldoCsvUrl, useFinancial } from './api/get-financial-overview';
 import { UNKNOWN_CARRIER } from '../shared/person-names';
 import { RevenueChart } from './revenue-chart';
@@ -78,34 +78,38 @@ function Overview({ overview, saldo }: { overview: FinancialOverview; saldo: Pla
           </tr>
         </tbody>
       </table>
-      <a className="fb-button fb-button--secondary" href={platformSaldoCsvUrl()} download="platform_balance.csv">
-        Download CSV (platform_balance)
-      </a>
+      <p className="admin-financial__download">
+        <a className="fb-button fb-button--secondary" href={platformSaldoCsvUrl()} download="platform_balance.csv">
+          Download CSV (platform_balance)
+        </a>
+      </p>
 
       <h3>Carriers med beløb til udbetaling</h3>
       {overview.carriersWithPending.length === 0 ? (
         <EmptyState title="Ingen beløb venter på udbetaling" />
       ) : (
-        <table className="fb-table admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Carrier</th>
-              <th scope="col">Til udbetaling (netto)</th>
-              <th scope="col">Saldo (netto)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {overview.carriersWithPending.map((carrier) => (
-              <tr key={carrier.carrierId}>
-                <td>
-                  <Link to={`/AdminDashboard?tab=ledger&carrierId=${carrier.carrierId}`}>{carrier.carrierName ?? UNKNOWN_CARRIER}</Link>
-                </td>
-                <td>{formatDkkFromKroner(carrier.pendingNet)}</td>
-                <td>{formatDkkFromKroner(carrier.balanceNet)}</td>
+        <TableScroll label="Carriers med beløb til udbetaling">
+          <table className="fb-table admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Carrier</th>
+                <th scope="col">Til udbetaling (netto)</th>
+                <th scope="col">Saldo (netto)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {overview.carriersWithPending.map((carrier) => (
+                <tr key={carrier.carrierId}>
+                  <td>
+                    <Link to={`/AdminDashboard?tab=ledger&carrierId=${carrier.carrierId}`}>{carrier.carrierName ?? UNKNOWN_CARRIER}</Link>
+                  </td>
+                  <td>{formatDkkFromKroner(carrier.pendingNet)}</td>
+                  <td>{formatDkkFromKroner(carrier.balanceNet)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import type { FinancialOverview } from '@fragtbud/contracts';
-import { formatDkkFromKroner, formatMonth, formatShortMonth } from '@fragtbud/web';
+import { TableScroll, formatDkkFromKroner, formatMonth, formatShortMonth } from '@fragtbud/web';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -33,27 +33,30 @@ export function RevenueChart({ months }: { months: FinancialOverview['revenueByM
         })}
       </svg>
       <figcaption>
-        <table className="fb-table admin-table">
-          <caption>Omsætning pr. måned</caption>
-          <thead>
-            <tr>
-              <th scope="col">Måned</th>
-              <th scope="col">Omsætning</th>
-              <th scope="col">Platformens indtægt</th>
-              <th scope="col">Transaktioner</th>
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((month) => (
-              <tr key={month.month}>
-                <td>{formatMonth(month.month)}</td>
-                <td>{formatDkkFromKroner(month.revenue)}</td>
-                <td>{formatDkkFromKroner(month.platformCommission)}</td>
-                <td>{month.transactions}</td>
+        {/* Scrolls inside its box on a phone instead of widening the whole page. */}
+        <TableScroll label="Omsætning pr. måned">
+          <table className="fb-table admin-table">
+            <caption>Omsætning pr. måned</caption>
+            <thead>
+              <tr>
+                <th scope="col">Måned</th>
+                <th scope="col">Omsætning</th>
+                <th scope="col">Platformens indtægt</th>
+                <th scope="col">Transaktioner</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {months.map((month) => (
+                <tr key={month.month}>
+                  <td>{formatMonth(month.month)}</td>
+                  <td>{formatDkkFromKroner(month.revenue)}</td>
+                  <td>{formatDkkFromKroner(month.platformCommission)}</td>
+                  <td>{month.transactions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </figcaption>
     </figure>
   );

@@ -1,13 +1,14 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeLedgerApi } from '../testing/fake-ledger-api';
 import { fakeTaskTypesApi } from '../testing/fake-task-types-api';
-import { admin, fakeUsersApi } from '../testing/admin-api';
+import { admin, approvedCarrier, customer, fakeUsersApi } from '../testing/admin-api';
 import { renderAdmin } from '../testing/render-admin';
 import { fakeFinanceApi, ledgerRow } from './fake-finance-api';
+import { forgetWidthsAfterEach, givenWidths } from '../testing/fake-widths';
 
 const server = setupApiServer(...fakeLedgerApi().handlers, ...fakeTaskTypesApi().handlers);
 let finance: ReturnType<typeof fakeFinanceApi>;
@@ -18,7 +19,7 @@ beforeEach(() => {
     ledgerRow({ type: 'payout', id: 9, label: 'Udbetaling (afventer)', status: 'pending', amount: 1125, carrierPayoutGross: null, carrierPayoutNet: null, platformCommission: null, vatTotal: 225, payoutType: 'carrier', payoutId: 9, payment_id: null, bid_id: null, customer_id: null, task_id: null }),
     ledgerRow({ type: 'adjustment', id: 4, label: 'Justering', status: 'applied', amount: -50, carrier_id: 8, carrier_name: null, reason: 'Skade' }),
   ]);
-  server.use(...fakeUsersApi([admin]).handlers, ...finance.handlers);
+  server.use(...fakeUsersApi([admin, customer, approvedCarrier]).handlers, ...finance.handlers);
   setSession(admin);
 });
 
@@ -44,6 +45,20 @@ describe('admin ledger tab', () => {
     expect(within(payment!).getByRole('link', { name: 'Karen Jensen' }).getAttribute('href')).toBe('/AdminDashboard?tab=ledger&customerId=3');
     expect(within(adjustment!).getByRole('link', { name: 'Vognmand (navn ukendt)' })).toBeTruthy();
     for (const cell of within(table()).getAllByRole('cell')) expect(cell.textContent).not.toMatch(/^[378]$/);
+  });
+
+  it('when the admin follows a carrier’s name, then the Carrier ID field shows that filter with the carrier’s name under it', async () => {
+    finance = fakeFinanceApi([ledgerRow({ type: 'transaction', id: 1, carrier_id: 3, carrier_name: 'Viggo Vognmand (Viggos Transport ApS)' })]);
+    server.use(...finance.handlers);
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await within(await screen.findByRole('table')).findByRole('link', { name: 'Viggo Vognmand (Viggos Transport ApS)' }));
+    expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=ledger&carrierId=3');
+    const filters = screen.getByRole('form', { name: 'Filtrér ledger' });
+    expect((within(filters).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('3');
+    expect(await within(filters).findByText('Viggo Vognmand (Viggos Transport ApS)')).toBeTruthy();
+    await user.click(within(filters).getByRole('button', { name: 'Nulstil' }));
+    expect((within(filters).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('');
   });
 
   it('when the admin filters by type, then the URL and the request say so', async () => {
@@ -146,6 +161,14 @@ describe('admin financial overview tab', () => {
     expect(screen.getByRole('link', { name: 'Download CSV (platform_balance)' }).getAttribute('href')).toBe('/api/admin/platform-saldo.csv');
   });
 
+  it('keeps its wide tables in scroll boxes, so a phone scrolls the table, not the whole page', async () => {
+    renderAdmin('/AdminDashboard?tab=financial');
+    const months = await screen.findByRole('table', { name: 'Omsætning pr. måned' });
+    expect(screen.getByRole('region', { name: 'Omsætning pr. måned' }).contains(months)).toBe(true);
+    const pending = screen.getByRole('region', { name: 'Carriers med beløb til udbetaling' });
+    expect(within(pending).getByRole('link', { name: 'Lars Hansen (Hansen Fragt ApS)' })).toBeTruthy();
+  });
+
   it('names the months in Danish and never shows a negative zero', async () => {
     renderAdmin('/AdminDashboard?tab=financial');
     const months = await screen.findByRole('table', { name: 'Omsætning pr. måned' });
@@ -158,7 +181,76 @@ describe('admin financial overview tab', () => {
   });
 });
 
+/** Confirms the money question once it names its person (the button is disabled until then). */
+async function confirm(user: ReturnType<typeof userEvent.setup>, title: string | RegExp, button: string | RegExp) {
+  const dialog = await screen.findByRole('alertdialog', { name: title });
+  const confirming = within(dialog).getByRole('button', { name: button }) as HTMLButtonElement;
+  await waitFor(() => expect(confirming.disabled).toBe(false));
+  await user.click(confirming);
+}
+
+/** The admin fills in 'Udbetaling til carrier' for carrier 3 and presses 'Opret udbetaling': the question opens. */
+async function askCarrierPayout(amount: string) {
+  const sent: unknown[] = [];
+  server.use(
+    http.post('/api/finance/payouts/carrier', async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ id: 1 }, { status: 201 });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAdmin('/AdminDashboard?tab=ledger');
+  await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+  const form = screen.getByRole('form', { name: 'Udbetaling til carrier' });
+  await user.type(within(form).getByLabelText('Carrier ID'), '3');
+  await user.type(within(form).getByLabelText('Beløb brutto (DKK)'), amount);
+  await user.click(within(form).getByRole('button', { name: 'Opret udbetaling' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Opret udbetaling til carrier?' });
+  return { sent, form, dialog, user };
+}
+
 describe('admin ledger actions', () => {
+  it('asks before money moves, naming the carrier by name and the amount; Annuller sends nothing', async () => {
+    const { sent, form, dialog, user } = await askCarrierPayout('1.000,50');
+    expect((await within(dialog).findByText(/udbetales/)).textContent).toBe(
+      '1.000,50 DKK (brutto) udbetales til Viggo Vognmand (Viggos Transport ApS). Det kan ikke fortrydes.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent).toEqual([]);
+    expect((within(form).getByLabelText('Beløb brutto (DKK)') as HTMLInputElement).value).toBe('1.000,50');
+  });
+
+  it('names the customer of an adjustment and an extra fee; an id of nobody or of a carrier cannot be confirmed', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: 'Justering' });
+    await user.type(within(form).getByLabelText('Customer ID'), '2');
+    await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '-50,25');
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Opret justering?' });
+    expect((await within(dialog).findByText(/Karen Kunde/)).textContent).toBe('Karen Kunde skylder platformen 50,25 DKK. Det kan ikke fortrydes.');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+
+    await user.clear(within(form).getByLabelText('Customer ID'));
+    await user.type(within(form).getByLabelText('Customer ID'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Opret justering?' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Viggo Vognmand (Viggos Transport ApS) er ikke en kunde.');
+    expect((within(dialog).getByRole('button', { name: 'Opret justering' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+
+    const charge = screen.getByRole('form', { name: 'Ekstra gebyr på kundens kort' });
+    await user.type(within(charge).getByLabelText('Opgave-id'), '41');
+    await user.type(within(charge).getByLabelText('Customer ID'), '99');
+    await user.type(within(charge).getByLabelText('Beløb (DKK)'), '100');
+    await user.click(within(charge).getByRole('button', { name: 'Træk gebyr' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Træk gebyr på kundens kort?' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Der findes ingen bruger med id 99.');
+    expect((within(dialog).getByRole('button', { name: 'Træk gebyr' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('when the admin makes an adjustment, then the body and an Idempotency-Key are sent and the server’s Danish refusal is shown', async () => {
     const sent: { body: unknown; key: string | null }[] = [];
     server.use(
@@ -173,27 +265,29 @@ describe('admin ledger actions', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
     const form = screen.getByRole('form', { name: 'Justering' });
-    await user.type(within(form).getByLabelText('Carrier ID'), '7');
+    await user.type(within(form).getByLabelText('Carrier ID'), '3');
     await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '-20,50');
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    await confirm(user, 'Opret justering?', 'Opret justering');
     expect((await within(form).findByRole('alert')).textContent).toBe('Angiv en begrundelse');
     await user.type(within(form).getByLabelText('Begrundelse'), 'Skade');
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    await confirm(user, 'Opret justering?', 'Opret justering');
     expect((await within(form).findByRole('status')).textContent).toBe('Justering oprettet');
     expect(sent.map((s) => s.body)).toEqual([
-      { carrierId: '7', amount: -20.5 },
-      { carrierId: '7', amount: -20.5, reason: 'Skade' },
+      { carrierId: '3', amount: -20.5 },
+      { carrierId: '3', amount: -20.5, reason: 'Skade' },
     ]);
     expect(sent[0]!.key).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
   });
 
-  it.each<[string, string, string, number]>([
-    ['Justering', 'Beløb (DKK, med fortegn)', '1.500,75', 1500.75],
-    ['Justering', 'Beløb (DKK, med fortegn)', '-1.500,75', -1500.75],
-    ['Udbetaling til carrier', 'Beløb brutto (DKK)', '2.000', 2000],
-    ['Platformudbetaling', 'Beløb brutto (DKK)', '1.234,5', 1234.5],
-    ['Ekstra gebyr på kundens kort', 'Beløb (DKK)', '1 250,00', 1250],
-  ])('when the admin types a Danish amount with thousands in "%s", then it is sent as a number', async (title, label, typed, expected) => {
+  it.each<[string, string, string, number, Record<string, string>]>([
+    ['Justering', 'Beløb (DKK, med fortegn)', '1.500,75', 1500.75, { 'Carrier ID': '3' }],
+    ['Justering', 'Beløb (DKK, med fortegn)', '-1.500,75', -1500.75, { 'Customer ID': '2' }],
+    ['Udbetaling til carrier', 'Beløb brutto (DKK)', '2.000', 2000, { 'Carrier ID': '3' }],
+    ['Platformudbetaling', 'Beløb brutto (DKK)', '1.234,5', 1234.5, {}],
+    ['Ekstra gebyr på kundens kort', 'Beløb (DKK)', '1 250,00', 1250, { 'Customer ID': '2', 'Opgave-id': '41' }],
+  ])('when the admin types a Danish amount with thousands in "%s" and confirms, then it is sent as a number', async (title, label, typed, expected, ids) => {
     const sent: Record<string, unknown>[] = [];
     const answer = async ({ request }: { request: Request }) => {
       sent.push((await request.json()) as Record<string, unknown>);
@@ -209,26 +303,69 @@ describe('admin ledger actions', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
     const form = screen.getByRole('form', { name: title });
+    for (const [idLabel, id] of Object.entries(ids)) await user.type(within(form).getByLabelText(idLabel), id);
     await user.type(within(form).getByLabelText(label), typed);
     await user.click(within(form).getByRole('button', { name: /^(Opret|Træk)/ }));
+    await confirm(user, /\?$/, /^(Opret|Træk)/);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]![label.startsWith('Beløb brutto') ? 'amountGross' : 'amount']).toBe(expected);
   });
 
-  it("sends one request for a double click on 'Opret udbetaling'", async () => {
-    const sent: unknown[] = [];
+  it('asks before making an Express account, naming the carrier; a customer’s id cannot be confirmed', async () => {
+    const sent: { path: string; body: unknown }[] = [];
     server.use(
-      http.post('/api/finance/payouts/carrier', async ({ request }) => {
-        sent.push(await request.json());
-        return HttpResponse.json({ id: 1 }, { status: 201 });
+      http.post('/api/admin/users/:id/connected-account', async ({ request, params }) => {
+        sent.push({ path: String(params.id), body: await request.json() });
+        return HttpResponse.json({ url: 'https://connect.example/onboarding' });
       }),
     );
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
-    const form = screen.getByRole('form', { name: 'Udbetaling til carrier' });
-    await user.type(within(form).getByLabelText('Beløb brutto (DKK)'), '2.000');
-    const submit = within(form).getByRole('button', { name: 'Opret udbetaling' });
+    const form = screen.getByRole('form', { name: 'Express-konto til carrier' });
+    await user.type(within(form).getByLabelText('Carrier ID'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Opret Express-konto' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Opret Express-konto til carrier?' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Karen Kunde er ikke en vognmand.');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+
+    await user.clear(within(form).getByLabelText('Carrier ID'));
+    await user.type(within(form).getByLabelText('Carrier ID'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Opret Express-konto' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Opret Express-konto til carrier?' });
+    expect((await within(dialog).findByText(/Express-konto til udbetalinger/)).textContent).toBe(
+      'Viggo Vognmand (Viggos Transport ApS) får en Express-konto til udbetalinger hos betalingsudbyderen.',
+    );
+    await confirm(user, 'Opret Express-konto til carrier?', 'Opret Express-konto');
+    expect((await within(form).findByRole('status')).textContent).toBe('Express-konto oprettet: https://connect.example/onboarding');
+    expect(sent).toEqual([{ path: '3', body: {} }]);
+  });
+
+  it('keeps what was typed across a reload (the actions open with it) and forgets it once sent', async () => {
+    const first = await askCarrierPayout('1.000,50');
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Annuller' }));
+    cleanup();
+
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    const form = await screen.findByRole('form', { name: 'Udbetaling til carrier' });
+    expect(form.closest('details')?.open).toBe(true);
+    expect((within(form).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('3');
+    expect((within(form).getByLabelText('Beløb brutto (DKK)') as HTMLInputElement).value).toBe('1.000,50');
+    await user.click(within(form).getByRole('button', { name: 'Opret udbetaling' }));
+    await confirm(user, 'Opret udbetaling til carrier?', 'Opret udbetaling');
+    expect((await within(form).findByRole('status')).textContent).toBe('Udbetaling oprettet');
+    expect(first.sent).toEqual([{ carrierId: '3', amountGross: 1000.5 }]);
+    expect((within(form).getByLabelText('Beløb brutto (DKK)') as HTMLInputElement).value).toBe('');
+    cleanup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    expect((await screen.findByRole('form', { name: 'Udbetaling til carrier' })).closest('details')?.open).toBe(false);
+  });
+
+  it("sends one request for a double click on the confirming 'Opret udbetaling'", async () => {
+    const { sent, form, dialog } = await askCarrierPayout('2.000');
+    await within(dialog).findByText(/Viggo Vognmand/);
+    const submit = within(dialog).getByRole('button', { name: 'Opret udbetaling' });
     act(() => {
       fireEvent.click(submit);
       fireEvent.click(submit);
@@ -257,16 +394,12 @@ describe('admin ledger actions', () => {
 });
 
 describe('admin ledger tab, wider than the screen', () => {
-  // jsdom lays nothing out (every width 0): the test gives elements the widths of the QA tester's 1280 px screen.
-  afterEach(() => {
-    Reflect.deleteProperty(HTMLElement.prototype, 'scrollWidth');
-    Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-  });
+  // The widths of the QA tester's 1280 px screen.
+  forgetWidthsAfterEach();
 
   it('says that more columns wait to the right, and keeps the action column (mark paid) in view', async () => {
     // A 1792 px table in a 1100 px panel.
-    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => 1792 });
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1100 });
+    givenWidths({ scrollWidth: 1792, clientWidth: 1100 });
     renderAdmin('/AdminDashboard?tab=ledger');
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
     const region = screen.getByRole('region', { name: 'Ledger-rækker' });

@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ledgerStatusLabel, type LedgerRow } from '@fragtbud/contracts';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Field, SelectField, Spinner, TableScroll, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
+import { useUser } from '../api/admin-users-api';
 import { adminActionError } from '../shared/action-error';
 import { LEDGER_FILTER_KEYS, LEDGER_PAGE_SIZE, ledgerCsvUrl, useLedger, type LedgerFilterKey, type LedgerFilters } from './api/get-ledger';
 import { useMarkPayoutPaid } from './api/mark-payout-paid';
 import { LedgerActions } from './ledger-actions';
-import { UNKNOWN_CARRIER, UNKNOWN_CUSTOMER } from '../shared/person-names';
+import { UNKNOWN_CARRIER, UNKNOWN_CUSTOMER, personIdOf, personLabel } from '../shared/person-names';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Alle typer' },
@@ -39,6 +40,13 @@ function Options({ options }: { options: readonly { value: string; label: string
   ));
 }
 
+/** Under a person filter in force: whom the id names, so the admin reads a name, not a number. */
+function FilteredPerson({ id }: { id: string }) {
+  const user = useUser(personIdOf(id));
+  if (user.isPending || user.error) return null;
+  return <>{user.data ? personLabel(user.data) : `Der findes ingen bruger med id ${id}.`}</>;
+}
+
 function filtersFrom(params: URLSearchParams): LedgerFilters {
   const filters: LedgerFilters = {};
   for (const key of LEDGER_FILTER_KEYS) {
@@ -58,6 +66,12 @@ export function LedgerTab() {
   const filters = filtersFrom(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState<LedgerFilters>(filters);
+  // A link to a person's rows (a name in the table, the task page) changes the URL: the fields show that filter.
+  const [shown, setShown] = useState(params.toString());
+  if (shown !== params.toString()) {
+    setShown(params.toString());
+    setDraft(filters);
+  }
   const ledger = useLedger(filters, page);
 
   const apply = (next: LedgerFilters, nextPage = 1) => {
@@ -86,6 +100,7 @@ export function LedgerTab() {
             label={FIELD_LABELS[name]}
             type={name === 'from' || name === 'to' ? 'date' : 'text'}
             value={draft[name] ?? ''}
+            hint={(name === 'carrierId' || name === 'customerId') && filters[name] && draft[name] === filters[name] ? <FilteredPerson id={filters[name]} /> : undefined}
             onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
           />
         ))}

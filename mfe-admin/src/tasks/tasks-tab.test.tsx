@@ -81,6 +81,8 @@ describe('admin task management', () => {
     renderAdmin('/AdminDashboard');
     const table = await screen.findByRole('table');
     expect(screen.getByText('Viser 1–20 af 25 opgaver')).toBeTruthy();
+    // In a scroll box that says when columns wait to the right (a phone), not a plain one.
+    expect(screen.getByRole('region', { name: 'Opgaver' }).contains(table)).toBe(true);
     const firstRow = within(table).getAllByRole('row')[1]!;
     expect(within(firstRow).getByRole('link', { name: '#9 Flytning' }).getAttribute('href')).toBe('/task/9');
     expect(firstRow.textContent).toContain('Afventer godkendelse');

@@ -8,6 +8,7 @@ import {
   Field,
   SelectField,
   Spinner,
+  TableScroll,
   TaskStatusBadge,
   formatDate,
   formatDkkFromKroner,
@@ -66,7 +67,7 @@ export function TasksTab() {
         <p className="admin-tasks__count">
           Viser {shown} af {data.total}{data.totalIsEstimate ? '+' : ''} {noun}
         </p>
-        <div className="fb-table-wrap">
+        <TableScroll label="Opgaver">
           <table className="fb-table">
             <thead>
               <tr>
@@ -104,7 +105,7 @@ export function TasksTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         {pageCount > 1 && (
           <nav className="admin-tasks__paging" aria-label="Sider">
             <Button variant="secondary" size="small" disabled={query.page <= 1} onClick={() => setQuery((c) => ({ ...c, page: c.page - 1 }))}>

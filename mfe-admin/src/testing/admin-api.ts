@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { User } from '@fragtbud/web';
 import { makeUser } from '@fragtbud/web/testing';
 
-/** A small in-memory users API for the admin tests: list with filters, approve/reject/block/unblock, delete. */
+/** A small in-memory users API for the admin tests: list with filters, one user, approve/reject/block/unblock, delete. */
 export function fakeUsersApi(initial: User[]) {
   let users = initial.map((user) => ({ ...user }));
   const requests: string[] = [];
@@ -22,6 +22,11 @@ export function fakeUsersApi(initial: User[]) {
         .filter((u) => !role || (role === 'blocked' ? u.is_blocked : u.role === role))
         .filter((u) => !q || [u.name, u.email, u.company].some((text) => text?.toLowerCase().includes(q)));
       return HttpResponse.json({ items, total: items.length, page: 1, limit: Number(url.searchParams.get('limit') ?? 20) });
+    }),
+    http.get('/api/users/:id', ({ params }) => {
+      const user = users.find((u) => u.id === Number(params.id));
+      if (!user) return HttpResponse.json({ code: 'user_not_found', message: 'Brugeren blev ikke fundet' }, { status: 404 });
+      return HttpResponse.json({ user });
     }),
     http.put('/api/admin/users/:id/:action', ({ params }) => {
       requests.push(`PUT /admin/users/${params.id}/${params.action}`);

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin, approvedCarrier, blockedCarrier, customer, fakeUsersApi, pendingCarrier } from '../testing/admin-api';
+import { forgetWidthsAfterEach, givenWidths } from '../testing/fake-widths';
 import { renderAdmin } from '../testing/render-admin';
 
 const server = setupApiServer();
@@ -141,5 +142,18 @@ describe('users tab', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Prøv igen' }));
     expect(await screen.findByRole('rowheader', { name: /Karen Kunde/ })).toBeTruthy();
+  });
+});
+
+describe('users tab on a phone', () => {
+  forgetWidthsAfterEach();
+
+  it('says the actions wait to the right when the table is wider than the screen', async () => {
+    // The table (with Bloker and Slet) in a 390 px screen.
+    givenWidths({ scrollWidth: 749, clientWidth: 358 });
+    renderAdmin('/admin/users');
+    const table = await screen.findByRole('table', { name: 'Brugere' });
+    expect(screen.getByRole('region', { name: 'Brugere' }).contains(table)).toBe(true);
+    expect(screen.getByText('Rul til siden for flere kolonner →')).toBeTruthy();
   });
 });

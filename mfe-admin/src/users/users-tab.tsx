@@ -9,6 +9,7 @@ import {
   RoleBadge,
   SelectField,
   Spinner,
+  TableScroll,
   displayName,
   formatDate,
   useDebouncedValue,
@@ -128,7 +129,8 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
       {list.kind === 'failed' && <ErrorState message={messages.couldNotFetchUsers} onRetry={() => void users.refetch()} />}
       {list.kind === 'loaded' && list.users.length === 0 && <EmptyState title="Ingen brugere at vise" message={search.trim() ? 'Prøv en anden søgning eller et andet filter.' : 'Prøv et andet filter.'} />}
       {list.kind === 'loaded' && list.users.length > 0 && (
-        <div className="fb-table-wrap">
+        // On a phone the actions sit to the right: the scroll box says so ('Rul til siden for flere kolonner →').
+        <TableScroll label="Brugere">
           <table className="fb-table">
             <caption className="fb-visually-hidden">Brugere</caption>
             <thead>
@@ -184,7 +186,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <ConfirmDialog        open={pendingDelete !== null}        title="Slet bruger"        confirmLabel="Slet bruger"        onConfirm={confirmDelete}        onCancel={closeDeleteDialog}        busy={deleting}      >

@@ -81,18 +81,11 @@ export async function getLedger(context: LedgerContext, query: LedgerQuery): Pro
     listLedgerRows(context.db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
     countLedgerRows(context.db, filter),
   ]);
-  const [people, titles] = await Promise.all([
-    directoryNamesOf(context.db, rows.flatMap((row) => [row.carrier_id, row.customer_id])),
-    taskTitlesOf(context.db, rows.map((row) => row.task_id)),
-  ]);
-  const nameOf = (id: number | null) => {
-    const person = id === null ? undefined : people.get(id);
-    return person ? displayName(person) : null;
-  };
-  const items = rows.map((row) => ({
+  const [named, titles] = await Promise.all([withNames(context.db, rows), taskTitlesOf(context.db, rows.map((row) => row.task_id))]);
+  const items = named.map(({ row, carrierName, customerName }) => ({
     ...toLedgerRow(row),
-    carrier_name: nameOf(row.carrier_id),
-    customer_name: nameOf(row.customer_id),
+    carrier_name: carrierName,
+    customer_name: customerName,
     task_title: titleOf(titles, row.task_id),
   }));
   return { items, total, page: query.page, limit: query.limit };
@@ -110,7 +103,9 @@ const adminLedgerHeader = [
   'TaskId',
   'Status',
   'Carrier ID',
+  'Carrier',
   'Customer ID',
+  'Kunde',
   'Beløb',
   'Brutto',
   'Netto',
@@ -126,7 +121,23 @@ const adminLedgerHeader = [
   'Reference',
 ] as const;
 
-function adminLedgerCells(row: LedgerViewRow): CsvCell[] {
+/** A CSV row with its people by name (svc-ledger's user directory), so the file reads without a lookup of ids. */
+interface NamedLedgerRow {
+  row: LedgerViewRow;
+  carrierName: string | null;
+  customerName: string | null;
+}
+
+async function withNames(db: LedgerContext['db'], rows: LedgerViewRow[]): Promise<NamedLedgerRow[]> {
+  const people = await directoryNamesOf(db, rows.flatMap((row) => [row.carrier_id, row.customer_id]));
+  const nameOf = (id: number | null) => {
+    const person = id === null ? undefined : people.get(id);
+    return person ? displayName(person) : null;
+  };
+  return rows.map((row) => ({ row, carrierName: nameOf(row.carrier_id), customerName: nameOf(row.customer_id) }));
+}
+
+function adminLedgerCells({ row, carrierName, customerName }: NamedLedgerRow): CsvCell[] {
   return [
     row.type === 'payout' ? payoutLabel(row.status) : ledgerRowTypeLabels[row.type],
     row.id,
@@ -134,7 +145,9 @@ function adminLedgerCells(row: LedgerViewRow): CsvCell[] {
     row.task_id,
     ledgerStatusLabel(row.status),
     row.carrier_id,
+    carrierName,
     row.customer_id,
+    customerName,
     csvMoney(row.amount_ore),
     csvMoney(row.gross_ore),
     csvMoney(row.net_ore),
@@ -156,7 +169,7 @@ export function ledgerCsv(context: LedgerContext, query: LedgerFilterQuery): Rea
   const filter = filterOf(query);
   return csvStream({
     header: adminLedgerHeader,
-    nextPage: (offset, limit) => listLedgerRows(context.db, filter, { offset, limit }),
+    nextPage: async (offset, limit) => withNames(context.db, await listLedgerRows(context.db, filter, { offset, limit })),
     toCells: adminLedgerCells,
   });
 }

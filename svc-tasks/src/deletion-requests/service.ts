@@ -44,6 +44,16 @@ function toJson(row: DeletionRequestRow): DeletionRequest {
   };
 }
 
+/** The requester by name (a carrier with their company), null until identity's announcement has arrived. */
+async function withRequesterNames(db: Db, rows: DeletionRequestRow[]): Promise<DeletionRequest[]> {
+  const names = await namesOf(db, rows.map((row) => row.requested_by));
+  return rows.map((row) => {
+    const person = names.get(row.requested_by);
+    const requesterName = person ? (row.role === 'carrier' ? displayName(person) : person.name) : null;
+    return { ...toJson(row), requester_name: requesterName };
+  });
+}
+
 const pendingOf = (db: Db, taskId: number) =>
   db('task_deletion_requests').where({ task_id: taskId, status: 'pending' }).first() as Promise<DeletionRequestRow | undefined>;
 
@@ -95,14 +105,7 @@ export async function listDeletionRequests(context: TasksContext, caller: AuthUs
     if (relationOf(caller, task) === 'none') throw forbidden();
     query.andWhere({ requested_by: caller.id });
   }
-  const rows = (await query) as DeletionRequestRow[];
-  const names = await namesOf(context.db, rows.map((row) => row.requested_by));
-  const nameOf = (row: DeletionRequestRow) => {
-    const person = names.get(row.requested_by);
-    if (!person) return null;
-    return row.role === 'carrier' ? displayName(person) : person.name;
-  };
-  return rows.map((row) => ({ ...toJson(row), requester_name: nameOf(row) }));
+  return withRequesterNames(context.db, (await query) as DeletionRequestRow[]);
 }
 
 /** Admin: approve (the task is cancelled) or reject a pending request. */
@@ -140,9 +143,11 @@ export async function resolveDeletionRequest(
       >,
       meta,
     );
+    // Named as the list names it: the admin's list shows this answer in place of the pending request.
+    const [resolved] = (await withRequesterNames(trx, [updated ?? { ...request, status, resolved_by: caller.id, resolved_at: now }])) as [DeletionRequest];
     return {
       message: action === 'approve' ? messages.deletionRequestApproved : messages.deletionRequestRejected,
-      request: toJson(updated ?? { ...request, status, resolved_by: caller.id, resolved_at: now }),
+      request: resolved,
     };
   });
 }

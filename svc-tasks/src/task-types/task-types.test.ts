@@ -103,6 +103,16 @@ describe('POST /admin/task-types', () => {
     expect((await list()).map((item) => item.type)).toEqual([longest, 'fullload', 'kranbil_2', 'moving']);
   });
 
+  it("when the admin names a type by its Danish name ('Møbeltransport'), then the limit is that type's", async () => {
+    for (const [typed, type] of [[' Møbeltransport', 'furniture'], ['palle og pakker', 'package']] as const) {
+      const reply = await tasks.call('POST', '/admin/task-types', { as: admin, body: { type: typed, maxBids: 2 } });
+      expect(reply.status).toBe(201);
+      expect(reply.body).toEqual({ type, maxBids: 2 });
+      expect(await rowOf(type)).toMatchObject({ max_bids: 2 });
+    }
+    await tasks.db('task_type_settings').whereIn('type', ['furniture', 'package']).delete();
+  });
+
   it('when two admins add the same type at once, then one gets 201, the other 409, and there is one event', async () => {
     const before = (await typeEvents()).length;
     const replies = await Promise.all(

@@ -372,6 +372,17 @@ describe('DELETE /tasks/:id', () => {
     expect(events.some((e) => (e.data as { taskId: number }).taskId === task.id)).toBe(true);
   });
 
+  it('when the task is paid (cancelled or not), then 409 with the Danish reason and it stays', async () => {
+    for (const status of ['paid', 'cancelled'] as const) {
+      const task = await createdTask();
+      await tasks.db('tasks').where({ id: task.id }).update({ status, paid_at: new Date() });
+      const reply = await tasks.call('DELETE', `/tasks/${task.id}`, { as: admin });
+      expect(reply.status).toBe(409);
+      expect(reply.body).toEqual({ code: 'task_paid', message: messages.paidTaskNotDeletable });
+      expect((await tasks.call('GET', `/tasks/${task.id}`, { as: admin })).status).toBe(200);
+    }
+  });
+
   it('when the owner deletes, then 403; a missing task 404', async () => {
     const task = await createdTask();
     expect((await tasks.call('DELETE', `/tasks/${task.id}`, { as: customer })).status).toBe(403);

@@ -344,6 +344,9 @@ export async function removeTask(context: TasksContext, caller: AuthUser, taskId
   await context.db.transaction(async (trx) => {
     const row = await lockTaskById(trx, taskId);
     if (!row) throw notFound();
+    // A paid task's money (payment, refund, the carrier's payout) is booked against it: deleting it would take the
+    // customer's money with it unrefunded and leave ledger rows about a task nobody can open. Cancelling refunds.
+    if (row.paid_at) throw AppError.conflict(messages.paidTaskNotDeletable, 'task_paid');
     await deleteTask(trx, taskId);
     await context.outbox.add(
       trx,

@@ -104,7 +104,7 @@ describe('user directory', () => {
     expect((await tasks.call('GET', `/tasks/${taskId}`, { as: owner })).body.assigned_carrier).toMatchObject({ phone: null, address: null });
   });
 
-  it('when an admin lists deletion requests, then each carries the name of its requester', async () => {
+  it('when an admin lists deletion requests or resolves one, then each carries the name of its requester', async () => {
     const customer = user('customer');
     await tasks.publish(eventTypes.userRegistered, { userId: customer.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' });
     await waitFor(async () => Boolean(await entry(customer.id)));
@@ -114,6 +114,10 @@ describe('user directory', () => {
     const list = await tasks.call('GET', `/tasks/${created.body.id}/deletion-requests`, { as: admin });
     expect(list.status).toBe(200);
     expect(list.body.items).toMatchObject([{ requested_by: customer.id, requester_name: 'Karen Jensen' }]);
+    // The answer replaces the pending request in the admin's list: the name stays.
+    const rejected = await tasks.call('PUT', `/tasks/${created.body.id}/deletion-requests/${asked.body.id}`, { as: admin, body: { action: 'reject' } });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.request).toMatchObject({ status: 'rejected', requester_name: 'Karen Jensen' });
   });
 
   it('when an admin lists tasks, then each names its customer and assigned carrier; a customer\'s list does not', async () => {

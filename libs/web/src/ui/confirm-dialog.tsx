@@ -17,16 +17,18 @@ export interface ConfirmDialogProps {
   /** While the action runs: the confirm button spins and cancelling is disabled. */
   busy?: boolean;
   variant?: 'danger' | 'primary';
+  /** The confirming button cannot be pressed (what it would do is not known yet, or cannot be done). */
+  confirmDisabled?: boolean;
   children: ReactNode;
 }
 
 /** A confirmation that interrupts the user (alertdialog) with 'Annuller' and one confirming action. */
-export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, busy = false, variant = 'danger', children }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, busy = false, variant = 'danger', confirmDisabled = false, children }: ConfirmDialogProps) {
   // A double click comes before the caller's `busy` re-rendered the button disabled: the guard is set in the click.
   const flight = useSingleFlight();
   const working = busy || flight.busy;
   const confirm = () => {
-    if (busy) return;
+    if (busy || confirmDisabled) return;
     flight.run(async () => {
       await onConfirm();
     });
@@ -42,7 +44,7 @@ export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, 
           <Button variant="secondary" onClick={onCancel} disabled={working}>
             Annuller
           </Button>
-          <Button variant={variant} onClick={confirm} loading={working}>
+          <Button variant={variant} onClick={confirm} loading={working} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { adminStatusOptions, canTransition, type Task, type TaskStatus } from '@fragtbud/contracts';
-import { Button, ConfirmDialog, formatDkkFromKroner, Modal, SelectField, taskStatusLabel } from '@fragtbud/web';
+import { Button, ConfirmDialog, Modal, SelectField, taskStatusLabel } from '@fragtbud/web';
 import { useDeleteTask } from '../api/delete-task';
 import { useUpdateTaskStatus } from '../api/update-task-status';
 import { actionError } from './action-error';
-import { useTaskBids } from './bids/list-task-bids';
+import { useCancelConsequence } from './cancel-consequence';
 
 export const STATUS_NOT_UPDATED = 'Kunne ikke opdatere status';
 export const TASK_NOT_DELETED = 'Kunne ikke slette opgave';
@@ -13,16 +13,6 @@ export const TASK_NOT_DELETED = 'Kunne ikke slette opgave';
 interface AdminTaskControlsProps {
   task: Pick<Task, 'id' | 'status' | 'paid_at'>;
   onChanged: (task: Task) => void;
-}
-
-/** What cancelling does to the money: a paid task is refunded at once (the total of the accepted bid, as the bids tab shows it). */
-function useCancelConsequence(task: AdminTaskControlsProps['task']): string {
-  const paid = Boolean(task.paid_at);
-  const { data } = useTaskBids(paid ? task.id : null);
-  if (!paid) return 'Opgaven annulleres, og vognmanden mister opgaven.';
-  const accepted = data?.items.find((bid) => bid.status === 'accepted');
-  const total = accepted && accepted.view !== 'carrier' ? formatDkkFromKroner(accepted.quote.total) : null;
-  return total ? `Opgaven annulleres, og kunden får ${total} refunderet.` : 'Opgaven annulleres, og kunden får betalingen refunderet.';
 }
 
 /** The admin's part of the action panel: the status dropdown of spec section 4 and deletion after confirmation. */

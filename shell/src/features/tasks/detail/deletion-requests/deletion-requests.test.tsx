@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages, type DeletionRequest } from '@fragtbud/contracts';
 import { formatDateTime, queryKeys } from '@fragtbud/web';
-import { makeUser, renderWithQueryClient } from '@fragtbud/web/testing';
+import { makeAdminBid, makeUser, renderWithQueryClient } from '@fragtbud/web/testing';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { makeTask } from '../../../../testing/tasks';
 import { TaskDeletionRequests } from './deletion-requests';
@@ -48,7 +48,32 @@ function serveAdmin(items: DeletionRequest[]) {
   return puts;
 }
 
+async function confirmApproval() {
+  const dialog = screen.getByRole('alertdialog', { name: 'Godkend anmodningen om sletning?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Godkend og annullér' }));
+}
+
 describe('deletion requests', () => {
+  it('asks before approving a paid task’s request, naming the refund; Annuller sends nothing, one PUT on a double click', async () => {
+    const puts = serveAdmin([request()]);
+    server.use(http.get('/api/bids', () => HttpResponse.json({ items: [makeAdminBid({ id: 4, status: 'accepted', net: 1000 })], total: 1, page: 1, limit: 100 })));
+    renderWithQueryClient(<TaskDeletionRequests task={{ ...task, paid_at: '2026-11-25T09:00:00.000Z' }} viewer={admin} />);
+    const pending = await screen.findByRole('listitem', { name: 'Anmodning #7' });
+    await userEvent.click(within(pending).getByRole('button', { name: 'Godkend' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Godkend anmodningen om sletning?' });
+    await vi.waitFor(() => expect(dialog.textContent).toContain('Opgaven annulleres, og kunden får 1.400,00 DKK refunderet. Det kan ikke fortrydes.'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(puts).toEqual([]);
+
+    await userEvent.click(within(pending).getByRole('button', { name: 'Godkend' }));
+    const confirm = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Godkend og annullér' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect((await screen.findByRole('status')).textContent).toBe('Anmodning godkendt (opgave annulleret)');
+    expect(puts).toEqual(['7 approve']);
+  });
+
   it("lets an admin approve a pending request: 'Anmodning godkendt (opgave annulleret)' and the task is reloaded", async () => {
     const puts = serveAdmin([request(), request({ id: 6, role: 'carrier', requested_by: 3, requester_name: 'Lars Hansen (Hansen Fragt ApS)', reason: null, status: 'rejected' }), request({ id: 4, requester_name: null, status: 'rejected' })]);
     const { client } = renderWithQueryClient(<TaskDeletionRequests task={task} viewer={admin} />);
@@ -68,6 +93,7 @@ describe('deletion requests', () => {
     expect(within(done).queryByRole('button')).toBeNull();
 
     await userEvent.click(within(pending).getByRole('button', { name: 'Godkend' }));
+    await confirmApproval();
     expect((await screen.findByRole('status')).textContent).toBe('Anmodning godkendt (opgave annulleret)');
     expect(puts).toEqual(['7 approve']);
     expect(within(pending).getByText('Godkendt')).toBeTruthy();
@@ -84,6 +110,7 @@ describe('deletion requests', () => {
 
     server.use(http.put('/api/tasks/5/deletion-requests/8', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     await userEvent.click(within(screen.getByRole('listitem', { name: 'Anmodning #8' })).getByRole('button', { name: 'Godkend' }));
+    await confirmApproval();
     expect((await screen.findByRole('alert')).textContent).toBe('Kunne ikke godkende anmodning');
   });
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { finishedTaskStatuses, messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
-import { Button, ErrorState, Spinner, formatDateTime, isApiError, useSingleFlight, type User } from '@fragtbud/web';
+import { Button, ConfirmDialog, ErrorState, Spinner, formatDateTime, isApiError, useSingleFlight, type User } from '@fragtbud/web';
+import { useCancelConsequence } from '../cancel-consequence';
 import { isTaskOwner } from '../task-access';
 import { useCreateDeletionRequest } from './api/create-deletion-request';
 import { useDeletionRequests } from './api/list-deletion-requests';
@@ -132,19 +133,21 @@ function AdminDeletionRequests({ task }: { task: Task }) {
   const resolve = useResolveDeletionRequest(task.id);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<{ id: number; action: DeletionAction } | null>(null);
+  // Approving cancels the task (and refunds a paid one): asked first, as the status change asks.
+  const [approving, setApproving] = useState<DeletionRequest | null>(null);
+  const cancelConsequence = useCancelConsequence(task);
   const id = useId();
 
   const decide = (request: DeletionRequest, action: DeletionAction) => {
     setOutcome(null);
     setBusy({ id: request.id, action });
-    resolve.mutate(
-      { requestId: request.id, action },
-      {
-        onSuccess: () => setOutcome({ ok: true, text: action === 'approve' ? DELETION_TEXTS.approved : DELETION_TEXTS.rejected }),
-        onError: () => setOutcome({ ok: false, text: action === 'approve' ? DELETION_TEXTS.approveFailed : DELETION_TEXTS.rejectFailed }),
-        onSettled: () => setBusy(null),
-      },
-    );
+    return resolve
+      .mutateAsync({ requestId: request.id, action })
+      .then(
+        () => setOutcome({ ok: true, text: action === 'approve' ? DELETION_TEXTS.approved : DELETION_TEXTS.rejected }),
+        () => setOutcome({ ok: false, text: action === 'approve' ? DELETION_TEXTS.approveFailed : DELETION_TEXTS.rejectFailed }),
+      )
+      .finally(() => setBusy(null));
   };
 
   const items = list.data?.items ?? [];
@@ -184,7 +187,10 @@ function AdminDeletionRequests({ task }: { task: Task }) {
                     size="small"
                     loading={busy?.id === request.id && busy.action === 'approve'}
                     disabled={busy !== null}
-                    onClick={() => decide(request, 'approve')}
+                    onClick={() => {
+                      setOutcome(null);
+                      setApproving(request);
+                    }}
                   >
                     Godkend
                   </Button>
@@ -193,7 +199,7 @@ function AdminDeletionRequests({ task }: { task: Task }) {
                     size="small"
                     loading={busy?.id === request.id && busy.action === 'reject'}
                     disabled={busy !== null}
-                    onClick={() => decide(request, 'reject')}
+                    onClick={() => void decide(request, 'reject')}
                   >
                     Afvis
                   </Button>
@@ -203,6 +209,16 @@ function AdminDeletionRequests({ task }: { task: Task }) {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={approving !== null}
+        title="Godkend anmodningen om sletning?"
+        confirmLabel="Godkend og annullér"
+        busy={busy !== null}
+        onCancel={() => setApproving(null)}
+        onConfirm={() => (approving ? decide(approving, 'approve').finally(() => setApproving(null)) : undefined)}
+      >
+        <p>{cancelConsequence} Det kan ikke fortrydes.</p>
+      </ConfirmDialog>
     </section>
   );
 }
