@@ -68,6 +68,9 @@ describe('consignment tab (Fragtbrev)', () => {
     expect(within(box('1. Afsender')).getByText('Karen Kunde')).toBeTruthy();
     expect(within(box('2. Afhentningssted')).getByText(/Vestergade 1\s+8000 Aarhus C\s+Danmark/)).toBeTruthy();
     expect(within(box('5. Betaler')).getByText('12345678')).toBeTruthy();
+    // A sender without an address has no 'Adresse' row, not one that reads only 'Danmark'.
+    expect(within(box('1. Afsender')).queryByText('Adresse')).toBeNull();
+    expect(within(box('1. Afsender')).queryByText('Danmark')).toBeNull();
     expect(within(box('6. Fragtfører')).getByText('Kørsel A/S')).toBeTruthy();
     const goods = box('7. Gods');
     expect(within(goods).getByText('13')).toBeTruthy();
