@@ -67,6 +67,18 @@ describe('profile page', () => {
     expect(screen.queryByText(/kommer snart/)).toBeNull();
   });
 
+  it('when a customer moves through the tabs with the arrow keys, then the next tab opens (one strip of tabs that scrolls on a phone)', async () => {
+    setSession(karen);
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const list = screen.getByRole('tablist', { name: 'Profilens faner' });
+    expect(list.classList.contains('fb-tabs')).toBe(true);
+    await user.click(within(list).getByRole('tab', { name: 'Profil' }));
+    await user.keyboard('{ArrowRight}');
+    expect(within(list).getByRole('tab', { name: 'Sikkerhed' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('tabpanel', { name: 'Sikkerhed' })).toBeTruthy();
+  });
+
   it('when a customer corrects name and phone, then a bad phone or blank name is refused in Danish and nothing is sent; a good one is saved and shown', async () => {
     setSession({ ...karen, phone: null });
     const user = userEvent.setup();
