@@ -49,6 +49,15 @@ beforeEach(() => {
 const location = () => screen.getByTestId('location').textContent;
 
 describe('Glemt adgangskode?', () => {
+  it('when an e-mail was typed on the login page, then the form opens with it filled in', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(screen.getByLabelText(/^E-mail/), 'karen@example.dk');
+    await user.click(screen.getByRole('link', { name: 'Glemt adgangskode?' }));
+    expect(location()).toBe('/forgot-password');
+    expect((await screen.findByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('karen@example.dk');
+  });
+
   it('when the login page is open, then the link leads to the form, which sends the e-mail and shows the neutral answer', async () => {
     const user = userEvent.setup();
     renderApp('/login');
