@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -566,6 +566,43 @@ describe('edit a task', () => {
       contact_email: 'gaest@example.dk',
       contact_phone: null,
     });
+  });
+
+  it('what was typed survives a reload of the edit page, and is gone once saved', async () => {
+    const saved = updateTaskHandler();
+    server.use(getTaskHandler(() => HttpResponse.json(makeTask())), saved.handler);
+    let user = renderAt('/create-task?edit=7');
+    await editFormLoaded();
+    await user.clear(numberInput('Vægt (kg)'));
+    await user.type(numberInput('Vægt (kg)'), '45,5');
+    await user.clear(input('Beskrivelse af opgaven'));
+    await user.type(input('Beskrivelse af opgaven'), 'Ny tekst');
+
+    cleanup(); // the reload
+    user = renderAt('/create-task?edit=7');
+    await editFormLoaded();
+    expect((numberInput('Vægt (kg)') as HTMLInputElement).value).toBe('45,5');
+    expect((input('Beskrivelse af opgaven') as HTMLTextAreaElement).value).toBe('Ny tekst');
+
+    await continueToConfirm(user);
+    await user.click(screen.getByRole('button', { name: 'Gem ændringer' }));
+    await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 });
+    expect(saved.bodies[0]).toMatchObject({ description: 'Ny tekst', details: { weight: 45.5 } });
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it("another user's edit draft of the same task is not offered", async () => {
+    server.use(getTaskHandler(() => HttpResponse.json(makeTask())));
+    let user = renderAt('/create-task?edit=7');
+    await editFormLoaded();
+    await user.clear(numberInput('Vægt (kg)'));
+    await user.type(numberInput('Vægt (kg)'), '45,5');
+
+    cleanup();
+    setSession(makeUser({ id: 99, role: 'admin' }));
+    user = renderAt('/create-task?edit=7');
+    await editFormLoaded();
+    expect((numberInput('Vægt (kg)') as HTMLInputElement).value).toBe('80,5');
   });
 
   it('a 409 on save goes to the task with "Opgaven kan ikke længere redigeres."', async () => {

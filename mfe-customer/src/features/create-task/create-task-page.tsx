@@ -117,7 +117,7 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
   // Who opened the wizard: a signed-in user's submit must never become a guest's (issue 13 item 6), and the draft
   // stays theirs even while the session is gone.
   const [startedAs] = useState(() => ({ signedIn: !guest, ownerId: userId }));
-  const [draft] = useState(() => (editing ? null : loadDraft(userId)));
+  const [draft] = useState(() => (editing && editId === null ? null : loadDraft(userId, editId)));
   const submitKey = useSubmitKey(draft?.submitKey);
 
   const [initialForm] = useState<TaskForm>(() => {
@@ -152,15 +152,16 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
   /** Where focus goes after the next render: the step's heading, the first invalid field (once shown), the banner. */
   const focusAfterRender = useRef<'heading' | 'field' | 'error' | null>(null);
 
-  // The draft follows every change; a changed form is a new submit with a new Idempotency-Key.
+  // The draft follows every change (an edit's once its task has filled the form); a changed form is a new submit
+  // with a new Idempotency-Key.
   useEffect(() => {
-    if (editing) return;
+    if (editing && loading) return;
     const subscription = watch((values) => {
       submitKey.renew();
-      saveDraft({ form: values as TaskForm, ownerId: startedAs.ownerId });
+      saveDraft({ form: values as TaskForm, ownerId: startedAs.ownerId }, editId);
     });
     return () => subscription.unsubscribe();
-  }, [editing, watch, submitKey, startedAs]);
+  }, [editing, loading, editId, watch, submitKey, startedAs]);
 
   // Edit: load the task and prefill, unless it can no longer be edited (spec sections 2 and 4).
   useEffect(() => {
@@ -181,10 +182,11 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
       return;
     }
     const prefilled = taskToForm(task);
-    reset(prefilled);
+    // What was typed before a reload or a lost session wins over the stored task.
+    reset(draft ? { ...prefilled, ...draft.form } : prefilled);
     setKeptPickupDate(prefilled.preferredPickupDate || undefined);
     setLoading(false);
-  }, [editing, editId, navigate, loading, toEdit.data, toEdit.error, reset]);
+  }, [editing, editId, navigate, loading, toEdit.data, toEdit.error, reset, draft]);
 
   // A new ?type= (e.g. a type card on the home page while this page is open) opens that type's form.
   const previousUrlType = useRef(urlType);
@@ -271,6 +273,7 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
     try {
       if (editId !== null) {
         await update.mutateAsync({ taskId: editId, body });
+        clearDraft(editId);
         navigate('/browse-tasks', { state: withFlash('success', 'Ændringerne er gemt.') });
         return;
       }
@@ -281,6 +284,7 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
       afterCreated(navigate, task, guest);
     } catch (error) {
       if (editId !== null && isApiError(error) && error.status === 409) {
+        clearDraft(editId);
         navigate(`/task/${editId}`, { replace: true, state: withFlash('error', SUBMIT_MESSAGES.noLongerEditable) });
         return;
       }

@@ -67,4 +67,14 @@ describe('customer Betalinger', () => {
     expect(within(withoutTask!).queryByRole('link')).toBeNull();
     expect(within(withoutTask!).getAllByRole('cell')[1]!.textContent).toBe('–');
   });
+
+  it('on a phone the tables are cards in their own region (each cell named by its column), so the page never scrolls sideways', async () => {
+    renderWithProviders(<PaymentsPanel />);
+    for (const name of ['Betalingshistorik', 'Justeringer']) {
+      const region = await screen.findByRole('region', { name });
+      expect(region.classList.contains('fb-table-wrap--cards')).toBe(true);
+      const table = within(region).getByRole('table', { name });
+      expect(within(table).getAllByRole('cell')[0]!.getAttribute('data-label')).toBe('Dato');
+    }
+  });
 });

@@ -1,8 +1,28 @@
-import { ledgerStatusLabel } from '@fragtbud/contracts';
-import { EmptyState, ErrorState, Spinner, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
+import { ledgerStatusLabel, type CustomerLedger, type PaymentHistory } from '@fragtbud/contracts';
+import { DataTable, EmptyState, ErrorState, Spinner, TaskLink, formatDate, formatDkkFromKroner, type DataTableColumn } from '@fragtbud/web';
 import { usePayments } from './api/get-payment-history';
 
 const TYPE_LABELS = { payment: 'Betaling', refund: 'Refundering', charge: 'Ekstra gebyr' } as const;
+
+type HistoryRow = PaymentHistory['items'][number];
+type AdjustmentRow = CustomerLedger['rows'][number];
+
+// Tables that become cards on a phone, so the page never scrolls sideways.
+const HISTORY_COLUMNS: readonly DataTableColumn<HistoryRow>[] = [
+  { key: 'date', header: 'Dato', cell: (row) => formatDate(row.date) },
+  { key: 'task', header: 'Opgave', cell: (row) => <TaskLink taskId={row.task_id} title={row.task_title} /> },
+  { key: 'type', header: 'Type', cell: (row) => TYPE_LABELS[row.type] },
+  { key: 'status', header: 'Status', cell: (row) => ledgerStatusLabel(row.status) },
+  { key: 'amount', header: 'Beløb', cell: (row) => formatDkkFromKroner(row.type === 'refund' ? -row.amount : row.amount) },
+];
+
+const ADJUSTMENT_COLUMNS: readonly DataTableColumn<AdjustmentRow>[] = [
+  { key: 'date', header: 'Dato', cell: (row) => formatDate(row.date) },
+  { key: 'task', header: 'Opgave', cell: (row) => <TaskLink taskId={row.task_id} title={row.task_title} /> },
+  { key: 'reason', header: 'Begrundelse', cell: (row) => row.reason },
+  { key: 'status', header: 'Status', cell: (row) => ledgerStatusLabel(row.status) },
+  { key: 'amount', header: 'Beløb', cell: (row) => formatDkkFromKroner(row.amount) },
+];
 
 /**
  * The customer's 'Betalinger' (spec sections 2 and 3): payment history (date, task, status, amount — refunds and
@@ -23,30 +43,7 @@ export function PaymentsPanel() {
           {data.data.history.items.length === 0 ? (
             <EmptyState title="Ingen betalinger endnu" />
           ) : (
-            <table aria-label="Betalingshistorik">
-              <thead>
-                <tr>
-                  <th scope="col">Dato</th>
-                  <th scope="col">Opgave</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Beløb</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.history.items.map((row) => (
-                  <tr key={`${row.type}-${row.id}`}>
-                    <td>{formatDate(row.date)}</td>
-                    <td>
-                      <TaskLink taskId={row.task_id} title={row.task_title} />
-                    </td>
-                    <td>{TYPE_LABELS[row.type]}</td>
-                    <td>{ledgerStatusLabel(row.status)}</td>
-                    <td>{formatDkkFromKroner(row.type === 'refund' ? -row.amount : row.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable caption="Betalingshistorik" columns={HISTORY_COLUMNS} rows={data.data.history.items} rowKey={(row) => `${row.type}-${row.id}`} cardsOnPhone />
           )}
           <h3>Justeringer</h3>
           <dl className="details-list">
@@ -62,30 +59,7 @@ export function PaymentsPanel() {
           {data.data.ledger.rows.length === 0 ? (
             <EmptyState title="Ingen justeringer" />
           ) : (
-            <table aria-label="Justeringer">
-              <thead>
-                <tr>
-                  <th scope="col">Dato</th>
-                  <th scope="col">Opgave</th>
-                  <th scope="col">Begrundelse</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Beløb</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.ledger.rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>{formatDate(row.date)}</td>
-                    <td>
-                      <TaskLink taskId={row.task_id} title={row.task_title} />
-                    </td>
-                    <td>{row.reason}</td>
-                    <td>{ledgerStatusLabel(row.status)}</td>
-                    <td>{formatDkkFromKroner(row.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable caption="Justeringer" columns={ADJUSTMENT_COLUMNS} rows={data.data.ledger.rows} rowKey={(row) => row.id} cardsOnPhone />
           )}
         </>
       )}

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useSession } from '@fragtbud/web';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noTasks } from '../../testing/handlers';
 import { renderApp } from '../../testing/render-app';
@@ -10,7 +11,7 @@ import { setupShellApiServer } from '../../testing/api-server';
 const karen = makeUser({ name: 'Karen Kunde', email: 'karen@example.dk', role: 'customer', twoFactorEnabled: true });
 const sent: Array<{ path: string; body: unknown }> = [];
 
-setupShellApiServer(
+const server = setupShellApiServer(
   noTasks,
   http.post('/api/auth/forgot-password', async ({ request }) => {
     sent.push({ path: 'forgot', body: await request.json() });
@@ -25,6 +26,8 @@ setupShellApiServer(
     return HttpResponse.json({ message: 'Adgangskode ændret succesfuldt' });
   }),
   http.post('/api/auth/verify-email', () => HttpResponse.json({ message: 'Din e-mail er bekræftet.' })),
+  // A confirmed e-mail reloads the signed-in user's profile.
+  http.get('/api/auth/profile', () => HttpResponse.json({ user: useSession.getState().user })),
   http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true, challenge: 'udfordring-1' })),
   http.post('/api/auth/2fa/email/request', async ({ request }) => {
     sent.push({ path: '2fa-mail', body: await request.json() });
@@ -46,6 +49,15 @@ beforeEach(() => {
 const location = () => screen.getByTestId('location').textContent;
 
 describe('Glemt adgangskode?', () => {
+  it('when an e-mail was typed on the login page, then the form opens with it filled in', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(screen.getByLabelText(/^E-mail/), 'karen@example.dk');
+    await user.click(screen.getByRole('link', { name: 'Glemt adgangskode?' }));
+    expect(location()).toBe('/forgot-password');
+    expect((await screen.findByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('karen@example.dk');
+  });
+
   it('when the login page is open, then the link leads to the form, which sends the e-mail and shows the neutral answer', async () => {
     const user = userEvent.setup();
     renderApp('/login');
@@ -97,6 +109,18 @@ describe('/verify-email', () => {
     expect(screen.getByRole('link', { name: 'Gå til dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByRole('link', { name: 'Fortsæt hvor du slap' }).getAttribute('href')).toBe('/task/12');
     expect(screen.queryByRole('link', { name: 'Gå til log ind' })).toBeNull();
+  });
+
+  it('when a logged-in user confirms, then their session says so, and the dashboard no longer asks them to confirm', async () => {
+    const guest = makeUser({ id: 44, name: 'Gæst Testesen', role: 'customer', emailVerified: false });
+    setSession(guest);
+    server.use(http.get('/api/auth/profile', () => HttpResponse.json({ user: { ...guest, emailVerified: true } })));
+    renderApp('/verify-email?token=t-3');
+    expect(await screen.findByText('Din e-mail er bekræftet.')).toBeTruthy();
+    await waitFor(() => expect(useSession.getState().user?.emailVerified).toBe(true));
+    await userEvent.click(screen.getByRole('link', { name: 'Gå til dashboard' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hej Gæst Testesen!' })).toBeTruthy();
+    expect(screen.queryByText(/Bekræft din e-mail med linket/)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { emailBodySchema, messages } from '@fragtbud/contracts';
 import { api, Button, Field, isApiError } from '@fragtbud/web';
 import { AuthCard, FormMessage } from '../../layout/auth-card';
@@ -7,7 +8,12 @@ import { useDocumentTitle } from '../../routing/use-document-title';
 /** 'Glemt adgangskode?': asks for a reset link; the answer is the same whether the account exists or not. */
 export function ForgotPasswordPage() {
   useDocumentTitle('Glemt adgangskode');
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  // The e-mail already typed on the login page, when the user came from its 'Glemt adgangskode?' link.
+  const [email, setEmail] = useState(() => {
+    const carried = (location.state as { email?: unknown } | null)?.email;
+    return typeof carried === 'string' ? carried : '';
+  });
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

@@ -4,7 +4,7 @@ import { isApiError, Spinner, useSession } from '@fragtbud/web';
 import { AuthCard, FormMessage } from '../../layout/auth-card';
 import { safeNextPath } from '../../routing/login-redirect';
 import { useDocumentTitle } from '../../routing/use-document-title';
-import { useVerifyEmail } from './api/verify-email';
+import { useRefreshAfterVerification, useVerifyEmail } from './api/verify-email';
 
 /**
  * /verify-email?token=…[&next=/task/12…]: confirms the e-mail once on arrival. A user who is already logged in is
@@ -18,6 +18,7 @@ export function VerifyEmailPage() {
   const next = rawNext ? safeNextPath(rawNext) : null;
   const loggedIn = useSession((state) => state.user) !== null;
   const verification = useVerifyEmail(token);
+  useRefreshAfterVerification(verification.isSuccess);
   const outcome = !token
     ? { ok: false, text: messages.verifyLinkInvalid }
     : verification.isSuccess

@@ -105,7 +105,10 @@ export function LoginPage() {
             Log ind
           </Button>
           <p className="auth-card__switch">
-            <Link to="/forgot-password">Glemt adgangskode?</Link>
+            {/* The e-mail typed here goes along (router state, not the address bar), so it need not be typed twice. */}
+            <Link to="/forgot-password" state={{ email: email.trim() }}>
+              Glemt adgangskode?
+            </Link>
           </p>
           <OidcLoginLink next={next} />
         </form>

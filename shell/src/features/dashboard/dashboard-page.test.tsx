@@ -155,4 +155,31 @@ describe('dashboard', () => {
     await waitFor(() => expect(statCards()[2]).toBe('Afsluttede – /BrowseTasks?mine=true&status=completed'));
     expect(statCards()[0]).toBe('Alle opgaver 4 /BrowseTasks?mine=true');
   });
+
+  it('reminds a customer with an unconfirmed e-mail to confirm it (guest tasks join the account then) and resends the mail', async () => {
+    const fake = fakeTasksApi([], { viewerId: 5 });
+    const resent: unknown[] = [];
+    server.use(
+      ...fake.handlers,
+      http.post('/api/auth/verify-request', async ({ request }) => {
+        resent.push(await request.json());
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    setSession(makeUser({ id: 5, role: 'customer', email: 'gaest@example.dk', emailVerified: false }));
+    renderApp('/dashboard');
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Bekræft din e-mail med linket, vi har sendt til gaest@example.dk.');
+    expect(note.textContent).toContain('Opgaver, du har oprettet som gæst med den e-mail, bliver knyttet til din konto, når den er bekræftet.');
+    await userEvent.click(within(note).getByRole('button', { name: 'Send bekræftelsesmail igen' }));
+    expect(await within(note).findByRole('status')).toBeTruthy();
+    expect(resent).toEqual([{ email: 'gaest@example.dk' }]);
+  });
+
+  it('says nothing about the e-mail once it is confirmed', () => {
+    server.use(...fakeTasksApi([], { viewerId: 2 }).handlers);
+    setSession(customer);
+    renderApp('/dashboard');
+    expect(screen.queryByText(/Bekræft din e-mail/)).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { displayName, roleLabel, useSession } from '@fragtbud/web';
 import { useDocumentTitle } from '../../routing/use-document-title';
+import { ResendVerification } from '../auth';
 import { quickActionsFor } from './quick-actions';
 import { RecentTasks } from './recent-tasks';
 import { statCardsFor } from './stat-cards';
@@ -27,6 +28,16 @@ export function DashboardPage() {
         <p className="fb-form-note" role="status">
           Din vognmandskonto afventer godkendelse af en administrator. Du kan byde på opgaver, så snart den er godkendt.
         </p>
+      )}
+
+      {!user.emailVerified && (
+        <div className="fb-form-note dashboard-verify" role="note">
+          <p>
+            Bekræft din e-mail med linket, vi har sendt til {user.email}.
+            {user.role === 'customer' && ' Opgaver, du har oprettet som gæst med den e-mail, bliver knyttet til din konto, når den er bekræftet.'}
+          </p>
+          <ResendVerification email={user.email} />
+        </div>
       )}
 
       <section aria-labelledby="task-stats-title" className="page-section">

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@fragtbud/contracts';
@@ -65,6 +67,21 @@ describe('profile page', () => {
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Betalinger']);
     expect(screen.queryByText(/kommer snart/)).toBeNull();
+  });
+
+  it('when a customer moves through the tabs with the arrow keys, then the next tab opens (one strip of tabs that scrolls on a phone)', async () => {
+    setSession(karen);
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const list = screen.getByRole('tablist', { name: 'Profilens faner' });
+    expect(list.classList.contains('fb-tabs')).toBe(true);
+    await user.click(within(list).getByRole('tab', { name: 'Profil' }));
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('tabpanel', { name: 'Sikkerhed' })).toBeTruthy();
+    expect(within(list).getByRole('tab', { name: 'Sikkerhed' }).getAttribute('aria-selected')).toBe('true');
+    // jsdom applies no media queries: on a phone the tabs are narrower, so a customer's four fit on one line at 390 px.
+    const css = readFileSync(resolve(process.cwd(), 'src/features/profile/profile.css'), 'utf8');
+    expect(css.slice(css.indexOf('@media (max-width: 640px)'))).toMatch(/\.profile-tabs \.fb-tabs__tab \{\s*padding: 0 6px;\s*font-size: 0.875rem;/);
   });
 
   it('when a customer corrects name and phone, then a bad phone or blank name is refused in Danish and nothing is sent; a good one is saved and shown', async () => {

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, EmptyState, PageHeader, RoleBadge, formatDate, useSession, type User } from '@fragtbud/web';
+import { EmptyState, PageHeader, RoleBadge, Tabs, formatDate, useSession, type User } from '@fragtbud/web';
 import { SessionPending } from '../../routing/require-session';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { AccountDataSection } from './account-data-section';
@@ -43,14 +43,8 @@ export function ProfilePage() {
   return (
     <div className="fb-container page">
       <PageHeader title="Profil" lead="Dine oplysninger hos Fragtbud." />
-      <div className="fb-stack" role="tablist" aria-label="Profilens faner" style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
-        {tabs.map((tab) => (
-          <Button key={tab.key} type="button" role="tab" aria-selected={tab.key === active} variant={tab.key === active ? 'primary' : 'ghost'} onClick={() => select(tab.key)}>
-            {tab.label}
-          </Button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={tabs.find((tab) => tab.key === active)?.label}>
+      {/* The shared tabs: arrow keys move between them, and on a phone the strip stays one line that scrolls sideways. */}
+      <Tabs label="Profilens faner" tabs={tabs} value={active} onValueChange={select} className="profile-tabs">
         {active === 'profile' && (
           <div className="fb-stack">
             <ProfileDetails user={user} />
@@ -67,7 +61,7 @@ export function ProfilePage() {
         {/* The carrier's 'Økonomi' and the customer's 'Betalinger' come from their remotes (spec section 2, profile). */}
         {active === 'financial' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="FinancePanel" props={{}} />}
         {active === 'payments' && <RemoteApp<Record<string, never>> remote="mfe_customer" module="PaymentsPanel" props={{}} />}
-      </div>
+      </Tabs>
     </div>
   );
 }

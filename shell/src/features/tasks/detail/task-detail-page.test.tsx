@@ -78,11 +78,21 @@ describe('task page', () => {
     ['admin', ['Detaljer', 'Bud', 'Chat', 'Fragtbrev']],
     ['carrier', ['Detaljer', 'Chat', 'Bud', 'Fragtbrev']],
   ])('orders the tabs for a %s', async (role, expected) => {
-    renderTaskPage('/task/5', [makeTask({ id: 5 })], role);
+    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: owner.id })], role);
     await screen.findByRole('tablist', { name: 'Opgavens faner' });
     expect(tabNames()).toEqual(expected);
     // An admin's details tab lists the task's deletion requests: let that load finish inside the test.
     if (role === 'admin') expect(await screen.findByText('Ingen anmodninger om sletning')).toBeTruthy();
+  });
+
+  it("offers a customer looking at someone else's task no chat and no consignment note, not even by the address", async () => {
+    renderTaskPage('/task/5?tab=consignment', [makeTask({ id: 5, user_id: 77, bid_count: 1, from_address: null, to_address: null })], 'customer');
+    await screen.findByRole('tablist', { name: 'Opgavens faner' });
+    expect(tabNames()).toEqual(['Detaljer', 'Bud 1']);
+    expect(screen.getByRole('tab', { name: 'Detaljer' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByText('Du har ikke adgang til denne handling')).toBeNull();
+    // Nor is the customer promised the full address 'when the task is assigned': that is for the carrier it goes to.
+    expect(screen.getByText('Kun postnummer og by vises.')).toBeTruthy();
   });
 
   it('keeps the tab in the query string; the chat tab opens the chat', async () => {

@@ -21,6 +21,7 @@ import { BidsTab } from './bids/bids-tab';
 import { ChatBidList } from './bids/chat-bid-list';
 import { ConsignmentTab } from './consignment/consignment-tab';
 import { TaskDetailsTab } from './task-details-tab';
+import { isTaskOwner } from './task-access';
 import { activeTaskTab, taskTabsFor, type TaskTabKey } from './task-tabs';
 import './task-detail.css';
 
@@ -82,7 +83,7 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
     );
   }
 
-  const tabs = taskTabsFor(viewer?.role ?? null);
+  const tabs = taskTabsFor(viewer?.role ?? null, { ownsTask: isTaskOwner(task, viewer) });
   const active = activeTaskTab(searchParams.get('tab'), tabs);
   const selectTab = (key: TaskTabKey) => {
     const next = new URLSearchParams(searchParams);

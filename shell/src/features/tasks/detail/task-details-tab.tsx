@@ -68,7 +68,11 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
             </div>
           </dl>
           {hiddenAddresses && (
-            <p className="fb-muted task-route__note">Kun postnummer og by vises. Den fulde adresse vises, når opgaven er tildelt.</p>
+            <p className="fb-muted task-route__note">
+              Kun postnummer og by vises.
+              {/* Only a carrier can still be given the task; another customer never sees the full address. */}
+              {viewer?.role !== 'customer' && task.assigned_carrier_id === null && ' Den fulde adresse vises, når opgaven er tildelt.'}
+            </p>
           )}
           <TaskRouteMap task={task} from={from} to={to} />
         </section>

@@ -383,15 +383,17 @@ describe('bids tab on a phone', () => {
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table tr \{\s*display: grid;/);
     expect(phone(baseCss)).toMatch(/content: attr\(data-label\)/);
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \{\s*overflow: visible;/);
-    const tabBar = taskDetailCss.match(/\.task-tabs \{[^}]*\}/)?.[0] ?? '';
-    const tab = taskDetailCss.match(/\.task-tabs__tab \{[^}]*\}/)?.[0] ?? '';
-    expect(tab).toMatch(/white-space: nowrap;/);
-    // The phone rules for the tab bar itself (the first block of the file's phone width, where they live).
-    const phoneTabBar = phone(taskDetailCss).match(/\.task-tabs \{[^}]*\}/)?.[0] ?? '';
-    const phoneTab = phone(taskDetailCss).match(/\.task-tabs__tab \{[^}]*\}/)?.[0] ?? '';
-    expect(phoneTabBar).toMatch(/flex-wrap: nowrap;/);
-    expect(phoneTabBar).toMatch(/overflow-x: auto;/);
-    expect(phoneTab).toMatch(/flex: 0 0 auto;/);
+    // The strip is the shared Tabs component's (base.css .fb-tabs): one line that scrolls sideways, no label wraps.
+    const tabsCss = baseCss.slice(baseCss.indexOf('/* ---------- Tabs'), baseCss.indexOf('/* ---------- Tables'));
+    const tabBar = tabsCss.match(/\.fb-tabs \{[^}]*\}/)?.[0] ?? '';
+    const tab = tabsCss.match(/\.fb-tabs__tab \{[^}]*\}/)?.[0] ?? '';
     expect(tabBar).toMatch(/overflow-x: auto;/);
+    expect(tabBar).not.toMatch(/flex-wrap: wrap/);
+    expect(tab).toMatch(/white-space: nowrap;/);
+    expect(tab).toMatch(/flex: 0 0 auto;/);
+    // The task page's tabs are narrower on a phone, so all four fit at 390 px.
+    const phoneTab = phone(taskDetailCss).match(/\.task-tabs__tab \{[^}]*\}/)?.[0] ?? '';
+    expect(phoneTab).toMatch(/padding: 0 10px;/);
+    expect(taskDetailCss).not.toMatch(/\.task-tabs[^{]*\{[^}]*flex-wrap: wrap/);
   });
 });

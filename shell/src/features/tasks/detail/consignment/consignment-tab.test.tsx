@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -53,8 +53,29 @@ const describedBy = (control: HTMLElement) =>
     .join(' ')
     .trim();
 
+/** The note served, each PUT's body recorded; the edit form opened. */
+function openFormRecordingPuts(): Array<{ goods: { weightKg: number } }> {
+  serve(makeFreightNote());
+  const puts: Array<{ goods: { weightKg: number } }> = [];
+  server.use(
+    http.put('/api/tasks/5/freight-note', async ({ request }) => {
+      puts.push((await request.json()) as { goods: { weightKg: number } });
+      return HttpResponse.json(makeFreightNote());
+    }),
+  );
+  renderTab();
+  return puts;
+}
+
+/** 'Vægt (kg)' in box 7, once 'Rediger fragtbrev' has opened the form. */
+async function goodsWeight(): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByRole('button', { name: 'Rediger fragtbrev' }));
+  return within(group('7. Gods')).getByRole('textbox', { name: 'Vægt (kg)' });
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
+  sessionStorage.clear(); // the edit form's draft
 });
 
 describe('consignment tab (Fragtbrev)', () => {
@@ -68,6 +89,9 @@ describe('consignment tab (Fragtbrev)', () => {
     expect(within(box('1. Afsender')).getByText('Karen Kunde')).toBeTruthy();
     expect(within(box('2. Afhentningssted')).getByText(/Vestergade 1\s+8000 Aarhus C\s+Danmark/)).toBeTruthy();
     expect(within(box('5. Betaler')).getByText('12345678')).toBeTruthy();
+    // A sender without an address has no 'Adresse' row, not one that reads only 'Danmark'.
+    expect(within(box('1. Afsender')).queryByText('Adresse')).toBeNull();
+    expect(within(box('1. Afsender')).queryByText('Danmark')).toBeNull();
     expect(within(box('6. Fragtfører')).getByText('Kørsel A/S')).toBeTruthy();
     const goods = box('7. Gods');
     expect(within(goods).getByText('13')).toBeTruthy();
@@ -191,23 +215,42 @@ describe('consignment tab (Fragtbrev)', () => {
   }, 15_000);
 
   it('reads the weight the Danish way: 1.234,5 kg is sent as 1234.5', async () => {
-    serve(makeFreightNote());
-    const puts: Array<{ goods: { weightKg: number } }> = [];
-    server.use(
-      http.put('/api/tasks/5/freight-note', async ({ request }) => {
-        puts.push((await request.json()) as { goods: { weightKg: number } });
-        return HttpResponse.json(makeFreightNote());
-      }),
-    );
-    renderTab();
-    await userEvent.click(await screen.findByRole('button', { name: 'Rediger fragtbrev' }));
-    const weight = within(group('7. Gods')).getByRole('textbox', { name: 'Vægt (kg)' });
+    const puts = openFormRecordingPuts();
+    const weight = await goodsWeight();
     await userEvent.clear(weight);
     await userEvent.type(weight, '1.234,5');
     await userEvent.click(screen.getByRole('button', { name: 'Gem fragtbrev' }));
 
     expect(await screen.findByText('Fragtbrevet er gemt')).toBeTruthy();
     expect(puts[0]?.goods.weightKg).toBe(1234.5);
+  });
+
+  it('keeps what was typed through a reload: the form opens again with it, and the draft is gone once saved', async () => {
+    const puts = openFormRecordingPuts();
+    const weight = await goodsWeight();
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '1.250,5');
+
+    cleanup(); // the reload
+    renderTab();
+    const again = within(await screen.findByRole('group', { name: '7. Gods' })).getByRole('textbox', { name: 'Vægt (kg)' }) as HTMLInputElement;
+    expect(again.value).toBe('1.250,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Gem fragtbrev' }));
+    expect(await screen.findByText('Fragtbrevet er gemt')).toBeTruthy();
+    expect(puts[0]?.goods.weightKg).toBe(1250.5);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('forgets the draft when editing is cancelled', async () => {
+    serve(makeFreightNote());
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rediger fragtbrev' }));
+    await userEvent.type(within(group('7. Gods')).getByRole('textbox', { name: 'Vægt (kg)' }), '9');
+    await userEvent.click(screen.getByRole('button', { name: 'Annuller' }));
+    cleanup();
+    renderTab();
+    expect(await screen.findByRole('button', { name: 'Rediger fragtbrev' })).toBeTruthy();
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('shows stored numbers the Danish way in the form (12,5 kg, not 12.5) and sends them back unchanged', async () => {

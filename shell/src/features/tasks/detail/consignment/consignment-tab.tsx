@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { FreightNoteStatus } from '@fragtbud/contracts';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, EmptyState, ErrorState, Spinner, formatDateTime, formatPosition, isApiError, loginPathFor } from '@fragtbud/web';
+import { Button, EmptyState, ErrorState, Spinner, formatDateTime, formatPosition, isApiError, loginPathFor, useSession, useSessionDraft } from '@fragtbud/web';
 import { FreightNoteBoxes } from './freight-note-boxes';
-import { FreightNoteForm } from './freight-note-form';
+import { FreightNoteForm, freightNoteDraftKey } from './freight-note-form';
 import { freightNotePdfUrl, useFreightNote } from './api/get-freight-note';
 import { useProofs } from './api/list-proofs';
 import './consignment.css';
@@ -92,7 +92,10 @@ function ProofSections({ taskId }: { taskId: number }) {
 export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn: boolean }) {
   const location = useLocation();
   const { data: note, error, refetch } = useFreightNote(taskId, signedIn);
-  const [editing, setEditing] = useState(false);
+  const viewerId = useSession((state) => state.user?.id ?? null);
+  // A draft left by a reload or a lost session reopens the edit form with what was typed.
+  const [draft] = useSessionDraft(freightNoteDraftKey(taskId, viewerId));
+  const [editing, setEditing] = useState(() => draft !== '');
   const [saved, setSaved] = useState(false);
   useEffect(() => () => document.documentElement.classList.remove(PRINT_CLASS), []);
 
@@ -156,9 +159,10 @@ export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn:
         </p>
       )}
 
-      {editing ? (
+      {editing && note.can_edit ? (
         <FreightNoteForm
           note={note}
+          viewerId={viewerId}
           onCancel={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);

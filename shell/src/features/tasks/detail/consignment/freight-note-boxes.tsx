@@ -20,13 +20,15 @@ const numberText = (value: number | null, unit = '') =>
 
 type Row = [label: string, value: string | null];
 
-/** The address lines of a party: street and number, postal code and city, country; else its one-line address. */
+/**
+ * The address lines of a party: street and number, postal code and city, country; else its one-line address. The
+ * default country alone ('Danmark') is no address: then the row is left out.
+ */
 function addressLines(party: FreightParty): string | null {
   const street = [party.street, party.houseNo].filter(Boolean).join(' ');
   const place = [party.postalCode, party.city].filter(Boolean).join(' ');
-  const lines = [street, place, party.country ?? ''].filter((line) => line !== '');
-  if (street === '' && place === '' && party.address) return party.address;
-  return lines.length ? lines.join('\n') : null;
+  if (street === '' && place === '') return party.address || null;
+  return [street, place, party.country ?? ''].filter((line) => line !== '').join('\n');
 }
 
 function partyRows(party: FreightParty): Row[] {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import {
   type FreightNote,
   type FreightPartyInput,
 } from '@fragtbud/contracts';
-import { Button, Field, SelectField, fieldErrorsFromZod, fieldErrorsOf, formatDanishNumberInput, parseDanishNumber } from '@fragtbud/web';
+import { Button, Field, SelectField, fieldErrorsFromZod, fieldErrorsOf, formatDanishNumberInput, parseDanishNumber, useSessionDraft } from '@fragtbud/web';
 import { FREIGHT_BOXES, type FreightBoxKey } from './freight-note-boxes';
 import { useUpdateFreightNote, type FreightNoteUpdate } from './api/update-freight-note';
 
@@ -117,14 +117,36 @@ function validate(values: Values, note: FreightNote): { body: FreightNoteUpdate 
   return { body: Object.keys(errors).length ? null : (body as FreightNoteUpdate), errors };
 }
 
+/** Where what is typed into a task's freight note waits (sessionStorage, one per tab, user and task) until it is saved. */
+export const freightNoteDraftKey = (taskId: number, viewerId: number | null) => `fragtbud:freight-note-draft:${viewerId ?? 0}:${taskId}`;
+
+/** The stored values with a draft's typed text over them; a draft that is not the form's shape is ignored. */
+function withDraft(stored: Values, draftText: string): Values {
+  if (!draftText) return stored;
+  try {
+    const draft = JSON.parse(draftText) as Record<string, unknown>;
+    const merged = {} as Values;
+    for (const key of Object.keys(stored) as FreightBoxKey[]) {
+      const box = draft[key];
+      const typed = typeof box === 'object' && box !== null ? Object.entries(box).filter(([name, value]) => name in stored[key] && typeof value === 'string') : [];
+      merged[key] = { ...stored[key], ...Object.fromEntries(typed) };
+    }
+    return merged;
+  } catch {
+    return stored;
+  }
+}
+
 interface FreightNoteFormProps {
   note: FreightNote;
+  /** The signed-in user, whose draft of this note is kept across a reload or a new login. */
+  viewerId: number | null;
   onSaved: (note: FreightNote) => void;
   onCancel: () => void;
 }
 
 /** Edit mode: a fieldset per numbered box, validated here with the server's own rules, saved with one PUT. */
-export function FreightNoteForm({ note, onSaved, onCancel }: FreightNoteFormProps) {
+export function FreightNoteForm({ note, viewerId, onSaved, onCancel }: FreightNoteFormProps) {
   // react-hook-form with the zod resolver: each box checked with the contracts' schema, errors keyed 'group.field'.
   const schema = useMemo(
     () =>
@@ -136,7 +158,14 @@ export function FreightNoteForm({ note, onSaved, onCancel }: FreightNoteFormProp
     [note],
   );
   const storedValues = useMemo(() => initialValues(note), [note]);
-  const form = useForm<Values>({ resolver: zodResolver(schema) as unknown as Resolver<Values>, defaultValues: storedValues });
+  // What was typed survives a reload or a session that ran out (the page asks to log in again), until saved or cancelled.
+  const [draftText, setDraftText, clearDraft] = useSessionDraft(freightNoteDraftKey(note.task_id, viewerId));
+  const [startValues] = useState(() => withDraft(storedValues, draftText));
+  const form = useForm<Values>({ resolver: zodResolver(schema) as unknown as Resolver<Values>, defaultValues: startValues });
+  useEffect(() => {
+    const subscription = form.watch((values) => setDraftText(JSON.stringify(values)));
+    return () => subscription.unsubscribe();
+  }, [form, setDraftText]);
   const save = useUpdateFreightNote(note.task_id);
   const serverErrors = fieldErrorsOf(save.error);
   const fieldErrors = form.formState.errors as Partial<Record<FreightBoxKey, Record<string, { message?: string } | undefined>>>;
@@ -146,7 +175,13 @@ export function FreightNoteForm({ note, onSaved, onCancel }: FreightNoteFormProp
 
   const submit = form.handleSubmit((values) => {
     const { body } = validate(values, note);
-    if (body) save.mutate(body, { onSuccess: onSaved });
+    if (body)
+      save.mutate(body, {
+        onSuccess: (saved) => {
+          clearDraft();
+          onSaved(saved);
+        },
+      });
   });
 
   return (
@@ -204,7 +239,14 @@ export function FreightNoteForm({ note, onSaved, onCancel }: FreightNoteFormProp
         <Button type="submit" loading={save.isPending}>
           Gem fragtbrev
         </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            clearDraft();
+            onCancel();
+          }}
+          disabled={save.isPending}
+        >
           Annuller
         </Button>
       </div>

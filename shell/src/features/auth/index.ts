@@ -1,0 +1,1 @@
+export { ResendVerification } from './resend-verification';
