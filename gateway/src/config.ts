@@ -26,7 +26,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   SITE_COMPANY_NAME: z.string().max(200).default('Fragtbud'),
   SITE_CVR: z.string().regex(/^\d{8}$/).optional(),
   SITE_ADDRESS: z.string().max(300).optional(),
-  SITE_EMAIL: z.email().optional(),
+  SITE_EMAIL: z.email().default('kontakt@fragtbud.dk'),
   SITE_PHONE: z.string().max(40).optional(),
   /**
    * The interactive route map on the task page (issue 13 item 8), handed to the browser by GET /api/site: a MapLibre

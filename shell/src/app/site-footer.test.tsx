@@ -10,7 +10,7 @@ import { setupShellApiServer } from '../testing/api-server';
 import { SiteFooter } from '../layout/site-footer';
 
 const site = { companyName: 'Fragtbud ApS', cvr: '12345678', address: 'Vestergade 1, 8000 Aarhus C', email: 'hej@fragtbud.dk', phone: null };
-setupShellApiServer(http.get('/api/site', () => HttpResponse.json(site)));
+const server = setupShellApiServer(http.get('/api/site', () => HttpResponse.json(site)));
 
 function renderFooter() {
   render(
@@ -103,5 +103,24 @@ describe('site footer', () => {
     expect(await screen.findByText(/CVR-nr\. 12345678/)).toBeTruthy();
     expect(screen.getAllByText(/GPS-position/).length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Dine rettigheder: indsigt, kopi og sletning' })).toBeTruthy();
+  });
+
+  it('offers on /contact the ways to reach the company that are configured: the e-mail, and a phone only when there is one', async () => {
+    const renderContact = () =>
+      render(
+        <MemoryRouter initialEntries={['/contact']}>
+          <Routes>{legalRoutes}</Routes>
+        </MemoryRouter>,
+      );
+    const { unmount } = renderContact();
+    expect((await screen.findByRole('link', { name: 'hej@fragtbud.dk' })).getAttribute('href')).toBe('mailto:hej@fragtbud.dk');
+    expect(screen.getByText(/så skriv til os\./)).toBeTruthy();
+    expect(screen.queryByText(/ring/)).toBeNull();
+    unmount();
+
+    server.use(http.get('/api/site', () => HttpResponse.json({ ...site, phone: '70 10 20 30' })));
+    renderContact();
+    expect(await screen.findByText(/Telefon: 70 10 20 30/)).toBeTruthy();
+    expect(screen.getByText(/så skriv eller ring til os\./)).toBeTruthy();
   });
 });

@@ -181,7 +181,10 @@ export function CookiesPage() {
 export function ContactPage() {
   const site = useSiteInfo();
   return (
-    <LegalPage title="Kontakt" lead="Har du spørgsmål til en opgave, en betaling eller din konto, så skriv eller ring til os.">
+    <LegalPage
+      title="Kontakt"
+      lead={`Har du spørgsmål til en opgave, en betaling eller din konto, så ${site.phone ? 'skriv eller ring' : 'skriv'} til os.`}
+    >
       <Section title="Kundeservice">
         <CompanyLines site={site} />
         <p>Vi svarer normalt inden for én hverdag. Oplys gerne opgavens nummer, hvis det drejer sig om en bestemt opgave.</p>
