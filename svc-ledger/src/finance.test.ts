@@ -488,6 +488,18 @@ describe('platform saldo, overview and CSV', () => {
     expect(lines[1]).toContain(`;Gennemført;${carrier.id};Lars Hansen (Hansen Fragt ApS);${customer.id};Karen Jensen;`);
   });
 
+  it('when the status filter holds a NUL or another control character, then the ledger and its CSV are 400 in Danish, not a cut-off 200', async () => {
+    for (const status of ['%00', 'paid%00', '%1B%5B31m']) {
+      const csv = await download(`/finance/ledger.csv?status=${status}`, admin);
+      expect(csv.status, status).toBe(400);
+      expect(JSON.parse(csv.body)).toMatchObject({ code: 'invalid_input', message: messages.invalidChoice });
+      const rows = await ledger.call('GET', `/finance/ledger?status=${status}`, { as: admin });
+      expect(rows.status, status).toBe(400);
+      expect(rows.body).toMatchObject({ code: 'invalid_input', message: messages.invalidChoice });
+    }
+    expect((await download('/finance/ledger.csv?status=succeeded', admin)).status).toBe(200);
+  });
+
   it('when a carrier downloads their finance, then the spec-9 columns', async () => {
     const { carrier, payment } = await carrierWithPaidTask();
     const csv = await download('/finance/me.csv', carrier);
