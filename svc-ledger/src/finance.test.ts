@@ -270,6 +270,22 @@ describe('POST /finance/payout-requests', () => {
     expect(retry.body.payout.id).toBe(first.body.payout.id);
   });
 
+  it('when an adjustment is sent twice with a malformed or empty Idempotency-Key, then 400 in Danish and no adjustment (it was booked twice)', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    for (const key of ['to ord', '', 'æøå-nøgle', 'x'.repeat(201)]) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const reply = await ledger.call('POST', '/finance/adjustments', {
+          as: admin,
+          body: { carrierId: carrier.id, amount: 5, reason: 'Bonus' },
+          headers: { 'idempotency-key': key },
+        });
+        expect(reply.status, JSON.stringify(key)).toBe(400);
+        expect(reply.body).toEqual({ code: 'invalid_idempotency_key', message: messages.invalidIdempotencyKey });
+      }
+    }
+    expect(await ledger.db('adjustments').where({ user_id: carrier.id }).first()).toBeUndefined();
+  });
+
   it('when the carrier has no bank details saved, then 422 with the Danish text and no payout; once saved, the request goes through', async () => {
     const { carrier } = await carrierWithPaidTask({ bank: false });
     const refused = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
