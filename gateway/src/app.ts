@@ -18,6 +18,7 @@ import { accountEndpoints } from './account';
 import { apiDocs } from './api-docs';
 import { mapOriginsOf, mapSettingsOf, type GatewayConfig } from './config';
 import { clientAddressOf } from './client-address';
+import { answerClientErrors } from './client-errors';
 import { assertSameOrigin } from './csrf';
 import { checkHealth } from './health';
 import { createLiveEvents } from './live-events';
@@ -26,7 +27,7 @@ import { createForwarder, type InProcessService } from './proxy';
 import { createPublicCache } from './public-cache';
 import { rateLimit } from './rate-limit';
 import { requirePlainPath } from './request-path';
-import { securityHeaders } from './security-headers';
+import { securityHeaderValues, securityHeaders } from './security-headers';
 import { createSessionResolver } from './sessions';
 import { sendFile } from './static-files';
 import { ownerOf, upstreamUrls, type UpstreamName } from './upstreams';
@@ -243,7 +244,8 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     if (clientGoneCodes.has(error.code ?? '')) logger.debug({ err: error }, 'client went away during the answer');
     else logger.error({ err: error }, 'koa error');
   });
-  app.use(securityHeaders({ hsts: config.HSTS, mapOrigins: mapOriginsOf(config) }));
+  const securityHeaderOptions = { hsts: config.HSTS, mapOrigins: mapOriginsOf(config) };
+  app.use(securityHeaders(securityHeaderOptions));
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
   // API answers and other text the build did not precompress, compressed for clients that accept it (above 1 KB;
@@ -263,6 +265,7 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
       await live.start();
       return new Promise((resolve, reject) => {
         const listening = app.listen(config.PORT, config.HOST);
+        answerClientErrors(listening, securityHeaderValues(securityHeaderOptions));
         server = listening;
         listening.once('error', reject);
         listening.once('listening', () => {

@@ -28,16 +28,8 @@ export function contentSecurityPolicyFor(mapOrigins: readonly string[] = []): st
  * chain: set before the rest runs (so an answer streamed early has them) and again after it (so nothing a service
  * sends replaces them).
  */
-export function securityHeaders(options: { hsts: boolean; mapOrigins?: readonly string[] }): Middleware {
-  const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicyFor(options.mapOrigins),
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'geolocation=(self), camera=(self), microphone=(), payment=(self "https://js.stripe.com")',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    ...(options.hsts && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
-  };
+export function securityHeaders(options: SecurityHeaderOptions): Middleware {
+  const headers = securityHeaderValues(options);
   return async (ctx, next) => {
     ctx.set(headers);
     try {
@@ -45,5 +37,23 @@ export function securityHeaders(options: { hsts: boolean; mapOrigins?: readonly 
     } finally {
       if (!ctx.headerSent) ctx.set(headers);
     }
+  };
+}
+
+export interface SecurityHeaderOptions {
+  hsts: boolean;
+  mapOrigins?: readonly string[];
+}
+
+/** The headers themselves, also for answers written outside Koa (a request Node could not parse). */
+export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicyFor(options.mapOrigins),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'geolocation=(self), camera=(self), microphone=(), payment=(self "https://js.stripe.com")',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.hsts && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
   };
 }

@@ -21,7 +21,7 @@ export interface IdentityContext {
   mailer: Mailer;
   /** The company behind a CVR number (the configured register, cached); 404 AppError when there is none. */
   cvrLookup: (cvr: string) => Promise<CompanyLookup>;
-  /** svc-tasks, which stores uploaded files (insurance documents). */
+  /** svc-tasks, which stores uploaded files (insurance documents) and knows whose tasks are under way. */
   tasks: TasksPeer;
 }
 

@@ -4,7 +4,7 @@
  * does: a signed internal token on every request, the session resolved through /internal/sessions/resolve.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fileUrlOf, messages, type AuthUser, type FileKind, type InternalFile, type Role } from '@fragtbud/contracts';
+import { accountDeletionTexts, fileUrlOf, messages, type AuthUser, type FileKind, type InternalFile, type Role } from '@fragtbud/contracts';
 import {
   AppError,
   createService,
@@ -48,6 +48,8 @@ export interface FakeTasks {
   down: boolean;
   /** The keys asked about, in order. */
   asked: string[];
+  /** Users with a task that is neither completed nor cancelled (an admin may not delete them). */
+  activeTaskUsers: Set<number>;
 }
 
 function fakeTasksClient(fake: FakeTasks): ServiceClient {
@@ -64,7 +66,15 @@ function fakeTasksClient(fake: FakeTasks): ServiceClient {
       if (!file) throw AppError.notFound(messages.fileNotFound, 'file_not_found');
       return structuredClone(file) as T;
     },
-    post: async () => refuse(),
+    async post<T>(path: string): Promise<T> {
+      if (fake.down) throw AppError.unavailable();
+      const userId = /^\/internal\/account\/users\/(\d+)\/erasure-check$/.exec(path)?.[1];
+      if (!userId) return refuse();
+      if (fake.activeTaskUsers.has(Number(userId))) {
+        throw AppError.conflict(accountDeletionTexts.userHasActiveTasks, 'user_has_active_tasks');
+      }
+      return undefined as T;
+    },
     put: async () => refuse(),
     delete: async () => refuse(),
   };
@@ -96,7 +106,7 @@ export async function startIdentity(
   const infra = shared?.infra ?? (await createTestInfra('identity'));
   const clock = shared?.clock ?? new TestClock();
   const published = shared?.published ?? (await observeEvents(infra, ['identity.>']));
-  const tasks = shared?.tasks ?? { files: new Map(), down: false, asked: [] };
+  const tasks = shared?.tasks ?? { files: new Map(), down: false, asked: [], activeTaskUsers: new Set<number>() };
   const config = loadIdentityConfig({
     ...infra.env,
     INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex'),

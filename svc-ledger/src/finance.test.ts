@@ -270,6 +270,22 @@ describe('POST /finance/payout-requests', () => {
     expect(retry.body.payout.id).toBe(first.body.payout.id);
   });
 
+  it('when an adjustment is sent twice with a malformed or empty Idempotency-Key, then 400 in Danish and no adjustment (it was booked twice)', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    for (const key of ['to ord', '', 'æøå-nøgle', 'x'.repeat(201)]) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const reply = await ledger.call('POST', '/finance/adjustments', {
+          as: admin,
+          body: { carrierId: carrier.id, amount: 5, reason: 'Bonus' },
+          headers: { 'idempotency-key': key },
+        });
+        expect(reply.status, JSON.stringify(key)).toBe(400);
+        expect(reply.body).toEqual({ code: 'invalid_idempotency_key', message: messages.invalidIdempotencyKey });
+      }
+    }
+    expect(await ledger.db('adjustments').where({ user_id: carrier.id }).first()).toBeUndefined();
+  });
+
   it('when the carrier has no bank details saved, then 422 with the Danish text and no payout; once saved, the request goes through', async () => {
     const { carrier } = await carrierWithPaidTask({ bank: false });
     const refused = await ledger.call('POST', '/finance/payout-requests', { as: carrier });
@@ -486,6 +502,18 @@ describe('platform saldo, overview and CSV', () => {
     const csv = await download(`/finance/ledger.csv?taskId=${payment.taskId}`, admin);
     const lines = String(csv.body).split('\r\n');
     expect(lines[1]).toContain(`;Gennemført;${carrier.id};Lars Hansen (Hansen Fragt ApS);${customer.id};Karen Jensen;`);
+  });
+
+  it('when the status filter holds a NUL or another control character, then the ledger and its CSV are 400 in Danish, not a cut-off 200', async () => {
+    for (const status of ['%00', 'paid%00', '%1B%5B31m']) {
+      const csv = await download(`/finance/ledger.csv?status=${status}`, admin);
+      expect(csv.status, status).toBe(400);
+      expect(JSON.parse(csv.body)).toMatchObject({ code: 'invalid_input', message: messages.invalidChoice });
+      const rows = await ledger.call('GET', `/finance/ledger?status=${status}`, { as: admin });
+      expect(rows.status, status).toBe(400);
+      expect(rows.body).toMatchObject({ code: 'invalid_input', message: messages.invalidChoice });
+    }
+    expect((await download('/finance/ledger.csv?status=succeeded', admin)).status).toBe(200);
   });
 
   it('when a carrier downloads their finance, then the spec-9 columns', async () => {

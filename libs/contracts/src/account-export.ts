@@ -26,4 +26,6 @@ export const accountDeletionTexts = {
   adminCannotDeleteOwnAccount: 'En administrator kan ikke slette sin egen konto. Bed en anden administrator om det.',
   accountHasActiveTasks:
     'Kontoen kan ikke slettes, mens du har opgaver, der ikke er afsluttet eller annulleret. Afslut dem, eller bed om at få dem slettet fra opgavesiden, og prøv igen.',
+  userHasActiveTasks:
+    'Brugeren kan ikke slettes, mens brugeren har opgaver, der ikke er afsluttet eller annulleret. Annullér eller afslut dem først, og prøv igen.',
 } as const;

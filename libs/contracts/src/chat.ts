@@ -23,8 +23,11 @@ const dot = String.raw`(?:\.|\s*[([{]\s*(?:dot|punktum|prik)\s*[)\]}]\s*|\s+(?:d
 const spacedTld = String.raw`(?:\s+(?:dk|com|se|no|de|net|org|eu|nu|io|info)\b)?`;
 const emailPattern = new RegExp(`${local}${at}${label}(?:${dot}${label})*${spacedTld}`, 'giu');
 
-/** Eight or more digits, each pair at most one space, dot, dash or slash apart, with an optional `+45`/`(+45)`. */
-const digitRunPattern = /(?:\(?\+\d{1,3}\)?[\s.-]?)?\d(?:[\s.\-/]?\d){7,}/g;
+/**
+ * Eight or more digits, each pair at most one space, dot, dash or slash apart, with an optional `+45`/`(+45)`.
+ * Any script's digits (`\p{Nd}`): a number typed in full-width digits (１２３４５６７８) is still a number.
+ */
+const digitRunPattern = /(?:\(?\+\p{Nd}{1,3}\)?[\s.-]?)?\p{Nd}(?:[\s.\-/]?\p{Nd}){7,}/gu;
 /** A date such as 12.03.2026 or 1-3-2026 is not a phone number. */
 const datePattern = /^(\d{1,2})([.\-/])(\d{1,2})\2((?:19|20)\d{2})$/;
 

@@ -166,7 +166,9 @@ const ledgerFilterFields = {
   carrierId: z.preprocess(blankToUndefined, idField(messages.invalidCarrierId).optional()),
   customerId: z.preprocess(blankToUndefined, idField(messages.invalidCustomerId).optional()),
   taskId: z.preprocess(blankToUndefined, idField(messages.invalidTaskId).optional()),
-  status: z.preprocess(blankToUndefined, z.string().trim().max(40, messages.invalidChoice).optional()),
+  // A row status is a word (succeeded, pending, …): a NUL or other control character would reach the database, and
+  // the CSV download had already answered 200 when the database refused it.
+  status: z.preprocess(blankToUndefined, z.string().trim().max(40, messages.invalidChoice).regex(/^[\p{L}\p{N}_ -]*$/u, messages.invalidChoice).optional()),
   type: z.preprocess(blankToUndefined, z.enum(ledgerRowTypes, { error: messages.ledgerTypeInvalid }).optional()),
 };
 

@@ -16,6 +16,8 @@ export const messages = {
   serviceUnavailable: 'Tjenesten er midlertidigt utilgængelig. Prøv igen om lidt.',
   crossSiteRefused: 'Forespørgslen blev afvist (ukendt oprindelse).',
   invalidPath: 'Ugyldig adresse i forespørgslen.',
+  requestHeadersTooLarge: 'Forespørgslens headere er for store.',
+  malformedRequest: 'Forespørgslen kunne ikke læses.',
   tooManyRequests: 'For mange forespørgsler. Prøv igen om lidt.',
   invalidId: 'Ugyldigt id',
   invalidFilter: 'Ugyldigt filter',

@@ -104,6 +104,13 @@ describe('idempotent', () => {
     expect(reply.body).toEqual({ code: 'invalid_idempotency_key', message: messages.invalidIdempotencyKey });
   });
 
+  it('when the header is sent empty, then 400 in Danish and nothing is created', async () => {
+    const reply = await client.call('POST', '/items', { as: alice, body: { name: 'empty-key' }, headers: { 'Idempotency-Key': '' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ code: 'invalid_idempotency_key', message: messages.invalidIdempotencyKey });
+    expect(await count('empty-key')).toBe(0);
+  });
+
   it('when the first request failed, then a retry with the same key runs', async () => {
     const failed = await post({ name: 'retry', fail: true }, 'key-retry');
     expect(failed.status).toBe(400);

@@ -64,11 +64,8 @@ export function idempotent(db: () => Knex, options: IdempotentOptions = {}): Mid
   const waitMs = options.waitMs ?? 5_000;
   const staleMs = options.staleMs ?? 120_000;
   return async (ctx: Context, next: Next) => {
-    const key = ctx.get(idempotencyKeyHeader);
-    if (!key) return next();
-    if (!keyPattern.test(key)) {
-      throw AppError.badRequest(messages.invalidIdempotencyKey, 'invalid_idempotency_key');
-    }
+    const key = idempotencyKeyOf(ctx);
+    if (key === undefined) return next();
     // A guest's keys are scoped to the address the gateway saw, so another guest cannot replay their answer.
     const caller = ctx.state.user ? `user:${ctx.state.user.id}` : `guest:${ctx.state.client?.ip ?? ''}`;
     const fingerprint = fingerprintOf(ctx);
@@ -144,11 +141,14 @@ function isJsonValue(body: unknown): boolean {
 }
 
 /**
- * The client's `Idempotency-Key` header for services that keep the key with the row they write (money movements:
- * a retried click sends the same one, so the movement happens once) — when it is a sensible token (8–100 of
- * letters, digits and `_.:-`); anything else counts as no key.
+ * The client's `Idempotency-Key` header (undefined without one), also for services that keep the key with the row
+ * they write (money movements: a retried click sends the same one, so the movement happens once). A header that is
+ * there but not 1–200 of letters, digits and `_.:-` — empty included — is 400 `invalid_idempotency_key`: counted
+ * as no key, every retry of that client would create the thing again.
  */
 export function idempotencyKeyOf(ctx: Context): string | undefined {
-  const key = ctx.get(idempotencyKeyHeader).trim();
-  return /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
+  if (ctx.headers[idempotencyKeyHeader] === undefined) return undefined;
+  const key = ctx.get(idempotencyKeyHeader);
+  if (!keyPattern.test(key)) throw AppError.badRequest(messages.invalidIdempotencyKey, 'invalid_idempotency_key');
+  return key;
 }

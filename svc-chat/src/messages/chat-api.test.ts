@@ -224,6 +224,7 @@ describe('what is stored', () => {
     ['Ring 12 34 56 78 eller +45 87654321', 'Ring [redigeret] eller [redigeret]'],
     ['navn (at) firma dk', '[redigeret]'],
     ['kontonr 123456789012', 'kontonr [redigeret]'],
+    ['Ring １２ ３４ ５６ ７８ eller +４５８７６５４３２１', 'Ring [redigeret] eller [redigeret]'],
   ])('when the message is %j, then the server stores and answers %j', async (text, stored) => {
     const s = await scene();
     const reply = await send(s.owner, s.taskId, s.bidder.id, text);

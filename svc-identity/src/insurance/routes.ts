@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { idParamSchema, insuranceCreateBodySchema, insuranceUpdateBodySchema, messages } from '@fragtbud/contracts';
-import { parseBody, parseIdParam, requireRole } from '@fragtbud/platform';
+import { idempotent, parseBody, parseIdParam, requireRole } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { addInsurance, changeInsurance, insuranceOfUser, myInsurance } from './service';
 
@@ -12,7 +12,8 @@ export function insuranceRouter(context: IdentityContext): Router {
   router.get('/me', async (ctx) => {
     ctx.body = { items: await myInsurance(context, requireRole(ctx, 'carrier')) };
   });
-  router.post('/', async (ctx) => {
+  // A double submit of the upload form (same Idempotency-Key) adds one record.
+  router.post('/', idempotent(() => context.db), async (ctx) => {
     const caller = requireRole(ctx, 'carrier');
     ctx.status = 201;
     ctx.body = await addInsurance(context, caller, parseBody(ctx, insuranceCreateBodySchema), ctx.state.requestId);

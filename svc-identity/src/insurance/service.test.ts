@@ -47,6 +47,19 @@ describe('insurance records', () => {
     expect(seen.body.items[0]).toMatchObject({ id: created.body.id, notes: 'Godsforsikring hos Tryg' });
   });
 
+  it('when the same record is submitted again with its Idempotency-Key, then one record exists and both get it', async () => {
+    const carrier = await registerUser(identity, { role: 'carrier' });
+    const body = { file_url: uploadedFile(identity, carrier.user.id), notes: 'Sendt to gange' };
+    const send = () => identity.call('POST', '/users/insurance', { session: carrier.token, body, headers: { 'Idempotency-Key': 'forsikring-1' } });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    const mine = await identity.call('GET', '/users/insurance/me', { session: carrier.token });
+    expect(mine.body.items).toHaveLength(1);
+  });
+
   it('when no file comes on the first upload, then 400 with the spec text', async () => {
     const carrier = await registerUser(identity, { role: 'carrier' });
     const reply = await identity.call('POST', '/users/insurance', { session: carrier.token, body: { expires_at: dateIn(10) } });

@@ -1,4 +1,4 @@
-import { eventTypes, messages, usersPageSchema, type AuthUser } from '@fragtbud/contracts';
+import { accountDeletionTexts, eventTypes, messages, usersPageSchema, type AuthUser } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asCaller,
@@ -279,6 +279,28 @@ describe('DELETE /users/:id', () => {
       data: { userId: victim.user.id, deletedBy: admin.id },
     });
     expect((await adminCall('DELETE', `/users/${victim.user.id}`)).status).toBe(404);
+  });
+
+  it('when the user has a task under way, then 409 user_has_active_tasks and the user and sessions stay', async () => {
+    const busy = await registerUser(identity, { role: 'carrier' });
+    identity.tasks.activeTaskUsers.add(busy.user.id);
+    const reply = await adminCall('DELETE', `/users/${busy.user.id}`);
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual({ code: 'user_has_active_tasks', message: accountDeletionTexts.userHasActiveTasks });
+    expect(await identity.db('users').where({ id: busy.user.id }).first()).toBeDefined();
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: busy.token } })).status).toBe(200);
+    expect(await outboxEvent(eventTypes.userDeleted, busy.user.id)).toBeUndefined();
+  });
+
+  it('when svc-tasks cannot be asked, then 503 and the user stays', async () => {
+    const victim = await registerUser(identity);
+    identity.tasks.down = true;
+    try {
+      expect((await adminCall('DELETE', `/users/${victim.user.id}`)).status).toBe(503);
+    } finally {
+      identity.tasks.down = false;
+    }
+    expect(await identity.db('users').where({ id: victim.user.id }).first()).toBeDefined();
   });
 
   it('when an admin deletes themself, then 422', async () => {

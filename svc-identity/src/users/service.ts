@@ -76,6 +76,8 @@ export async function changeUser(
 
 export async function removeUser(context: IdentityContext, caller: AuthUser, userId: number, meta: EventMeta): Promise<void> {
   if (caller.id === userId) throw notSelf();
+  // As when users delete their own account: not while a task of theirs is under way (svc-tasks answers 409).
+  await context.tasks.assertUserMayBeDeleted(userId, meta.correlationId);
   await context.db.transaction(async (trx) => {
     const adminIds = await lockAdminIds(trx);
     const row = await lockUserById(trx, userId);

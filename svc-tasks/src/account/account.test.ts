@@ -64,3 +64,28 @@ describe('POST /internal/account/erasure-check', () => {
     expect((await check(carrier)).status).toBe(409);
   });
 });
+
+describe('POST /internal/account/users/:id/erasure-check (an admin deletes a user)', () => {
+  const checkUser = (id: number | string, as: { service?: string; caller?: ReturnType<typeof user> } = { service: 'identity' }) =>
+    tasks.call('POST', `/internal/account/users/${id}/erasure-check`, as.service ? { service: as.service } : { as: as.caller });
+
+  it('when the user owns an open task or carries one in progress, then 409 user_has_active_tasks; when all are finished, then 204', async () => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    expect((await checkUser(owner.id)).status).toBe(204);
+    await newTask(owner, 'paid', carrier.id);
+    for (const who of [owner, carrier]) {
+      const refused = await checkUser(who.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ code: 'user_has_active_tasks', message: accountDeletionTexts.userHasActiveTasks });
+    }
+    const finished = user('customer');
+    await newTask(finished, 'completed');
+    expect((await checkUser(finished.id)).status).toBe(204);
+  });
+
+  it('when a user token (even an admin) calls it, then 403; a malformed id is 400', async () => {
+    expect((await checkUser(1, { caller: user('admin') })).status).toBe(403);
+    expect((await checkUser('abc')).status).toBe(400);
+  });
+});

@@ -37,6 +37,14 @@ export async function accountDataOf(context: TasksContext, caller: AuthUser) {
  * neither completed nor cancelled (the other party relies on them, and money may still move). 409 otherwise.
  */
 export async function assertMayLeave(context: TasksContext, caller: AuthUser): Promise<void> {
-  const active = await tasksOf(context, caller.id).whereNotIn('status', finishedStatuses).first('id');
-  if (active) throw AppError.conflict(accountDeletionTexts.accountHasActiveTasks, 'account_has_active_tasks');
+  if (await hasActiveTasks(context, caller.id)) throw AppError.conflict(accountDeletionTexts.accountHasActiveTasks, 'account_has_active_tasks');
+}
+
+/** The same rule when an admin deletes someone else's account (svc-identity asks before deleting). */
+export async function assertUserMayBeDeleted(context: TasksContext, userId: number): Promise<void> {
+  if (await hasActiveTasks(context, userId)) throw AppError.conflict(accountDeletionTexts.userHasActiveTasks, 'user_has_active_tasks');
+}
+
+async function hasActiveTasks(context: TasksContext, userId: number): Promise<boolean> {
+  return Boolean(await tasksOf(context, userId).whereNotIn('status', finishedStatuses).first('id'));
 }

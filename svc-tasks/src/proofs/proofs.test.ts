@@ -185,6 +185,18 @@ describe('POST /tasks/:id/proofs', () => {
     expect(await eventsOf(eventTypes.taskStatusChanged, id)).toHaveLength(0);
   });
 
+  it('when the same proof is submitted again with its Idempotency-Key, then one proof and one event exist and both get it', async () => {
+    const id = await newTask('paid');
+    const send = () => tasks.call('POST', `/tasks/${id}/proofs`, { as: carrier, body: { type: 'pickup', images: [img(5)] }, headers: { 'Idempotency-Key': `proof-${id}` } });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.proof.id).toBe(first.body.proof.id);
+    expect(await tasks.db('task_proofs').where({ task_id: id })).toHaveLength(1);
+    expect(await eventsOf(eventTypes.proofAdded, id)).toHaveLength(1);
+  });
+
   it('when the proof has no photo, signature, location or failed flag, then 400 with the spec text', async () => {
     const id = await newTask('paid');
     for (const body of [

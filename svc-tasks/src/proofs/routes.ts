@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { addProofBodySchema, messages, proofIdSchema } from '@fragtbud/contracts';
-import { AppError, eventMetaOf, parseBody, requireUser } from '@fragtbud/platform';
+import { AppError, eventMetaOf, idempotent, parseBody, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { taskIdParam } from '../http';
 import { addProof, getProofs, removeProof } from './service';
@@ -14,7 +14,8 @@ export function proofsRouter(context: TasksContext): Router {
     ctx.body = { items: await getProofs(context, caller, taskIdParam(ctx)) };
   });
 
-  router.post('/', async (ctx) => {
+  // A proof submitted twice from a shaky connection (same Idempotency-Key) is recorded once.
+  router.post('/', idempotent(() => context.db), async (ctx) => {
     const caller = requireUser(ctx);
     const taskId = taskIdParam(ctx);
     const body = parseBody(ctx, addProofBodySchema, { nullAsEmpty: false });

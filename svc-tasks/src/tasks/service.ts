@@ -37,7 +37,7 @@ import {
   type TaskRow,
 } from './repo';
 import { relationOf, seesFullTask, taskJsonFor, toTaskJson } from './task-json';
-import { carrierOf, namesOf } from '../user-directory';
+import { carrierOf, contactsOf, namesOf } from '../user-directory';
 import { lockFreightNoteAtDelivery } from '../freight-notes/service';
 import { searchOf } from './search';
 import { guestLinkState, issueGuestLink } from '../guest-access';
@@ -373,6 +373,7 @@ export async function changeStatus(
     const isAdmin = caller.role === 'admin';
     if (!isAdmin && relation === 'none') throw forbidden();
     if (body.updates?.assigned_carrier_id !== undefined && !isAdmin) throw forbidden();
+    await refuseNonCarrier(trx, body.updates?.assigned_carrier_id);
 
     const to = body.status;
     // Setting the status it already has (a retried step) changes nothing.
@@ -386,6 +387,18 @@ export async function changeStatus(
     return applyStatus(trx, context, caller, current, to, body.updates ?? {}, meta);
   });
   return taskJsonFor(caller, row);
+}
+
+/**
+ * An admin's typed carrier id must name a carrier: a customer's or an admin's id would leave the task assigned to
+ * someone who can never pick it up. A user the directory has not heard of yet is taken on trust.
+ */
+async function refuseNonCarrier(trx: Db, carrierId: number | null | undefined): Promise<void> {
+  if (carrierId === null || carrierId === undefined) return;
+  const known = (await contactsOf(trx, [carrierId])).get(carrierId);
+  if (known?.role && known.role !== 'carrier') {
+    throw AppError.unprocessable(messages.notACarrier, 'not_a_carrier', [{ path: 'updates.assigned_carrier_id', message: messages.notACarrier }]);
+  }
 }
 
 /** Sets the status (with pickup_at / delivered_at) and writes tasks.task.status_changed, inside `trx`. Also used by proofs and deletion requests. */

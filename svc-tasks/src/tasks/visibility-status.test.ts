@@ -2,6 +2,7 @@
  * Who sees what of a task (GET /tasks/:id and the list), and PATCH /tasks/:id/status per the state machine.
  */
 import { adminStatusOptions, eventTypes, isTaskEditable, messages, taskStatuses, type AuthUser, type TaskStatus } from '@fragtbud/contracts';
+import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
@@ -213,6 +214,20 @@ describe('PATCH /tasks/:id/status', () => {
     const id = await newTask();
     const reply = await statusChange(id, admin, { status: 'assigned', updates: { assigned_carrier_id: assignedCarrier.id } });
     expect(reply.body).toMatchObject({ status: 'assigned', assigned_carrier_id: assignedCarrier.id });
+  });
+
+  it("when an admin sets assigned with a customer's or an admin's id, then 422 not_a_carrier and nothing changes", async () => {
+    for (const someone of [user('customer'), user('admin')]) {
+      await tasks.publish(eventTypes.userRegistered, { userId: someone.id, role: someone.role, name: 'Ikke Vognmand', email: `ikke-${someone.id}@example.dk` });
+      await waitFor(async () => Boolean(await tasks.db('user_directory').where({ user_id: someone.id }).first()));
+      const id = await newTask();
+      const before = (await tasks.outboxEvents(eventTypes.taskStatusChanged)).length;
+      const reply = await statusChange(id, admin, { status: 'assigned', updates: { assigned_carrier_id: someone.id } });
+      expect(reply.status).toBe(422);
+      expect(reply.body).toMatchObject({ code: 'not_a_carrier', message: messages.notACarrier });
+      expect(await tasks.db('tasks').where({ id }).first()).toMatchObject({ status: 'open_for_bids', assigned_carrier_id: null });
+      expect((await tasks.outboxEvents(eventTypes.taskStatusChanged)).length).toBe(before);
+    }
   });
 
   it('when an admin reopens an assigned task for bids, then no carrier is assigned any more', async () => {
