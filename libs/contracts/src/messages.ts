@@ -111,6 +111,8 @@ export const messages = {
   statusChangeNotAllowed: 'Statusændringen er ikke tilladt.',
   paidTaskKeepsCarrier:
     'Opgaven er betalt og kan ikke sættes tilbage eller miste sin vognmand. Annullér den i stedet, så kunden får pengene refunderet.',
+  completedTaskNotCancellable:
+    'Opgaven er afsluttet og kan ikke annulleres: vognmanden har tjent sin udbetaling for den. Skal kunden have penge tilbage, så lav en justering i ledgeren.',
   paidTaskNotDeletable:
     'Opgaven er betalt og kan ikke slettes: betalingen hører til den i ledgeren. Skal den ikke udføres, så annullér den – så får kunden pengene refunderet.',
   taskImagesLocked: 'Billederne kan ikke ændres, efter et bud er accepteret.',

@@ -109,6 +109,13 @@ export const leavesPaymentWithoutJob = (to: TaskStatus, facts: TaskTransitionFac
   facts.paid === true && isTaskEditable(to);
 
 /**
+ * A paid task that is completed stays completed as far as money goes: cancelling refunds the card, but the carrier has
+ * earned the payout (and may have been paid it). Money back after the job is an adjustment in the ledger.
+ */
+export const refundsCompletedJob = (from: TaskStatus, to: TaskStatus, facts: TaskTransitionFacts): boolean =>
+  facts.paid === true && from === 'completed' && to === 'cancelled';
+
+/**
  * May `actor` (with `relation` to the task) move it from `from` to `to`? Pure, for browser and server alike.
  * A move to the status it already has is never a transition.
  */
@@ -120,7 +127,7 @@ export function canTransition(
   facts: TaskTransitionFacts = {},
 ): boolean {
   if (from === to) return false;
-  if (leavesPaymentWithoutJob(to, facts)) return false;
+  if (leavesPaymentWithoutJob(to, facts) || refundsCompletedJob(from, to, facts)) return false;
   return taskTransitions.some(
     (rule) =>
       rule.to === to &&

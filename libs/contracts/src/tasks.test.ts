@@ -263,6 +263,12 @@ describe('state machine', () => {
     }
     expect(allowedNextStatuses('assigned', 'admin', 'none', { paid: true })).toEqual(['picked_up', 'in_progress', 'completed', 'cancelled']);
   });
+  it('a paid task that is completed is not cancelled (that would refund a job the carrier has earned); unpaid it may be', () => {
+    expect(canTransition('completed', 'cancelled', 'admin', 'none', { paid: true })).toBe(false);
+    expect(canTransition('completed', 'cancelled', 'system', 'none', { paid: true })).toBe(false);
+    expect(canTransition('completed', 'cancelled', 'admin', 'none', { paid: false })).toBe(true);
+    expect(canTransition('delivered', 'cancelled', 'admin', 'none', { paid: true })).toBe(true);
+  });
   it('every status has a Danish label and editing stops at assigned', () => {
     expect(taskStatusLabels.open_for_bids).toBe('Åben for bud');
     expect(isTaskEditable('open_for_bids')).toBe(true);

@@ -6,6 +6,7 @@ import {
   finishedTaskStatuses,
   isTaskEditable,
   leavesPaymentWithoutJob,
+  refundsCompletedJob,
   messages,
   todayInDenmark,
   parsePostalCity,
@@ -424,6 +425,9 @@ export async function applyStatus(
   else if (!isTaskEditable(current.status) && isTaskEditable(to)) patch.assigned_carrier_id = null;
   // A paid task keeps its job and its carrier, admins included; only cancelling (which refunds) lets go of them.
   const paid = current.paid_at !== null;
+  if (refundsCompletedJob(current.status, to, { paid })) {
+    throw AppError.conflict(messages.completedTaskNotCancellable, 'task_completed');
+  }
   const dropsCarrier = current.assigned_carrier_id !== null && patch.assigned_carrier_id === null;
   if (paid && to !== 'cancelled' && (leavesPaymentWithoutJob(to, { paid }) || dropsCarrier)) {
     throw AppError.conflict(messages.paidTaskKeepsCarrier, 'task_paid');

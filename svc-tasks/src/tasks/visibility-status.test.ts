@@ -201,8 +201,10 @@ describe('PATCH /tasks/:id/status', () => {
     for (const from of taskStatuses) {
       for (const to of adminStatusOptions) {
         if (from === to) continue;
-        // Completing needs a payment; going back to before a bid was accepted needs there to be none.
-        const id = await newTask(from, null, { paid: !isTaskEditable(to) });
+        // Completing needs a payment; going back to before a bid was accepted needs there to be none, and so does
+        // cancelling a completed task (a paid one keeps its job: tested below).
+        const paid = !isTaskEditable(to) && !(from === 'completed' && to === 'cancelled');
+        const id = await newTask(from, null, { paid });
         const reply = await statusChange(id, admin, { status: to });
         expect(reply.status, `${from} → ${to}`).toBe(200);
         expect(await statusOf(id)).toBe(to);
@@ -263,6 +265,16 @@ describe('PATCH /tasks/:id/status', () => {
       expect(reply.status).toBe(200);
       expect(reply.body).toMatchObject({ status: to, assigned_carrier_id: assignedCarrier.id });
     }
+  });
+
+  it('when an admin cancels a paid task that is completed, then 409 with the Danish reason, nothing changes and no refund is asked', async () => {
+    const id = await newTask('completed', assignedCarrier.id);
+    const before = (await tasks.outboxEvents(eventTypes.taskStatusChanged)).length;
+    const reply = await statusChange(id, admin, { status: 'cancelled' });
+    expect(reply.status).toBe(409);
+    expect(reply.body).toMatchObject({ code: 'task_completed', message: messages.completedTaskNotCancellable });
+    expect(await tasks.db('tasks').where({ id }).first()).toMatchObject({ status: 'completed', assigned_carrier_id: assignedCarrier.id });
+    expect((await tasks.outboxEvents(eventTypes.taskStatusChanged)).length).toBe(before);
   });
 
   it('when a non-admin passes a carrier id, then 403', async () => {
