@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { limits } from '@fragtbud/contracts';
@@ -18,6 +18,7 @@ import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 import { uploadSignature } from '../api/upload-signature';
 import { PROOF_NOT_SAVED, PROOF_NOT_SUBMITTED, failureOf, type ProofKind } from '../model/delivery-messages';
 import { EVIDENCE_ERROR, emptyProof, proofBody, proofFormSchema, type ProofValues } from '../model/proof-form';
+import { clearProofDraft, loadProofDraft, saveProofDraft } from '../model/proof-draft';
 
 export const PROOF_TITLES: Record<ProofKind, string> = { pickup: 'Bekræft afhentning', delivery: 'Bekræft levering' };
 /** Who signs: at pickup the sender hands the goods over, at delivery the recipient takes them. */
@@ -35,6 +36,8 @@ export interface ProofModalProps {
   taskId: number;
   type: ProofKind;
   open: boolean;
+  /** The signed-in carrier: what they put in is kept as their draft for the task (reload, new login). */
+  userId?: number | null;
   onClose: () => void;
   onSubmitted: (answer: ProofAnswer, failed: boolean) => void;
   /** For tests: photo downscaling and upload without a browser canvas. */
@@ -53,7 +56,7 @@ interface Failure {
  * (react-hook-form with the zod resolver, the body checked with the contracts' schema). The signature is uploaded as a
  * PNG first; the proof then goes as POST /tasks/{id}/proofs.
  */
-export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, upload }: ProofModalProps) {
+export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmitted, prepare, upload }: ProofModalProps) {
   const formId = useId();
   const signatureRef = useRef<SignaturePadHandle>(null);
   const resolver = useMemo(() => zodResolver(proofFormSchema(type)) as unknown as Resolver<ProofValues>, [type]);
@@ -73,8 +76,25 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
   /** Any proof given takes the rule text away at once. */
   const evidenceGiven = () => form.clearErrors(EVIDENCE_ERROR as keyof ProofValues);
 
+  // Opened: a draft of this proof left by a reload or a lost session comes back; while open, every change is kept.
+  useEffect(() => {
+    if (!open || userId === null) return;
+    const draft = loadProofDraft(taskId, userId);
+    if (draft?.type === type) form.reset({ ...draft.values, signed: false });
+    const watching = form.watch((values) => {
+      const { images = [], location = null, signer_name = '', note = '', failed = false } = values;
+      saveProofDraft(taskId, {
+        ownerId: userId,
+        type,
+        values: { images: images.filter((url): url is string => typeof url === 'string'), location: location as ProofValues['location'], signer_name, note, failed },
+      });
+    });
+    return () => watching.unsubscribe();
+  }, [open, userId, taskId, type, form]);
+
   const reset = () => {
     form.reset(emptyProof);
+    clearProofDraft(taskId);
     setLocationError(null);
     setFailure(null);
   };
