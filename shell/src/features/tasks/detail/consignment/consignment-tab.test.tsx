@@ -280,4 +280,24 @@ describe('consignment tab (Fragtbrev)', () => {
     expect(screen.getByText('Log ind for at se fragtbrevet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe(`/login?next=${encodeURIComponent('/task/5?tab=consignment').replace(/%2F/gi, '/')}`);
   });
+
+  it.each([
+    [true, 'Med et bud ser du fragtbrevet med postnummer og by. Den fulde adresse vises, når opgaven er tildelt dig.', true],
+    [false, 'Opgaven er ikke længere åben for bud.', false],
+  ])('tells a carrier without a bid (bidding open: %s) when the note can be seen, not "no access"', async (biddingOpen, text, offersBid) => {
+    server.use(
+      http.get('/api/tasks/5/freight-note', () =>
+        HttpResponse.json({ code: 'forbidden', message: 'Du har ikke adgang til denne handling' }, { status: 403 }),
+      ),
+    );
+    renderWithQueryClient(
+      <MemoryRouter initialEntries={['/task/5?tab=consignment']}>
+        <ConsignmentTab taskId={5} signedIn carrier={{ biddingOpen }} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Fragtbrevet kan ses, når du har budt på opgaven')).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByText('Du har ikke adgang til denne handling')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Byd på opgaven' })?.getAttribute('href') ?? null).toBe(offersBid ? '/task/5?tab=bids' : null);
+  });
 });

@@ -9,6 +9,7 @@ import { useProofs } from './api/list-proofs';
 import './consignment.css';
 
 export const FREIGHT_NOTE_LOAD_ERROR = 'Kunne ikke hente fragtbrevet';
+export const FREIGHT_NOTE_AFTER_BID = 'Fragtbrevet kan ses, når du har budt på opgaven';
 export const FREIGHT_NOTE_SAVED = 'Fragtbrevet er gemt';
 
 const STATUS_LABELS: Record<FreightNoteStatus, string> = {
@@ -88,8 +89,30 @@ function ProofSections({ taskId }: { taskId: number }) {
   );
 }
 
+interface ConsignmentTabProps {
+  taskId: number;
+  signedIn: boolean;
+  /** A carrier without a bid is refused the note: told why (and where to bid while they still can), not 'no access'. */
+  carrier?: { biddingOpen: boolean };
+}
+
+/** Why a carrier without a bid sees no note, instead of the server's bare refusal. */
+function CarrierWithoutBid({ biddingOpen }: { biddingOpen: boolean }) {
+  return (
+    <EmptyState
+      title={FREIGHT_NOTE_AFTER_BID}
+      message={
+        biddingOpen
+          ? 'Med et bud ser du fragtbrevet med postnummer og by. Den fulde adresse vises, når opgaven er tildelt dig.'
+          : 'Opgaven er ikke længere åben for bud.'
+      }
+      action={biddingOpen ? <Link to="?tab=bids">Byd på opgaven</Link> : undefined}
+    />
+  );
+}
+
 /** The 'Fragtbrev' tab (spec sections 2, 3, 6): the numbered 7-box note, edit mode, print and PDF. */
-export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn: boolean }) {
+export function ConsignmentTab({ taskId, signedIn, carrier }: ConsignmentTabProps) {
   const location = useLocation();
   const { data: note, error, refetch } = useFreightNote(taskId, signedIn);
   const [editing, setEditing] = useState(false);
@@ -108,6 +131,7 @@ export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn:
   if (error && !note) {
     // 403/404 say why (not a party to the task); anything else is a failed load worth retrying.
     const refused = isApiError(error) && (error.status === 403 || error.status === 404);
+    if (refused && carrier && error.status === 403) return <CarrierWithoutBid biddingOpen={carrier.biddingOpen} />;
     return refused ? <ErrorState message={error.message} /> : <ErrorState message={FREIGHT_NOTE_LOAD_ERROR} onRetry={() => void refetch()} />;
   }
   if (!note) return <Spinner label="Henter fragtbrev…" />;
