@@ -134,6 +134,7 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
           <ConsignmentTab
             taskId={task.id}
             signedIn={viewer !== null}
+            taskStatus={task.status}
             carrier={viewer?.role === 'carrier' ? { biddingOpen: task.status === 'open_for_bids' } : undefined}
           />
         ) : (

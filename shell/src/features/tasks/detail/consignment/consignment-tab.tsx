@@ -1,14 +1,27 @@
 import { useEffect, useState } from 'react';
-import type { FreightNoteStatus } from '@fragtbud/contracts';
+import { proofDeletionClosedStatuses, type FreightNoteStatus, type Proof, type TaskStatus } from '@fragtbud/contracts';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, EmptyState, ErrorState, Spinner, formatDateTime, formatPosition, isApiError, loginPathFor } from '@fragtbud/web';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  formatDateTime,
+  formatPosition,
+  isApiError,
+  loginPathFor,
+  useSession,
+} from '@fragtbud/web';
 import { FreightNoteBoxes } from './freight-note-boxes';
 import { FreightNoteForm } from './freight-note-form';
 import { freightNotePdfUrl, useFreightNote } from './api/get-freight-note';
 import { useProofs } from './api/list-proofs';
+import { useDeleteProof } from './api/delete-proof';
 import './consignment.css';
 
 export const FREIGHT_NOTE_LOAD_ERROR = 'Kunne ikke hente fragtbrevet';
+export const PROOF_DELETE_FAILED = 'Kunne ikke slette beviset.';
 export const FREIGHT_NOTE_AFTER_BID = 'Fragtbrevet kan ses, når du har budt på opgaven';
 export const FREIGHT_NOTE_SAVED = 'Fragtbrevet er gemt';
 
@@ -42,8 +55,52 @@ const PROOF_SECTIONS = [
   { type: 'delivery', failed: 'delivery_failed', title: 'Bevis for levering' },
 ] as const;
 
+/** 'Slet bevis' with a question first; the server's refusal is shown in the dialog. */
+function DeleteProofButton({ taskId, proof, title }: { taskId: number; proof: Proof; title: string }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useDeleteProof(taskId);
+  const close = () => {
+    setAsking(false);
+    remove.reset();
+  };
+  return (
+    <>
+      <Button variant="secondary" className="consignment-no-print" onClick={() => setAsking(true)}>
+        Slet bevis
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="Slet bevis?"
+        confirmLabel="Slet bevis"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutateAsync(proof.id).then(close, () => undefined)}
+        onCancel={close}
+      >
+        <p>
+          {title} fra {formatDateTime(proof.occurred_at)} slettes med billeder og underskrift. Det kan ikke fortrydes.
+        </p>
+        {remove.error && (
+          <p className="fb-form-error" role="alert">
+            {isApiError(remove.error) && remove.error.status !== 0 ? remove.error.message : PROOF_DELETE_FAILED}
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * Who may delete a proof (spec section 6): an admin always; the assigned carrier (who alone of the carriers sees the
+ * full note) while the note is not locked and the task not delivered, completed or cancelled.
+ */
+function useMayDeleteProofs(locked: boolean, taskStatus: TaskStatus | undefined): boolean {
+  const role = useSession((state) => state.user?.role);
+  if (role === 'admin') return true;
+  return role === 'carrier' && !locked && taskStatus !== undefined && !proofDeletionClosedStatuses.includes(taskStatus);
+}
+
 /** The pickup and delivery proofs below the boxes (full view only: they carry names and positions). */
-function ProofSections({ taskId }: { taskId: number }) {
+function ProofSections({ taskId, mayDelete }: { taskId: number; mayDelete: boolean }) {
   const { data, error, isPending, refetch } = useProofs(taskId);
   if (error) return <ErrorState compact message="Kunne ikke hente beviser" onRetry={() => void refetch()} />;
   if (isPending) return <Spinner label="Henter beviser…" />;
@@ -79,6 +136,7 @@ function ProofSections({ taskId }: { taskId: number }) {
                     ))}
                     {proof.signature_image && <img className="consignment-proof__signature" src={proof.signature_image} alt="Underskrift" />}
                   </div>
+                  {mayDelete && <DeleteProofButton taskId={taskId} proof={proof} title={title} />}
                 </div>
               ))
             )}
@@ -94,6 +152,8 @@ interface ConsignmentTabProps {
   signedIn: boolean;
   /** A carrier without a bid is refused the note: told why (and where to bid while they still can), not 'no access'. */
   carrier?: { biddingOpen: boolean };
+  /** The task's status: whether the assigned carrier may still delete a proof. */
+  taskStatus?: TaskStatus;
 }
 
 /** Why a carrier without a bid sees no note, instead of the server's bare refusal. */
@@ -112,11 +172,12 @@ function CarrierWithoutBid({ biddingOpen }: { biddingOpen: boolean }) {
 }
 
 /** The 'Fragtbrev' tab (spec sections 2, 3, 6): the numbered 7-box note, edit mode, print and PDF. */
-export function ConsignmentTab({ taskId, signedIn, carrier }: ConsignmentTabProps) {
+export function ConsignmentTab({ taskId, signedIn, carrier, taskStatus }: ConsignmentTabProps) {
   const location = useLocation();
   const { data: note, error, refetch } = useFreightNote(taskId, signedIn);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const mayDeleteProofs = useMayDeleteProofs(note?.locked ?? true, taskStatus);
   useEffect(() => () => document.documentElement.classList.remove(PRINT_CLASS), []);
 
   if (!signedIn) {
@@ -193,7 +254,7 @@ export function ConsignmentTab({ taskId, signedIn, carrier }: ConsignmentTabProp
         <FreightNoteBoxes note={note} />
       )}
 
-      {note.view === 'full' && <ProofSections taskId={note.task_id} />}
+      {note.view === 'full' && <ProofSections taskId={note.task_id} mayDelete={mayDeleteProofs} />}
     </article>
   );
 }
