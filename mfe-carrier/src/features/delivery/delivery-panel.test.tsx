@@ -463,4 +463,24 @@ describe('delivery panel', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sessionStorage.getItem('fragtbud:proof-draft:12')).toBeNull();
   });
+
+  it('asks for the signature again when a proof draft comes back whose signature was drawn (the canvas is not kept)', async () => {
+    const first = renderPanel('picked_up');
+    const dialog = await openProof('Bekræft levering');
+    const pad = within(dialog).getByRole('img', { name: /Underskrift/ });
+    fireEvent.pointerDown(pad, { pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(pad, { pointerId: 1, clientX: 60, clientY: 40 });
+    fireEvent.pointerUp(pad, { pointerId: 1 });
+    first.unmount(); // a reload
+
+    renderPanel('picked_up');
+    const reopened = await screen.findByRole('dialog', { name: 'Bekræft levering' });
+    expect(within(reopened).getByText('Underskriften blev ikke gemt – lad underskriveren skrive under igen.')).toBeTruthy();
+    const again = within(reopened).getByRole('img', { name: /Underskrift/ });
+    expect(again.getAttribute('aria-label')).not.toBe('Underskrift: underskrevet');
+    fireEvent.pointerDown(again, { pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(again, { pointerId: 1, clientX: 60, clientY: 40 });
+    fireEvent.pointerUp(again, { pointerId: 1 });
+    await waitFor(() => expect(within(reopened).queryByText(/Underskriften blev ikke gemt/)).toBeNull());
+  });
 });

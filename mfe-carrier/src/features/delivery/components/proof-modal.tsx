@@ -26,6 +26,8 @@ export const PROOF_INTROS: Record<ProofKind, string> = {
   pickup: 'Tilføj billeder, afsenderens underskrift eller din position – eller markér forgæves kørsel.',
   delivery: 'Tilføj billeder, modtagerens underskrift eller din position – eller markér forgæves kørsel.',
 };
+/** A restored proof draft had a signature: it lived on the canvas only. */
+export const SIGNATURE_AGAIN = 'Underskriften blev ikke gemt – lad underskriveren skrive under igen.';
 /** At pickup nobody handed the goods over; at delivery nobody took them. */
 export const FAILED_TRIP_LABELS: Record<ProofKind, string> = {
   pickup: 'Forgæves kørsel (afsender var der ikke / kunne ikke gennemføres)',
@@ -67,6 +69,8 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  /** A draft came back whose signature was drawn before: the canvas cannot be kept, so it is asked for again. */
+  const [signatureLost, setSignatureLost] = useState(false);
   const send = useSubmitProof(taskId);
   // One proof per press: the guard is set in the click, before the re-render that shows the button busy.
   const flight = useSingleFlight();
@@ -80,13 +84,24 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
   useEffect(() => {
     if (!open || userId === null) return;
     const draft = loadProofDraft(taskId, userId);
-    if (draft?.type === type) form.reset({ ...draft.values, signed: false });
+    if (draft?.type === type) {
+      form.reset({ ...draft.values, signed: false });
+      setSignatureLost(draft.values.signed);
+    }
     const watching = form.watch((values) => {
-      const { images = [], location = null, signer_name = '', note = '', failed = false } = values;
+      const { images = [], signed = false, location = null, signer_name = '', note = '', failed = false } = values;
+      if (signed) setSignatureLost(false);
       saveProofDraft(taskId, {
         ownerId: userId,
         type,
-        values: { images: images.filter((url): url is string => typeof url === 'string'), location: location as ProofValues['location'], signer_name, note, failed },
+        values: {
+          images: images.filter((url): url is string => typeof url === 'string'),
+          signed,
+          location: location as ProofValues['location'],
+          signer_name,
+          note,
+          failed,
+        },
       });
     });
     return () => watching.unsubscribe();
@@ -95,6 +110,7 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
   const reset = () => {
     form.reset(emptyProof);
     clearProofDraft(taskId);
+    setSignatureLost(false);
     setLocationError(null);
     setFailure(null);
   };
@@ -197,6 +213,11 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
             if (value) evidenceGiven();
           }}
         />
+        {signatureLost && (
+          <p className="fb-form-note" role="status">
+            {SIGNATURE_AGAIN}
+          </p>
+        )}
         <div className="proof-form__location">
           <Button variant="secondary" onClick={fetchLocation} loading={locating} disabled={submitting}>
             Hent min position

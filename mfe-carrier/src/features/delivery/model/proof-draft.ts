@@ -6,13 +6,15 @@ import type { ProofValues } from './proof-form';
 /*
  * The proof form's draft in sessionStorage, one per task: the uploaded photos' URLs, the position, signer, note and
  * the failed-trip flag. A reload, or a detour through the login page after the session ran out on the road, reopens
- * the proof with them. The signature stays on the canvas only (it is drawn again). Cleared when the proof is in or
+ * the proof with them. The signature itself stays on the canvas only: the draft remembers that there was one, so the
+ * carrier is asked to have it drawn again. Cleared when the proof is in or
  * the modal is cancelled.
  */
 
 const keyOf = (taskId: number) => `fragtbud:proof-draft:${taskId}`;
 
-export type ProofDraftValues = Omit<ProofValues, 'signed'>;
+/** `signed`: a signature was drawn (it is not kept, only asked for again). */
+export type ProofDraftValues = ProofValues;
 
 export interface ProofDraft {
   /** Who typed it; another user's draft is never offered. */
@@ -29,7 +31,7 @@ function isLocation(value: unknown): value is ProofLocation | null {
   return typeof location === 'object' && [location.lat, location.lng, location.accuracy].every((n) => typeof n === 'number' && Number.isFinite(n));
 }
 
-function isValues(value: unknown): value is ProofDraftValues {
+function isValues(value: unknown): value is Omit<ProofDraftValues, 'signed'> & { signed?: boolean } {
   const values = value as Partial<ProofDraftValues> | null;
   return (
     typeof values === 'object' &&
@@ -39,13 +41,16 @@ function isValues(value: unknown): value is ProofDraftValues {
     isLocation(values.location) &&
     typeof values.signer_name === 'string' &&
     typeof values.note === 'string' &&
-    typeof values.failed === 'boolean'
+    typeof values.failed === 'boolean' &&
+    (values.signed === undefined || typeof values.signed === 'boolean')
   );
 }
 
 /** Nothing worth keeping: no photo, position, text or flag. */
 export function isEmptyProofDraft(values: ProofDraftValues): boolean {
-  return values.images.length === 0 && values.location === null && !values.signer_name.trim() && !values.note.trim() && !values.failed;
+  return (
+    values.images.length === 0 && !values.signed && values.location === null && !values.signer_name.trim() && !values.note.trim() && !values.failed
+  );
 }
 
 export function loadProofDraft(taskId: number, userId: number): ProofDraft | null {
@@ -54,8 +59,8 @@ export function loadProofDraft(taskId: number, userId: number): ProofDraft | nul
     if (!raw) return null;
     const draft = JSON.parse(raw) as Partial<ProofDraft>;
     if (draft.ownerId !== userId || !isKind(draft.type) || !isValues(draft.values)) return null;
-    const { images, location, signer_name, note, failed } = draft.values;
-    return { ownerId: userId, type: draft.type, values: { images, location, signer_name, note, failed } };
+    const { images, signed = false, location, signer_name, note, failed } = draft.values;
+    return { ownerId: userId, type: draft.type, values: { images, signed, location, signer_name, note, failed } };
   } catch {
     return null;
   }
