@@ -136,7 +136,8 @@ describe('profile page', () => {
     await user.clear(screen.getByLabelText(/^Bekræft ny adgangskode/));
     await user.type(screen.getByLabelText(/^Bekræft ny adgangskode/), 'ny-kode-1');
     await user.click(screen.getByRole('button', { name: 'Skift adgangskode' }));
-    expect(await screen.findByText('Adgangskode ændret succesfuldt')).toBeTruthy();
+    // A saved change reads as success (green), not as the amber note that looks like a warning.
+    expect((await screen.findByText('Adgangskode ændret succesfuldt')).className).toBe('fb-form-success');
     expect(calls).toEqual([{ path: 'password', body: { currentPassword: 'gammel-kode', newPassword: 'ny-kode-1' } }]);
   });
 
@@ -174,7 +175,7 @@ describe('profile page', () => {
     await user.clear(screen.getByLabelText(/^Postnummer/));
     await user.type(screen.getByLabelText(/^Postnummer/), '8000');
     await user.click(screen.getByRole('button', { name: 'Send til godkendelse' }));
-    expect(await screen.findByText('Ændringer sendt til godkendelse')).toBeTruthy();
+    expect((await screen.findByText('Ændringer sendt til godkendelse')).className).toBe('fb-form-success');
     expect(calls).toEqual([
       {
         path: 'billing-change',
