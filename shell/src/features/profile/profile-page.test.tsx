@@ -206,7 +206,14 @@ describe('profile page', () => {
     shown.unmount();
 
     currentBilling = emptyBilling;
-    renderApp('/profile?tab=cvr');
+    const none = renderApp('/profile?tab=cvr');
     expect(await screen.findByText('Du har ikke angivet et CVR-nummer endnu.')).toBeTruthy();
+    none.unmount();
+
+    // Sent under Fakturering and not approved yet: that is what the tab says.
+    ownChange = { status: 'pending', data: { ...emptyBilling, cvrNumber: '12345674' } };
+    renderApp('/profile?tab=cvr');
+    expect(await screen.findByText('CVR-nummer 12345674 afventer godkendelse af en administrator.')).toBeTruthy();
+    expect(screen.queryByText('Du har ikke angivet et CVR-nummer endnu.')).toBeNull();
   });
 });
