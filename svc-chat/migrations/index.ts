@@ -3,6 +3,7 @@ import * as notifications from './001_notifications';
 import * as chat from './002_chat';
 import * as userDirectory from './003_user_directory';
 import * as taskNames from './004_task_names';
+import * as bidLimits from './006_bid_limits';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   { name: '003_user_directory', up: userDirectory.up, down: userDirectory.down },
   { name: '004_task_names', up: taskNames.up, down: taskNames.down },
   { name: '005_user_directory_contacts', up: userDirectoryContactsMigration.up, down: userDirectoryContactsMigration.down },
+  { name: '006_bid_limits', up: bidLimits.up, down: bidLimits.down },
 ];

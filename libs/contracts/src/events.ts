@@ -254,6 +254,10 @@ export const eventPayloadSchemas = {
     totalOre: z.number().int().positive(),
     acceptedBy: z.number().int().positive(),
     rejectedBidIds: z.array(z.number().int().positive()),
+    /** The task's type and cities as svc-bids knows them, so the chosen carrier's mail can name it; absent in older events. */
+    type: taskTypeSchema.optional(),
+    fromCity: z.string().nullable().optional(),
+    toCity: z.string().nullable().optional(),
   }),
   /** `rejectedBy` null when it followed from something else (another bid chosen, the task reopened, the carrier removed). */
   [eventTypes.bidRejected]: bidRef.extend({

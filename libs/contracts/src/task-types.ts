@@ -3,7 +3,7 @@ import { messages } from './messages';
 import { numericInput, pricingLimits } from './pricing';
 import { taskStatuses, taskTypeLabels, taskTypes } from './vocabulary';
 
-export { taskStatuses, taskTypeLabels, taskTypes, type TaskStatus, type TaskType } from './vocabulary';
+export { proofDeletionClosedStatuses, taskStatuses, taskTypeLabels, taskTypes, type TaskStatus, type TaskType } from './vocabulary';
 export const taskTypeSchema = z.enum(taskTypes);
 export const taskStatusSchema = z.enum(taskStatuses);
 

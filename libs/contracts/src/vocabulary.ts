@@ -42,6 +42,9 @@ export const taskStatuses = [
 ] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
+/** Once a task is in one of these, only an admin may delete its pickup or delivery proofs (spec section 6). */
+export const proofDeletionClosedStatuses: readonly TaskStatus[] = ['delivered', 'completed', 'cancelled'];
+
 export const bidStatuses = ['pending', 'accepted', 'rejected'] as const;
 export type BidStatus = (typeof bidStatuses)[number];
 

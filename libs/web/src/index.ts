@@ -21,7 +21,7 @@ export { formatDkkFromKroner, formatDkkFromOre, formatWholeDkkFromKroner } from 
 export { formatDate, formatDateTime, formatLongDate, formatMonth, formatShortMonth } from './format/date';
 export { formatDanishNumber, formatDanishNumberInput, formatPosition, parseDanishNumber, parseDanishWholeNumber } from './format/danish-number';
 export { useDebouncedValue } from './hooks/use-debounced-value';
-export { useSessionDraft } from './hooks/use-session-draft';
+export { readSessionDraft, useSessionDraft, writeSessionDraft } from './hooks/use-session-draft';
 export { useSingleFlight, type SingleFlight } from './hooks/use-single-flight';
 
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';

@@ -16,14 +16,17 @@ export function AuthCard({ title, children, back }: { title: string; children: R
   );
 }
 
-/** A form's outcome line: an error (alert) or a confirmation (status). */
-export function FormMessage({ kind, children }: { kind: 'error' | 'note'; children: ReactNode }) {
-  return kind === 'error' ? (
-    <p className="fb-form-error" role="alert">
-      {children}
-    </p>
-  ) : (
-    <p className="fb-form-note" role="status">
+/** A form's outcome: an error (alert), a saved change (success, green) or a neutral note. */
+export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'note'; children: ReactNode }) {
+  if (kind === 'error') {
+    return (
+      <p className="fb-form-error" role="alert">
+        {children}
+      </p>
+    );
+  }
+  return (
+    <p className={kind === 'success' ? 'fb-form-success' : 'fb-form-note'} role="status">
       {children}
     </p>
   );

@@ -187,6 +187,10 @@ describe('POST /bids/{id}/accept', () => {
         totalOre: 153_750,
         acceptedBy: owner.id,
         rejectedBidIds: [bidIds[0], bidIds[2]],
+        // The task named, so the chosen carrier's mail says which one.
+        type: 'moving',
+        fromCity: 'Aarhus C',
+        toCity: 'København K',
       },
     ]);
     const rejected = (await bids.outboxEvents(eventTypes.bidRejected)).filter((e) => e.data.taskId === task.id);

@@ -5,7 +5,7 @@ import type { BidRow } from './repo';
 
 const refOf = (bid: BidRow) => ({ bidId: bid.id, taskId: bid.task_id, carrierId: bid.carrier_id, customerId: bid.customer_id });
 
-/** What a placed bid's event names its task by (taskNotificationTitle): the projected type and cities. */
+/** What a placed or accepted bid's event names its task by (taskNotificationTitle): the projected type and cities. */
 export type TaskNaming = Pick<TaskProjectionRow, 'type' | 'from_city' | 'to_city'>;
 
 /**
@@ -54,7 +54,7 @@ export function bidEvents(outbox: Outbox) {
         } satisfies EventPayload<typeof eventTypes.bidUpdated>,
         meta,
       ),
-    accepted: (trx: Db, bid: BidRow, acceptedBy: number, rejected: BidRow[], meta: EventMeta) =>
+    accepted: (trx: Db, bid: BidRow, task: TaskNaming, acceptedBy: number, rejected: BidRow[], meta: EventMeta) =>
       outbox.add(
         trx,
         eventTypes.bidAccepted,
@@ -64,6 +64,7 @@ export function bidEvents(outbox: Outbox) {
           totalOre: bid.total_ore,
           acceptedBy,
           rejectedBidIds: rejected.map((other) => other.id),
+          ...namingOf(task),
         } satisfies EventPayload<typeof eventTypes.bidAccepted>,
         meta,
       ),

@@ -303,7 +303,7 @@ export async function acceptBid(
     const accepted = await markAccepted(trx, bidId, caller.id, now);
     const others = await rejectOtherPendingBids(trx, locked.task_id, bidId, now);
     await setStatus(trx, locked.task_id, 'assigned', accepted.carrier_id, now);
-    const event = await events.accepted(trx, accepted, caller.id, others, meta);
+    const event = await events.accepted(trx, accepted, task, caller.id, others, meta);
     for (const other of others) await events.rejected(trx, other, 'other_bid_accepted', null, causedBy(event));
     return accepted;
   });

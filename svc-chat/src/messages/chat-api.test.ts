@@ -134,6 +134,29 @@ describe('the chat rules of spec 6', () => {
     await expectSent(s.admin, s.taskId, s.stranger.id);
   });
 
+  it("when an admin lowers the task type's bid limit to the bids there are, then a carrier without a bid is refused at once", async () => {
+    const owner = user('customer');
+    const taskId = newTaskId();
+    const bidder = user('carrier');
+    const stranger = user('carrier');
+    // A type no other test uses, so its limit changes nothing elsewhere.
+    await chat.publish(eventTypes.taskCreated, taskCreated(taskId, owner.id, { type: 'fullload' }));
+    await chat.publish(eventTypes.bidPlaced, bidPlaced(taskId, owner.id, bidder.id, (nextBidId += 1), { maxBids: 5, activeBidCount: 1 }));
+    await waitFor(async () => (await chat.db('chat_task_bids').where({ task_id: taskId })).length === 1);
+    await waitFor(async () => (await chat.db('chat_tasks').where({ task_id: taskId }).first())?.type === 'fullload');
+    await expectSent(stranger, taskId, owner.id);
+
+    await chat.publish(eventTypes.taskTypeUpdated, { type: 'fullload', maxBids: 1, updatedBy: 1 } satisfies EventPayload<typeof eventTypes.taskTypeUpdated>);
+    await waitFor(() => chat.db('chat_bid_limits').where({ scope: 'type:fullload' }).first());
+    await expectLocked(stranger, taskId, owner.id, 'max_bids_no_bid');
+    await expectSent(bidder, taskId, owner.id);
+
+    // The type's limit removed: the platform's applies.
+    await chat.publish(eventTypes.taskTypeDeleted, { type: 'fullload', deletedBy: 1 } satisfies EventPayload<typeof eventTypes.taskTypeDeleted>);
+    await waitFor(async () => (await chat.db('chat_bid_limits').where({ scope: 'type:fullload' }).first()) === undefined);
+    await expectSent(stranger, taskId, owner.id);
+  });
+
   it('when a bid is rejected at the limit, then its slot is free again and a carrier without a bid may write', async () => {
     const s = await scene({ bids: 2, maxBids: 2 });
     await expectLocked(s.stranger, s.taskId, s.owner.id, 'max_bids_no_bid');

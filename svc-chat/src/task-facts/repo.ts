@@ -8,7 +8,10 @@ export interface ChatTaskRow {
   owner_id: number | null;
   status: TaskStatus;
   assigned_carrier_id: number | null;
+  /** The limit the last bid announced (svc-bids' limit in force then). */
   max_bids: number | null;
+  /** The task's own limit, as its created event (or svc-tasks) told it; null: its type's or the platform's applies. */
+  own_max_bids: number | null;
   /** What notification titles name the task by; null until an event (or svc-tasks) told it. */
   type: TaskType | null;
   from_city: string | null;
@@ -43,6 +46,7 @@ export async function insertCreatedChatTask(db: Db, row: ChatTaskRow): Promise<v
       type: db.raw('coalesce(chat_tasks.type, excluded.type)'),
       from_city: db.raw('coalesce(chat_tasks.from_city, excluded.from_city)'),
       to_city: db.raw('coalesce(chat_tasks.to_city, excluded.to_city)'),
+      own_max_bids: db.raw('excluded.own_max_bids'),
     });
 }
 
@@ -75,4 +79,20 @@ export async function findChatBid(db: Db, bidId: number): Promise<ChatBidRow | u
 /** Bids holding a slot (pending or accepted). */
 export async function activeBidsOf(db: Db, taskId: number): Promise<ChatBidRow[]> {
   return db<ChatBidRow>('chat_task_bids').where({ task_id: taskId }).whereIn('status', ['pending', 'accepted']);
+}
+
+/** Where an admin's bid limit applies: every task of one type, or the platform. */
+export type BidLimitScope = 'platform' | `type:${string}`;
+
+export async function saveBidLimit(db: Db, scope: BidLimitScope, maxBids: number, now: Date): Promise<void> {
+  await db('chat_bid_limits').insert({ scope, max_bids: maxBids, updated_at: now }).onConflict('scope').merge();
+}
+
+export async function deleteBidLimit(db: Db, scope: BidLimitScope): Promise<void> {
+  await db('chat_bid_limits').where({ scope }).delete();
+}
+
+export async function findBidLimit(db: Db, scope: BidLimitScope): Promise<number | null> {
+  const row = (await db('chat_bid_limits').where({ scope }).first()) as { max_bids: number } | undefined;
+  return row?.max_bids ?? null;
 }

@@ -1,7 +1,7 @@
 import {
   eventTypes,
   internalTaskSchema,
-  limits,
+  maxBidsInForce,
   messages,
   taskNotificationTitle,
   type ChatTaskFacts,
@@ -15,10 +15,13 @@ import type { ChatContext, Db } from '../context';
 import { publishLive } from '../live/publish';
 import {
   activeBidsOf,
+  deleteBidLimit,
   deleteChatTask,
+  findBidLimit,
   findChatTask,
   insertChatTaskIfNew,
   insertCreatedChatTask,
+  saveBidLimit,
   saveChatBid,
   upsertChatTask,
   type ChatTaskRow,
@@ -55,6 +58,7 @@ export async function projectTaskEvent(context: ChatContext, trx: Knex.Transacti
         status,
         assigned_carrier_id: null,
         max_bids: maxBids,
+        own_max_bids: maxBids,
         type,
         from_city: fromCity,
         to_city: toCity,
@@ -124,6 +128,7 @@ export async function projectBidEvent(context: ChatContext, trx: Knex.Transactio
       status: 'open_for_bids',
       assigned_carrier_id: null,
       max_bids: maxBids,
+      own_max_bids: null,
       type: null,
       from_city: null,
       to_city: null,
@@ -160,7 +165,39 @@ async function othersInChat(trx: Knex.Transaction, taskId: number, told: Readonl
  */
 export async function taskFactsOf(context: ChatContext, taskId: number, requestId?: string): Promise<ChatTaskFacts> {
   const task = (await findChatTask(context.db, taskId)) ?? (await fetchAndRemember(context, taskId, requestId));
-  return factsFrom(task, await activeBidsOf(context.db, taskId));
+  return factsFrom(task, await activeBidsOf(context.db, taskId), await bidLimitOf(context.db, task));
+}
+
+/**
+ * The task's bid limit as svc-bids counts it (spec section 4): its own, else its type's, else the platform's — an
+ * admin's later change counts at once — else what its last bid announced, else 5.
+ */
+async function bidLimitOf(db: Db, task: ChatTaskRow): Promise<number> {
+  const type = task.type ? await findBidLimit(db, `type:${task.type}`) : null;
+  const platform = (await findBidLimit(db, 'platform')) ?? task.max_bids;
+  return maxBidsInForce({ task: task.own_max_bids, type, platform }).maxBids;
+}
+
+type BidLimitEvent =
+  | EventEnvelope<EventPayload<typeof eventTypes.taskTypeUpdated>>
+  | EventEnvelope<EventPayload<typeof eventTypes.taskTypeDeleted>>
+  | EventEnvelope<EventPayload<typeof eventTypes.ledgerSettingsUpdated>>;
+
+/** An admin's per-type or platform bid limit → chat_bid_limits, for the 'Max bud nået' lock. */
+export async function projectBidLimitEvent(trx: Knex.Transaction, event: BidLimitEvent, now: Date): Promise<void> {
+  switch (event.type) {
+    case eventTypes.taskTypeUpdated: {
+      const { type, maxBids } = event.data as EventPayload<typeof eventTypes.taskTypeUpdated>;
+      await saveBidLimit(trx, `type:${type}`, maxBids, now);
+      return;
+    }
+    case eventTypes.taskTypeDeleted:
+      await deleteBidLimit(trx, `type:${(event.data as EventPayload<typeof eventTypes.taskTypeDeleted>).type}`);
+      return;
+    case eventTypes.ledgerSettingsUpdated:
+      await saveBidLimit(trx, 'platform', (event.data as EventPayload<typeof eventTypes.ledgerSettingsUpdated>).maxBids, now);
+      return;
+  }
 }
 
 /**
@@ -177,9 +214,8 @@ export async function notificationTitleOf(db: Db, taskId: number, told: Partial<
   });
 }
 
-function factsFrom(task: ChatTaskRow, activeBids: Array<{ carrier_id: number; status: ProjectedBidStatus }>): ChatTaskFacts {
+function factsFrom(task: ChatTaskRow, activeBids: Array<{ carrier_id: number; status: ProjectedBidStatus }>, limit: number): ChatTaskFacts {
   const acceptedBid = activeBids.find((bid) => bid.status === 'accepted');
-  const limit = task.max_bids ?? limits.defaultMaxBids;
   return {
     status: task.status,
     ownerId: task.owner_id,
@@ -211,6 +247,7 @@ async function fetchAndRemember(context: ChatContext, taskId: number, requestId?
     status: task.status,
     assigned_carrier_id: task.assigned_carrier_id ?? null,
     max_bids: task.max_bids,
+    own_max_bids: task.max_bids,
     // svc-tasks' answer names no cities; the task's created event, when it comes, fills them in.
     type: task.type,
     from_city: null,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventTypes } from '@fragtbud/contracts';
+import { eventTypes, type EventPayload } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo, registerUser, startIdentity, waitForMail, type StartedIdentity } from '../test-harness';
 
@@ -140,19 +140,15 @@ describe('mails about a customer’s task', () => {
   });
 });
 
+/** bids.bid.accepted as svc-bids writes it: the customer (id 1) chose the carrier's bid. */
+const bidAccepted = (
+  data: Pick<EventPayload<typeof eventTypes.bidAccepted>, 'bidId' | 'taskId' | 'carrierId'> & Partial<EventPayload<typeof eventTypes.bidAccepted>>,
+) => envelope(eventTypes.bidAccepted, { customerId: 1, netOre: 100_000, totalOre: 130_000, acceptedBy: 1, rejectedBidIds: [], ...data });
+
 describe('mails to the carrier whose bid was chosen', () => {
   it("when the customer accepts the carrier's bid, then the carrier is mailed 'Dit bud er valgt' once", async () => {
     const carrier = await registerUser(identity, { role: 'carrier' });
-    const event = envelope(eventTypes.bidAccepted, {
-      bidId: 91,
-      taskId: 90,
-      carrierId: carrier.user.id,
-      customerId: 1,
-      netOre: 100_000,
-      totalOre: 130_000,
-      acceptedBy: 1,
-      rejectedBidIds: [],
-    });
+    const event = bidAccepted({ bidId: 91, taskId: 90, carrierId: carrier.user.id });
     await identity.infra.bus.publish(event);
     const mail = await waitForMail(identity, carrier.user.email, /Dit bud er valgt/);
     expect(mail.subject).toBe('Dit bud er valgt – opgave #90');
@@ -161,6 +157,17 @@ describe('mails to the carrier whose bid was chosen', () => {
     await identity.infra.bus.publish({ ...event, correlationId: randomUUID() });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await mailsTo(identity, carrier.user.email)).filter((item) => item.subject.startsWith('Dit bud er valgt'))).toHaveLength(1);
+  });
+
+  it("when the accepted bid's event names the task, then the carrier's mail names it by type and route, not by number", async () => {
+    const carrier = await registerUser(identity, { role: 'carrier' });
+    await identity.infra.bus.publish(
+      bidAccepted({ bidId: 95, taskId: 94, carrierId: carrier.user.id, type: 'courier', fromCity: 'Aalborg', toCity: 'Viborg' }),
+    );
+    const mail = await waitForMail(identity, carrier.user.email, /Dit bud er valgt/);
+    expect(mail.subject).toBe('Dit bud er valgt – Kurertransport · Aalborg → Viborg');
+    expect(mail.text).toContain('Kurertransport · Aalborg → Viborg: Dit bud er valgt.');
+    expect(mail.text).not.toContain('#94');
   });
 
   it('when the task is paid, then its assigned carrier is mailed that it is ready for pickup, and the owner as before', async () => {

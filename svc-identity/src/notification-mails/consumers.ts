@@ -59,11 +59,13 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
       durable: 'mail-bid-accepted',
       subjects: [eventTypes.bidAccepted],
       handle: async (event, trx) => {
-        const { carrierId, taskId } = event.data;
+        const { carrierId, taskId, type, fromCity, toCity } = event.data;
         const carrier = await findUserById(trx, carrierId);
         if (!carrier || carrier.is_blocked) return;
         const line = carrierNotificationTexts.bidAccepted;
-        await context.mailer.queue(trx, mailTemplates.carrierTask(carrier.email, { name: carrier.name, taskId, event: 'bid_accepted', line, link: taskLink(taskId) }));
+        // An event written before accepted bids named their task: the mail names it by its number ('opgave #42').
+        const task = type ? taskNotificationTitle(taskId, { type, fromCity: fromCity ?? null, toCity: toCity ?? null }) : undefined;
+        await context.mailer.queue(trx, mailTemplates.carrierTask(carrier.email, { name: carrier.name, taskId, task, event: 'bid_accepted', line, link: taskLink(taskId) }));
       },
     }),
     consume<EventPayload<typeof eventTypes.guestLinkIssued>>({

@@ -3,6 +3,7 @@ import {
   eventTypes,
   hasProofContent,
   messages,
+  proofDeletionClosedStatuses,
   type AddProofBody,
   type AuthUser,
   type EventPayload,
@@ -24,7 +25,6 @@ const notNow = () => AppError.conflict(messages.statusChangeNotAllowed, 'status_
 const pickupStatuses: readonly TaskStatus[] = ['assigned', 'paid', 'picked_up'];
 const carrierDeliveryStatuses: readonly TaskStatus[] = ['picked_up', 'in_transit'];
 const adminDeliveryStatuses: readonly TaskStatus[] = ['picked_up', 'in_transit', 'in_progress', 'delivered'];
-const noProofDeletionStatuses: readonly TaskStatus[] = ['delivered', 'completed', 'cancelled'];
 
 /** Who may submit which proof now: 403 for the wrong person, 409 for the right person at the wrong time. */
 function checkMaySubmit(caller: AuthUser, task: TaskRow, type: 'pickup' | 'delivery'): void {
@@ -130,7 +130,7 @@ export async function removeProof(context: TasksContext, caller: AuthUser, taskI
     // Admin always; the assigned carrier while the note is not locked and the task not delivered, completed or cancelled.
     if (caller.role !== 'admin') {
       if (relationOf(caller, task) !== 'assigned_carrier') throw forbidden();
-      if (noProofDeletionStatuses.includes(task.status) || (await freightNoteLockedFor(trx, taskId))) throw forbidden();
+      if (proofDeletionClosedStatuses.includes(task.status) || (await freightNoteLockedFor(trx, taskId))) throw forbidden();
     }
     const proof = await findProof(trx, taskId, proofId);
     if (!proof) throw AppError.notFound(messages.proofNotFound, 'proof_not_found');

@@ -8,7 +8,8 @@ function storage(): Storage | null {
   }
 }
 
-function read(key: string): string {
+/** The draft kept under `key` in this tab's sessionStorage, or '' (none, or storage blocked). */
+export function readSessionDraft(key: string): string {
   try {
     return storage()?.getItem(key) ?? '';
   } catch {
@@ -16,7 +17,8 @@ function read(key: string): string {
   }
 }
 
-function write(key: string, value: string): void {
+/** Keeps `value` under `key` for this tab; '' removes it. Full or blocked storage is ignored. */
+export function writeSessionDraft(key: string, value: string): void {
   try {
     if (value) storage()?.setItem(key, value);
     else storage()?.removeItem(key);
@@ -31,12 +33,12 @@ function write(key: string, value: string): void {
  * conversation) starts from that key's own draft.
  */
 export function useSessionDraft(key: string): [value: string, setValue: (value: string) => void, clear: () => void] {
-  const [draft, setDraft] = useState(() => ({ key, value: read(key) }));
-  const current = draft.key === key ? draft : { key, value: read(key) };
+  const [draft, setDraft] = useState(() => ({ key, value: readSessionDraft(key) }));
+  const current = draft.key === key ? draft : { key, value: readSessionDraft(key) };
   if (current !== draft) setDraft(current);
   const setValue = useCallback(
     (value: string) => {
-      write(key, value);
+      writeSessionDraft(key, value);
       setDraft({ key, value });
     },
     [key],

@@ -106,8 +106,8 @@ function renderPanel(status: TaskStatus, extra: { upload?: (image: PreparedImage
   const onChanged = vi.fn();
   const prepare = async (file: File): Promise<PreparedImage> => ({ blob: file, filename: file.name });
   const paidAt = extra.paidAt === undefined ? '2026-03-01T10:00:00.000Z' : extra.paidAt;
-  renderWithQueryClient(<DeliveryPanel task={{ id: 12, status, paid_at: paidAt }} onChanged={onChanged} prepare={prepare} upload={extra.upload} />);
-  return { onChanged };
+  const view = renderWithQueryClient(<DeliveryPanel task={{ id: 12, status, paid_at: paidAt }} onChanged={onChanged} prepare={prepare} upload={extra.upload} />);
+  return { onChanged, unmount: view.unmount };
 }
 
 async function openProof(name: 'Bekræft afhentning' | 'Bekræft levering') {
@@ -390,5 +390,97 @@ describe('delivery panel', () => {
     expect(screen.getByText('Afventer betaling')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Afslut opgave' }) as HTMLButtonElement).disabled).toBe(true);
     expect(bodies).toEqual([]);
+  });
+
+  it('after a 401 and a new login the proof comes back with the photo, position, signer and note, and is sent with them', async () => {
+    geolocationAt(55.67594, 12.56553, 12.4);
+    const bodies = proofsApi();
+    const refused: unknown[] = [];
+    server.use(
+      http.post(
+        '/api/tasks/12/proofs',
+        async ({ request }) => {
+          refused.push(await request.json());
+          return HttpResponse.json({ code: 'unauthorized', message: 'Session udløbet – log ind igen' }, { status: 401 });
+        },
+        { once: true },
+      ),
+    );
+    const upload = vi.fn(async () => '/api/files/palle-1.jpg');
+    const first = renderPanel('paid', { upload });
+    const dialog = await openProof('Bekræft afhentning');
+    const photo = new NodeFile([new Uint8Array([1, 2, 3])], 'palle.jpg', { type: 'image/jpeg' }) as unknown as File;
+    await userEvent.upload(within(dialog).getByLabelText('Tilføj billeder'), photo);
+    expect(await within(dialog).findByRole('img', { name: 'Billede 1' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+    await userEvent.type(within(dialog).getByLabelText('Navn på underskriver'), 'Ole Sælger');
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'En palle med brækket hjørne');
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+    await waitFor(() => expect(refused).toHaveLength(1));
+    first.unmount(); // to /login?next=… and back
+
+    const { onChanged } = renderPanel('paid', { upload });
+    const reopened = await screen.findByRole('dialog', { name: 'Bekræft afhentning' });
+    expect((within(reopened).getByLabelText('Navn på underskriver') as HTMLInputElement).value).toBe('Ole Sælger');
+    expect((within(reopened).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('En palle med brækket hjørne');
+    expect(within(reopened).getByRole('status').textContent).toContain('55,67594° N, 12,56553° Ø');
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([{
+      type: 'pickup',
+      images: ['/api/files/palle-1.jpg'],
+      lat: 55.67594,
+      lng: 12.56553,
+      accuracy: 12.4,
+      signer_name: 'Ole Sælger',
+      note: 'En palle med brækket hjørne',
+    }]);
+    expect(sessionStorage.getItem('fragtbud:proof-draft:12')).toBeNull();
+  });
+
+  it("does not offer the proof draft to another user, forgets it on 'Annuller', and drops a pickup draft once picked up", async () => {
+    const first = renderPanel('paid');
+    const dialog = await openProof('Bekræft afhentning');
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Porten er låst');
+    first.unmount();
+
+    setSession(makeUser({ id: 9, role: 'carrier', is_approved: true }));
+    const other = renderWithQueryClient(<DeliveryPanel task={{ id: 12, status: 'paid', paid_at: null }} onChanged={vi.fn()} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    other.unmount();
+
+    const again = renderPanel('paid');
+    const reopened = await screen.findByRole('dialog', { name: 'Bekræft afhentning' });
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Annuller' }));
+    expect(sessionStorage.getItem('fragtbud:proof-draft:12')).toBeNull();
+    again.unmount();
+
+    sessionStorage.setItem(
+      'fragtbud:proof-draft:12',
+      JSON.stringify({ ownerId: 3, type: 'pickup', values: { images: [], location: null, signer_name: '', note: 'x', failed: false } }),
+    );
+    renderPanel('picked_up');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sessionStorage.getItem('fragtbud:proof-draft:12')).toBeNull();
+  });
+
+  it('asks for the signature again when a proof draft comes back whose signature was drawn (the canvas is not kept)', async () => {
+    const first = renderPanel('picked_up');
+    const dialog = await openProof('Bekræft levering');
+    const pad = within(dialog).getByRole('img', { name: /Underskrift/ });
+    fireEvent.pointerDown(pad, { pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(pad, { pointerId: 1, clientX: 60, clientY: 40 });
+    fireEvent.pointerUp(pad, { pointerId: 1 });
+    first.unmount(); // a reload
+
+    renderPanel('picked_up');
+    const reopened = await screen.findByRole('dialog', { name: 'Bekræft levering' });
+    expect(within(reopened).getByText('Underskriften blev ikke gemt – lad underskriveren skrive under igen.')).toBeTruthy();
+    const again = within(reopened).getByRole('img', { name: /Underskrift/ });
+    expect(again.getAttribute('aria-label')).not.toBe('Underskrift: underskrevet');
+    fireEvent.pointerDown(again, { pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(again, { pointerId: 1, clientX: 60, clientY: 40 });
+    fireEvent.pointerUp(again, { pointerId: 1 });
+    await waitFor(() => expect(within(reopened).queryByText(/Underskriften blev ikke gemt/)).toBeNull());
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages, type TaskStatus } from '@fragtbud/contracts';
 import { Button, ConfirmDialog, useSession, useSingleFlight, type DeliveryPanelProps, type PhotoPickerProps } from '@fragtbud/web';
 import {
@@ -16,6 +16,7 @@ import {
 } from './model/delivery-messages';
 import { useChangeTaskStatus } from './api/change-task-status';
 import { ProofModal } from './components/proof-modal';
+import { clearProofDraft, loadProofDraft } from './model/proof-draft';
 import './delivery.css';
 
 type Step = 'pickup' | 'in_transit' | 'delivery' | 'complete';
@@ -59,6 +60,20 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
   // One PATCH per press: a double click comes before the re-render that disables the button.
   const flight = useSingleFlight();
   const [confirmingCompletion, setConfirmingCompletion] = useState(false);
+  const userId = user?.role === 'carrier' ? user.id : null;
+
+  // A proof begun before a reload or a new login: its modal opens again with the draft, while that step is still due.
+  useEffect(() => {
+    if (userId === null) return;
+    const draft = loadProofDraft(task.id, userId);
+    if (!draft) return;
+    if (!stepsFor(task.status).includes(draft.type)) {
+      clearProofDraft(task.id);
+      return;
+    }
+    setLastProofType(draft.type);
+    setProofType(draft.type);
+  }, [userId, task.id, task.status]);
 
   if (!user || user.role !== 'carrier') return null;
   const steps = stepsFor(task.status);
@@ -145,6 +160,7 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
         taskId={task.id}
         type={proofType ?? lastProofType}
         open={proofType !== null}
+        userId={userId}
         prepare={prepare}
         upload={upload}
         onClose={() => setProofType(null)}

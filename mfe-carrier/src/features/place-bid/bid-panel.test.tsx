@@ -437,6 +437,25 @@ describe("'Ret bud': the carrier's own pending bid", () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a changed price across a reload of the edit, sends it, and then forgets it', async () => {
+    quoteApi();
+    const bodies = changeApi();
+    const first = renderPanel({ ownBid, route: editRoute });
+    const dialog = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    await userEvent.clear(priceField(dialog));
+    await userEvent.type(priceField(dialog), '4.321,00');
+    first.unmount(); // the page reloads (the address still says bud=ret)
+
+    renderPanel({ ownBid, route: editRoute });
+    const reopened = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    expect(priceField(reopened).value).toBe('4.321,00');
+    expect((within(reopened).getByLabelText('Gyldighed') as HTMLSelectElement).value).toBe('keep');
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Gem bud' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Bud opdateret');
+    expect(bodies).toEqual([{ price: 4321 }]);
+    expect(sessionStorage.getItem('fragtbud:bid-edit-draft:77')).toBeNull();
+  });
+
   it('keeps the validity when it is left unchanged (no valid_until sent)', async () => {
     quoteApi();
     const bodies = changeApi();

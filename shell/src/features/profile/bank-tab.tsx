@@ -11,13 +11,13 @@ export function BankTab() {
   const save = useSaveBankInfo();
   const [form, setForm] = useState({ bankReg: '', bankAccount: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   useEffect(() => {
     if (bank.data) setForm({ bankReg: bank.data.bankReg ?? '', bankAccount: bank.data.bankAccount ?? '' });
   }, [bank.data]);
   useEffect(() => {
-    if (outcome?.kind !== 'note') return;
+    if (outcome?.kind !== 'success') return;
     const timer = setTimeout(() => setOutcome(null), 3_000);
     return () => clearTimeout(timer);
   }, [outcome]);
@@ -33,7 +33,7 @@ export function BankTab() {
     setErrors({});
     try {
       await save.mutateAsync(parsed.data);
-      setOutcome({ kind: 'note', text: messages.bankUpdated });
+      setOutcome({ kind: 'success', text: messages.bankUpdated });
     } catch (caught) {
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.bankUpdateFailed });
     }

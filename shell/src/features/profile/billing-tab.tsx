@@ -21,7 +21,7 @@ export function BillingTab({ role }: { role: Role }) {
   const requestChange = useRequestBillingChange();
   const [form, setForm] = useState(emptyBilling);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
 
   // While a carrier's change awaits approval, the form shows what they sent (not the old details), so a reload
@@ -32,7 +32,7 @@ export function BillingTab({ role }: { role: Role }) {
     if (loaded) setForm(Object.fromEntries(Object.entries(emptyBilling).map(([key, fallback]) => [key, loaded[key as keyof BillingInfo] ?? fallback])) as typeof emptyBilling);
   }, [billing.data, pendingChange]);
   useEffect(() => {
-    if (outcome?.kind !== 'note') return;
+    if (outcome?.kind !== 'success') return;
     const timer = setTimeout(() => setOutcome(null), 5_000);
     return () => clearTimeout(timer);
   }, [outcome]);
@@ -66,10 +66,10 @@ export function BillingTab({ role }: { role: Role }) {
     try {
       if (role === 'carrier') {
         await requestChange.mutateAsync(parsed.data);
-        setOutcome({ kind: 'note', text: messages.billingChangeSent });
+        setOutcome({ kind: 'success', text: messages.billingChangeSent });
       } else {
         await save.mutateAsync(parsed.data);
-        setOutcome({ kind: 'note', text: messages.billingSaved });
+        setOutcome({ kind: 'success', text: messages.billingSaved });
       }
     } catch (caught) {
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.profileSaveFailed });

@@ -30,10 +30,10 @@ export function ContactDetailsForm({ user }: { user: User }) {
   const form = parseDraft(draftText) ?? { name: user.name ?? '', phone: user.phone ?? '' };
   const setForm = (next: ContactDraft) => setDraftText(JSON.stringify(next));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   useEffect(() => {
-    if (outcome?.kind !== 'note') return;
+    if (outcome?.kind !== 'success') return;
     const timer = setTimeout(() => setOutcome(null), 5_000);
     return () => clearTimeout(timer);
   }, [outcome]);
@@ -52,7 +52,7 @@ export function ContactDetailsForm({ user }: { user: User }) {
     try {
       const reply = await save.mutateAsync({ name: parsed.data.name ?? form.name.trim(), phone: parsed.data.phone ?? null });
       clearDraft(); // the form now shows the saved user from the session
-      setOutcome({ kind: 'note', text: reply.message || messages.profileSaved });
+      setOutcome({ kind: 'success', text: reply.message || messages.profileSaved });
     } catch (caught) {
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.profileSaveFailed });
     }

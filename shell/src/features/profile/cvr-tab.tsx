@@ -1,5 +1,6 @@
 import { EmptyState, ErrorState, isApiError, Spinner } from '@fragtbud/web';
 import { useBilling } from './api/get-billing';
+import { useOwnBillingChange } from './api/get-billing-change';
 import { useCompany } from './api/look-up-company';
 
 /**
@@ -10,9 +11,14 @@ export function CvrTab() {
   const billing = useBilling();
   const cvrNumber = billing.data?.billing.cvrNumber?.trim() || null;
   const company = useCompany(cvrNumber);
+  const change = useOwnBillingChange(true).data?.change;
+  // A number sent with a billing change that an admin has not approved yet: said so, not 'no number given'.
+  const awaitingCvr = change?.status === 'pending' ? change.data.cvrNumber?.trim() || null : null;
+  const awaitingNote = awaitingCvr && awaitingCvr !== cvrNumber ? `CVR-nummer ${awaitingCvr} afventer godkendelse af en administrator.` : null;
 
   if (billing.isPending) return <Spinner label="Henter CVR-oplysninger" />;
   if (billing.isError) return <ErrorState message="Kunne ikke hente data" onRetry={() => void billing.refetch()} />;
+  if (!cvrNumber && awaitingNote) return <EmptyState title={awaitingNote} message="Virksomheden vises her, når ændringen er godkendt." />;
   if (!cvrNumber) {
     return <EmptyState title="Du har ikke angivet et CVR-nummer endnu." message="Angiv det under Fakturering; en administrator godkender ændringen." />;
   }
@@ -47,6 +53,11 @@ export function CvrTab() {
           </>
         )}
       </dl>
+      {awaitingNote && (
+        <p className="fb-muted" role="status">
+          {awaitingNote}
+        </p>
+      )}
       {company.isError && (
         <p className="fb-muted" role="status">
           {isApiError(company.error) && company.error.status === 404 ? 'Kunne ikke finde CVR-nummer' : 'CVR-registret svarer ikke lige nu. Prøv igen senere.'}

@@ -12,7 +12,7 @@ export function InsuranceTab() {
   const [file, setFile] = useState<File | null>(null);
   const [expiresAt, setExpiresAt] = useState('');
   const [notes, setNotes] = useState('');
-  const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,7 +29,7 @@ export function InsuranceTab() {
       setFile(null);
       setExpiresAt('');
       setNotes('');
-      setOutcome({ kind: 'note', text: 'Forsikring gemt' });
+      setOutcome({ kind: 'success', text: 'Forsikring gemt' });
     } catch (caught) {
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : 'Kunne ikke uploade/gemme forsikring.' });
     }

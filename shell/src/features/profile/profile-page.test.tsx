@@ -153,7 +153,8 @@ describe('profile page', () => {
     await user.clear(screen.getByLabelText(/^Bekræft ny adgangskode/));
     await user.type(screen.getByLabelText(/^Bekræft ny adgangskode/), 'ny-kode-1');
     await user.click(screen.getByRole('button', { name: 'Skift adgangskode' }));
-    expect(await screen.findByText('Adgangskode ændret succesfuldt')).toBeTruthy();
+    // A saved change reads as success (green), not as the amber note that looks like a warning.
+    expect((await screen.findByText('Adgangskode ændret succesfuldt')).className).toBe('fb-form-success');
     expect(calls).toEqual([{ path: 'password', body: { currentPassword: 'gammel-kode', newPassword: 'ny-kode-1' } }]);
   });
 
@@ -191,7 +192,7 @@ describe('profile page', () => {
     await user.clear(screen.getByLabelText(/^Postnummer/));
     await user.type(screen.getByLabelText(/^Postnummer/), '8000');
     await user.click(screen.getByRole('button', { name: 'Send til godkendelse' }));
-    expect(await screen.findByText('Ændringer sendt til godkendelse')).toBeTruthy();
+    expect((await screen.findByText('Ændringer sendt til godkendelse')).className).toBe('fb-form-success');
     expect(calls).toEqual([
       {
         path: 'billing-change',
@@ -222,7 +223,14 @@ describe('profile page', () => {
     shown.unmount();
 
     currentBilling = emptyBilling;
-    renderApp('/profile?tab=cvr');
+    const none = renderApp('/profile?tab=cvr');
     expect(await screen.findByText('Du har ikke angivet et CVR-nummer endnu.')).toBeTruthy();
+    none.unmount();
+
+    // Sent under Fakturering and not approved yet: that is what the tab says.
+    ownChange = { status: 'pending', data: { ...emptyBilling, cvrNumber: '12345674' } };
+    renderApp('/profile?tab=cvr');
+    expect(await screen.findByText('CVR-nummer 12345674 afventer godkendelse af en administrator.')).toBeTruthy();
+    expect(screen.queryByText('Du har ikke angivet et CVR-nummer endnu.')).toBeNull();
   });
 });

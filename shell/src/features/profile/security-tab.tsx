@@ -26,7 +26,7 @@ export function SecurityTab() {
 function PasswordChange() {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const change = useChangePassword();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
 
@@ -39,7 +39,7 @@ function PasswordChange() {
     try {
       await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });
       setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      setOutcome({ kind: 'note', text: messages.passwordChanged });
+      setOutcome({ kind: 'success', text: messages.passwordChanged });
     } catch (caught) {
       setOutcome({ kind: 'error', text: errorText(caught, messages.passwordChangeFailed) });
     }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { limits } from '@fragtbud/contracts';
@@ -18,6 +18,7 @@ import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 import { uploadSignature } from '../api/upload-signature';
 import { PROOF_NOT_SAVED, PROOF_NOT_SUBMITTED, failureOf, type ProofKind } from '../model/delivery-messages';
 import { EVIDENCE_ERROR, emptyProof, proofBody, proofFormSchema, type ProofValues } from '../model/proof-form';
+import { clearProofDraft, loadProofDraft, saveProofDraft } from '../model/proof-draft';
 
 export const PROOF_TITLES: Record<ProofKind, string> = { pickup: 'Bekræft afhentning', delivery: 'Bekræft levering' };
 /** Who signs: at pickup the sender hands the goods over, at delivery the recipient takes them. */
@@ -25,6 +26,8 @@ export const PROOF_INTROS: Record<ProofKind, string> = {
   pickup: 'Tilføj billeder, afsenderens underskrift eller din position – eller markér forgæves kørsel.',
   delivery: 'Tilføj billeder, modtagerens underskrift eller din position – eller markér forgæves kørsel.',
 };
+/** A restored proof draft had a signature: it lived on the canvas only. */
+export const SIGNATURE_AGAIN = 'Underskriften blev ikke gemt – lad underskriveren skrive under igen.';
 /** At pickup nobody handed the goods over; at delivery nobody took them. */
 export const FAILED_TRIP_LABELS: Record<ProofKind, string> = {
   pickup: 'Forgæves kørsel (afsender var der ikke / kunne ikke gennemføres)',
@@ -35,6 +38,8 @@ export interface ProofModalProps {
   taskId: number;
   type: ProofKind;
   open: boolean;
+  /** The signed-in carrier: what they put in is kept as their draft for the task (reload, new login). */
+  userId?: number | null;
   onClose: () => void;
   onSubmitted: (answer: ProofAnswer, failed: boolean) => void;
   /** For tests: photo downscaling and upload without a browser canvas. */
@@ -53,7 +58,7 @@ interface Failure {
  * (react-hook-form with the zod resolver, the body checked with the contracts' schema). The signature is uploaded as a
  * PNG first; the proof then goes as POST /tasks/{id}/proofs.
  */
-export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, upload }: ProofModalProps) {
+export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmitted, prepare, upload }: ProofModalProps) {
   const formId = useId();
   const signatureRef = useRef<SignaturePadHandle>(null);
   const resolver = useMemo(() => zodResolver(proofFormSchema(type)) as unknown as Resolver<ProofValues>, [type]);
@@ -64,6 +69,8 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  /** A draft came back whose signature was drawn before: the canvas cannot be kept, so it is asked for again. */
+  const [signatureLost, setSignatureLost] = useState(false);
   const send = useSubmitProof(taskId);
   // One proof per press: the guard is set in the click, before the re-render that shows the button busy.
   const flight = useSingleFlight();
@@ -73,8 +80,37 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
   /** Any proof given takes the rule text away at once. */
   const evidenceGiven = () => form.clearErrors(EVIDENCE_ERROR as keyof ProofValues);
 
+  // Opened: a draft of this proof left by a reload or a lost session comes back; while open, every change is kept.
+  useEffect(() => {
+    if (!open || userId === null) return;
+    const draft = loadProofDraft(taskId, userId);
+    if (draft?.type === type) {
+      form.reset({ ...draft.values, signed: false });
+      setSignatureLost(draft.values.signed);
+    }
+    const watching = form.watch((values) => {
+      const { images = [], signed = false, location = null, signer_name = '', note = '', failed = false } = values;
+      if (signed) setSignatureLost(false);
+      saveProofDraft(taskId, {
+        ownerId: userId,
+        type,
+        values: {
+          images: images.filter((url): url is string => typeof url === 'string'),
+          signed,
+          location: location as ProofValues['location'],
+          signer_name,
+          note,
+          failed,
+        },
+      });
+    });
+    return () => watching.unsubscribe();
+  }, [open, userId, taskId, type, form]);
+
   const reset = () => {
     form.reset(emptyProof);
+    clearProofDraft(taskId);
+    setSignatureLost(false);
     setLocationError(null);
     setFailure(null);
   };
@@ -177,6 +213,11 @@ export function ProofModal({ taskId, type, open, onClose, onSubmitted, prepare, 
             if (value) evidenceGiven();
           }}
         />
+        {signatureLost && (
+          <p className="fb-form-note" role="status">
+            {SIGNATURE_AGAIN}
+          </p>
+        )}
         <div className="proof-form__location">
           <Button variant="secondary" onClick={fetchLocation} loading={locating} disabled={submitting}>
             Hent min position

@@ -49,14 +49,14 @@ export interface PlaceBidModalProps {
 /**
  * 'Afgiv bud på opgave #12' (or 'Ret bud på opgave #12' for the carrier's pending bid): the net price (Danish number
  * input) with a live payout preview, and the validity. The price is checked with the server's schema before anything
- * is sent; the validity goes as the instant `valid_until` (left out when an edited bid keeps its own). A new bid's
- * input is kept as a draft per task in sessionStorage until it is placed or cancelled.
+ * is sent; the validity goes as the instant `valid_until` (left out when an edited bid keeps its own). The input is
+ * kept as a draft (per task, or per bid being changed) in sessionStorage until it is sent or cancelled.
  */
 export function PlaceBidModal({ taskId, userId, open, onClose, onPlaced, onRefused, bid, now = () => new Date() }: PlaceBidModalProps) {
   const formId = useId();
   const openedAt = now();
   const editing = bid !== undefined;
-  const [draft] = useState(() => (editing ? null : loadBidDraft(taskId, userId)));
+  const [draft] = useState(() => loadBidDraft(taskId, userId, bid?.id));
   const initialPrice = () => (editing ? formatDanishNumberInput(bid.price) : '');
   const initialValidity = () => (editing ? keptValidity(now()) : defaultValidity(now()));
   const [priceText, setPriceText] = useState(() => draft?.priceText ?? initialPrice());
@@ -80,10 +80,9 @@ export function PlaceBidModal({ taskId, userId, open, onClose, onPlaced, onRefus
   const failure = mutation.error && !refused && !serverFields.price && !serverFields.valid_until ? notSent : null;
   const failureReason = isApiError(mutation.error) && mutation.error.serverMessage !== notSent ? mutation.error.serverMessage : undefined;
 
-  /** What was typed for a new bid, kept for a reload or a new login (`submitKey` once it was sent). */
+  /** What was typed, kept for a reload or a new login (`submitKey` once a new bid was sent). */
   const keepDraft = (next: { priceText?: string; validity?: ValidityState; submitKey?: string }) => {
-    if (editing) return;
-    saveBidDraft(taskId, { ownerId: userId, priceText, validity, ...next });
+    saveBidDraft(taskId, { ownerId: userId, priceText, validity, ...next }, bid?.id);
   };
 
   const reset = () => {
@@ -91,7 +90,7 @@ export function PlaceBidModal({ taskId, userId, open, onClose, onPlaced, onRefus
     setPriceTouched(false);
     setAttempted(false);
     setValidity(initialValidity());
-    if (!editing) clearBidDraft(taskId);
+    clearBidDraft(taskId, bid?.id);
   };
 
   const close = () => {
@@ -115,7 +114,12 @@ export function PlaceBidModal({ taskId, userId, open, onClose, onPlaced, onRefus
           price: net,
           ...(validity.choice === KEEP ? {} : { valid_until: validityResult.until.toISOString() }),
         },
-        { onSuccess: onPlaced },
+        {
+          onSuccess: (changed) => {
+            clearBidDraft(taskId, bid.id);
+            onPlaced(changed);
+          },
+        },
       );
       return;
     }
@@ -136,9 +140,7 @@ export function PlaceBidModal({ taskId, userId, open, onClose, onPlaced, onRefus
   // A refusal that changes what the panel shows (closed, full, already bid, not approved) is said there instead.
   const { error: sendError, reset: resetSend } = mutation;
   const onRefusedRef = useLatest(onRefused);
-  const clearDraftRef = useLatest(() => {
-    if (!editing) clearBidDraft(taskId);
-  });
+  const clearDraftRef = useLatest(() => clearBidDraft(taskId, bid?.id));
   useEffect(() => {
     if (!isApiError(sendError) || !SERVER_WORDED.has(sendError.code)) return;
     resetSend();

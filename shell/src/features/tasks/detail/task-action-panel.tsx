@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages, type Task } from '@fragtbud/contracts';
-import { Button, type AddressFieldProps, type User } from '@fragtbud/web';
+import { Button, useSession, type AddressFieldProps, type User } from '@fragtbud/web';
 import { useTaskBids } from './bids/list-task-bids';
 import { AdminTaskControls } from './admin-task-controls';
 import { CarrierDelivery } from './carrier-delivery';
@@ -23,8 +23,12 @@ interface TaskActionPanelProps {
  */
 function CarrierBidNote({ task, viewerId }: { task: Task; viewerId: number }) {
   const { data, isError } = useTaskBids(task.id);
+  const approved = useSession((state) => state.user?.is_approved === true && !state.user.is_blocked);
   if (!data && !isError) return null; // not yet known: no invitation to bid a second time
   const ownBid = data?.items.find((bid) => bid.view === 'carrier' && bid.carrier_id === viewerId);
+  // Not invited to bid where the bids tab would refuse: an account awaiting approval, or every slot taken.
+  if (!ownBid && !approved) return <p className="fb-muted">{messages.carrierNotApproved}</p>;
+  if (!ownBid && data?.bidding?.bidding_open === false) return <p className="fb-muted">{messages.bidLimitReached}</p>;
   if (!ownBid) {
     return (
       <p className="fb-muted">

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -279,6 +279,23 @@ describe('task page actions', () => {
     await waitFor(() => expect(actions.textContent).toContain(text));
     expect(within(actions).getByRole('link', { name: link }).getAttribute('href')).toBe('/task/5?tab=bids');
     if (bids.length > 0) expect(actions.textContent).not.toContain('Byd på opgaven');
+  });
+
+  it("does not invite a carrier to bid in 'Handlinger' while their account awaits approval or every bid slot is taken", async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
+    server.use(
+      http.get('/api/bids', () => HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: 5, max_bids: 5 }) })),
+    );
+    const full = await screen.findByRole('region', { name: 'Handlinger' });
+    await waitFor(() => expect(full.textContent).toContain('Der kan ikke afgives flere bud på denne opgave.'));
+    expect(full.textContent).not.toContain('Byd på opgaven');
+    cleanup();
+
+    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
+    setSession(makeUser({ id: 3, role: 'carrier', is_approved: false }));
+    const waiting = await screen.findByRole('region', { name: 'Handlinger' });
+    await waitFor(() => expect(waiting.textContent).toContain('Din konto skal godkendes af en administrator, før du kan afgive bud.'));
+    expect(waiting.textContent).not.toContain('Byd på opgaven');
   });
 
   it('shows a carrier neither photo controls nor the lock text', async () => {

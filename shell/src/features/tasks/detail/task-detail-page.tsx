@@ -132,7 +132,12 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
         ) : active === 'bids' ? (
           <BidsTab task={task} viewer={viewer} />
         ) : active === 'consignment' ? (
-          <ConsignmentTab taskId={task.id} signedIn={viewer !== null} />
+          <ConsignmentTab
+            taskId={task.id}
+            signedIn={viewer !== null}
+            taskStatus={task.status}
+            carrier={viewer?.role === 'carrier' ? { biddingOpen: task.status === 'open_for_bids' } : undefined}
+          />
         ) : (
           // Spec section 2: 'chat panel plus bid list'.
           viewer && (

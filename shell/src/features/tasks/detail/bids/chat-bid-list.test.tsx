@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BidView, BidsPage, Task } from '@fragtbud/contracts';
@@ -25,12 +25,12 @@ const carrier = makeUser({ id: 3, role: 'carrier', name: 'Jens Kørsel', is_appr
 let bidRequests: string[] = [];
 
 /** GET /bids answering `bids`; the chat answers empty threads (the conversation is the chat tab's own test). */
-function serve(bids: BidView[]) {
+function serve(bids: BidView[], status: Task['status'] = 'open_for_bids', bidCount = 2) {
   bidRequests = [];
   server.use(
     http.get('/api/bids', ({ request }) => {
       bidRequests.push(new URL(request.url).search);
-      const page: BidsPage = { items: bids, total: bids.length, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: 2, max_bids: 5 }) };
+      const page: BidsPage = { items: bids, total: bids.length, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: bidCount, max_bids: 5, status }) };
       return HttpResponse.json(page);
     }),
     http.get('/api/carriers', () => HttpResponse.json({ items: [] })),
@@ -87,5 +87,27 @@ describe('the bid list on the chat tab', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: 'Bud på opgaven' })).toBeNull();
     expect(bidRequests).toEqual([]);
+  });
+
+  it('points a carrier to bid while the task is open, and only to look once it is assigned or done', async () => {
+    serve([makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 1000 })]);
+    await renderChatTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
+    const list = await screen.findByRole('region', { name: 'Bud på opgaven' });
+    expect(within(list).getByRole('link', { name: 'Byd eller ret dit bud under fanen Bud' })).toBeTruthy();
+    cleanup();
+
+    serve([makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 1000, status: 'accepted' })], 'completed');
+    await renderChatTab(makeTask({ id: 5, user_id: 2, status: 'completed', assigned_carrier_id: 3 }), carrier);
+    const closed = await screen.findByRole('region', { name: 'Bud på opgaven' });
+    await within(closed).findByRole('row', { name: /Jens Kørsel/ });
+    expect(within(closed).getByRole('link', { name: 'Se buddene under fanen Bud' }).getAttribute('href')).toBe('/task/5?tab=bids');
+    expect(closed.textContent).not.toContain('Byd eller ret');
+    cleanup();
+
+    // All slots taken and no bid of their own: nothing to bid on or change.
+    serve([], 'open_for_bids', 5);
+    await renderChatTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
+    const full = await screen.findByRole('region', { name: 'Bud på opgaven' });
+    expect(await within(full).findByRole('link', { name: 'Se buddene under fanen Bud' })).toBeTruthy();
   });
 });

@@ -8,8 +8,14 @@ import { useTaskBids } from './list-task-bids';
 
 export const CHAT_BIDS_TITLE = 'Bud på opgaven';
 
+/** Where the bids tab is pointed to: bidding and choosing only while that is possible, else to look. */
+function bidsTabHint(role: Role, openForBids: boolean): string {
+  if (!openForBids) return 'Se buddene under fanen Bud';
+  return role === 'carrier' ? 'Byd eller ret dit bud under fanen Bud' : 'Vælg eller afvis bud under fanen Bud';
+}
+
 interface ChatBidListProps {
-  task: Pick<Task, 'id' | 'user_id'>;
+  task: Pick<Task, 'id' | 'user_id' | 'status'>;
   viewer: Pick<User, 'id' | 'role'>;
 }
 
@@ -28,6 +34,9 @@ export function ChatBidList({ task, viewer }: ChatBidListProps) {
   const role: Role = viewer.role === 'admin' || viewer.role === 'carrier' ? viewer.role : 'customer';
   const bids = sortBids(data?.items ?? [], 'price', carriers);
   const bidding = data?.bidding ?? null;
+  // A carrier acts on the bids tab while they may bid (a slot is free) or change their own bid; others while it is open.
+  const openForBids =
+    (bidding?.status ?? task.status) === 'open_for_bids' && (role !== 'carrier' || bidding?.bidding_open !== false || bids.length > 0);
 
   let list;
   if (!data) {
@@ -50,7 +59,7 @@ export function ChatBidList({ task, viewer }: ChatBidListProps) {
       </div>
       {list}
       <p className="fb-muted">
-        <Link to="?tab=bids">{role === 'carrier' ? 'Byd eller ret dit bud under fanen Bud' : 'Vælg eller afvis bud under fanen Bud'}</Link>
+        <Link to="?tab=bids">{bidsTabHint(role, openForBids)}</Link>
       </p>
     </section>
   );

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, type FreightNote, type Proof } from '@fragtbud/contracts';
+import { messages, type FreightNote, type Proof, type TaskStatus } from '@fragtbud/contracts';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { ConsignmentTab } from './consignment-tab';
 import { limitedFreightNote, makeFreightNote } from './freight-note-fixtures';
-import { renderWithQueryClient } from '@fragtbud/web/testing';
+import { makeUser, renderWithQueryClient, setSession } from '@fragtbud/web/testing';
 
 const server = setupShellApiServer();
 
@@ -322,5 +322,76 @@ describe('consignment tab (Fragtbrev)', () => {
     );
     expect(screen.getByText('Log ind for at se fragtbrevet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe(`/login?next=${encodeURIComponent('/task/5?tab=consignment').replace(/%2F/gi, '/')}`);
+  });
+
+  it.each([
+    [true, 'Med et bud ser du fragtbrevet med postnummer og by. Den fulde adresse vises, når opgaven er tildelt dig.', true],
+    [false, 'Opgaven er ikke længere åben for bud.', false],
+  ])('tells a carrier without a bid (bidding open: %s) when the note can be seen, not "no access"', async (biddingOpen, text, offersBid) => {
+    server.use(
+      http.get('/api/tasks/5/freight-note', () =>
+        HttpResponse.json({ code: 'forbidden', message: 'Du har ikke adgang til denne handling' }, { status: 403 }),
+      ),
+    );
+    renderWithQueryClient(
+      <MemoryRouter initialEntries={['/task/5?tab=consignment']}>
+        <ConsignmentTab taskId={5} signedIn carrier={{ biddingOpen }} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Fragtbrevet kan ses, når du har budt på opgaven')).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByText('Du har ikke adgang til denne handling')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Byd på opgaven' })?.getAttribute('href') ?? null).toBe(offersBid ? '/task/5?tab=bids' : null);
+  });
+
+  describe("'Slet bevis'", () => {
+    const carrier = makeUser({ id: 3, role: 'carrier', is_approved: true });
+
+    function renderAs(viewer: ReturnType<typeof makeUser>, taskStatus: TaskStatus, note = makeFreightNote()) {
+      let proofs = [proof()];
+      const deleted: string[] = [];
+      server.use(
+        http.get('/api/tasks/5/freight-note', () => HttpResponse.json(note)),
+        http.get('/api/tasks/5/proofs', () => HttpResponse.json({ items: proofs })),
+        http.delete('/api/tasks/5/proofs/:proofId', ({ params }) => {
+          deleted.push(String(params.proofId));
+          proofs = [];
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      setSession(viewer);
+      renderWithQueryClient(
+        <MemoryRouter initialEntries={['/task/5?tab=consignment']}>
+          <ConsignmentTab taskId={5} signedIn taskStatus={taskStatus} />
+        </MemoryRouter>,
+      );
+      return deleted;
+    }
+
+    it('lets the assigned carrier delete a wrong proof after a question, once, while the task is under way', async () => {
+      const deleted = renderAs(carrier, 'picked_up');
+      const pickup = await screen.findByRole('region', { name: 'Bevis for afhentning' });
+      await userEvent.click(await within(pickup).findByRole('button', { name: 'Slet bevis' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Slet bevis?' });
+      await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Slet bevis' }));
+      expect(await within(pickup).findByText('Intet bevis endnu')).toBeTruthy();
+      expect(deleted).toEqual(['1']);
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+
+    it.each<[string, ReturnType<typeof makeUser>, TaskStatus, boolean]>([
+      ['the carrier once delivered', carrier, 'delivered', false],
+      ['the carrier on a locked note', carrier, 'in_transit', true],
+      ['the customer', makeUser({ id: 2, role: 'customer' }), 'picked_up', false],
+    ])('offers no deletion to %s', async (_who, viewer, status, locked) => {
+      renderAs(viewer, status, makeFreightNote({ locked, status: locked ? 'locked' : 'draft' }));
+      await screen.findByRole('img', { name: 'Underskrift' });
+      expect(screen.queryByRole('button', { name: 'Slet bevis' })).toBeNull();
+    });
+
+    it('lets an admin delete a proof whatever the status', async () => {
+      renderAs(makeUser({ id: 1, role: 'admin' }), 'completed');
+      expect(await screen.findByRole('button', { name: 'Slet bevis' })).toBeTruthy();
+    });
   });
 });

@@ -1,14 +1,29 @@
 import { useEffect, useState } from 'react';
-import type { FreightNoteStatus } from '@fragtbud/contracts';
+import { proofDeletionClosedStatuses, type FreightNoteStatus, type Proof, type TaskStatus } from '@fragtbud/contracts';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, EmptyState, ErrorState, Spinner, formatDateTime, formatPosition, isApiError, loginPathFor, useSession, useSessionDraft } from '@fragtbud/web';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  formatDateTime,
+  formatPosition,
+  isApiError,
+  loginPathFor,
+  useSession,
+  useSessionDraft,
+} from '@fragtbud/web';
 import { FreightNoteBoxes } from './freight-note-boxes';
 import { FreightNoteForm, freightNoteDraftKey } from './freight-note-form';
 import { freightNotePdfUrl, useFreightNote } from './api/get-freight-note';
 import { useProofs } from './api/list-proofs';
+import { useDeleteProof } from './api/delete-proof';
 import './consignment.css';
 
 export const FREIGHT_NOTE_LOAD_ERROR = 'Kunne ikke hente fragtbrevet';
+export const PROOF_DELETE_FAILED = 'Kunne ikke slette beviset.';
+export const FREIGHT_NOTE_AFTER_BID = 'Fragtbrevet kan ses, når du har budt på opgaven';
 export const FREIGHT_NOTE_SAVED = 'Fragtbrevet er gemt';
 
 const STATUS_LABELS: Record<FreightNoteStatus, string> = {
@@ -41,8 +56,52 @@ const PROOF_SECTIONS = [
   { type: 'delivery', failed: 'delivery_failed', title: 'Bevis for levering' },
 ] as const;
 
+/** 'Slet bevis' with a question first; the server's refusal is shown in the dialog. */
+function DeleteProofButton({ taskId, proof, title }: { taskId: number; proof: Proof; title: string }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useDeleteProof(taskId);
+  const close = () => {
+    setAsking(false);
+    remove.reset();
+  };
+  return (
+    <>
+      <Button variant="secondary" className="consignment-no-print" onClick={() => setAsking(true)}>
+        Slet bevis
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="Slet bevis?"
+        confirmLabel="Slet bevis"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutateAsync(proof.id).then(close, () => undefined)}
+        onCancel={close}
+      >
+        <p>
+          {title} fra {formatDateTime(proof.occurred_at)} slettes med billeder og underskrift. Det kan ikke fortrydes.
+        </p>
+        {remove.error && (
+          <p className="fb-form-error" role="alert">
+            {isApiError(remove.error) && remove.error.status !== 0 ? remove.error.message : PROOF_DELETE_FAILED}
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * Who may delete a proof (spec section 6): an admin always; the assigned carrier (who alone of the carriers sees the
+ * full note) while the note is not locked and the task not delivered, completed or cancelled.
+ */
+function useMayDeleteProofs(locked: boolean, taskStatus: TaskStatus | undefined): boolean {
+  const role = useSession((state) => state.user?.role);
+  if (role === 'admin') return true;
+  return role === 'carrier' && !locked && taskStatus !== undefined && !proofDeletionClosedStatuses.includes(taskStatus);
+}
+
 /** The pickup and delivery proofs below the boxes (full view only: they carry names and positions). */
-function ProofSections({ taskId }: { taskId: number }) {
+function ProofSections({ taskId, mayDelete }: { taskId: number; mayDelete: boolean }) {
   const { data, error, isPending, refetch } = useProofs(taskId);
   if (error) return <ErrorState compact message="Kunne ikke hente beviser" onRetry={() => void refetch()} />;
   if (isPending) return <Spinner label="Henter beviser…" />;
@@ -78,6 +137,7 @@ function ProofSections({ taskId }: { taskId: number }) {
                     ))}
                     {proof.signature_image && <img className="consignment-proof__signature" src={proof.signature_image} alt="Underskrift" />}
                   </div>
+                  {mayDelete && <DeleteProofButton taskId={taskId} proof={proof} title={title} />}
                 </div>
               ))
             )}
@@ -88,8 +148,32 @@ function ProofSections({ taskId }: { taskId: number }) {
   );
 }
 
+interface ConsignmentTabProps {
+  taskId: number;
+  signedIn: boolean;
+  /** A carrier without a bid is refused the note: told why (and where to bid while they still can), not 'no access'. */
+  carrier?: { biddingOpen: boolean };
+  /** The task's status: whether the assigned carrier may still delete a proof. */
+  taskStatus?: TaskStatus;
+}
+
+/** Why a carrier without a bid sees no note, instead of the server's bare refusal. */
+function CarrierWithoutBid({ biddingOpen }: { biddingOpen: boolean }) {
+  return (
+    <EmptyState
+      title={FREIGHT_NOTE_AFTER_BID}
+      message={
+        biddingOpen
+          ? 'Med et bud ser du fragtbrevet med postnummer og by. Den fulde adresse vises, når opgaven er tildelt dig.'
+          : 'Opgaven er ikke længere åben for bud.'
+      }
+      action={biddingOpen ? <Link to="?tab=bids">Byd på opgaven</Link> : undefined}
+    />
+  );
+}
+
 /** The 'Fragtbrev' tab (spec sections 2, 3, 6): the numbered 7-box note, edit mode, print and PDF. */
-export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn: boolean }) {
+export function ConsignmentTab({ taskId, signedIn, carrier, taskStatus }: ConsignmentTabProps) {
   const location = useLocation();
   const { data: note, error, refetch } = useFreightNote(taskId, signedIn);
   const viewerId = useSession((state) => state.user?.id ?? null);
@@ -97,6 +181,7 @@ export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn:
   const [draft] = useSessionDraft(freightNoteDraftKey(taskId, viewerId));
   const [editing, setEditing] = useState(() => draft !== '');
   const [saved, setSaved] = useState(false);
+  const mayDeleteProofs = useMayDeleteProofs(note?.locked ?? true, taskStatus);
   useEffect(() => () => document.documentElement.classList.remove(PRINT_CLASS), []);
 
   if (!signedIn) {
@@ -111,6 +196,7 @@ export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn:
   if (error && !note) {
     // 403/404 say why (not a party to the task); anything else is a failed load worth retrying.
     const refused = isApiError(error) && (error.status === 403 || error.status === 404);
+    if (refused && carrier && error.status === 403) return <CarrierWithoutBid biddingOpen={carrier.biddingOpen} />;
     return refused ? <ErrorState message={error.message} /> : <ErrorState message={FREIGHT_NOTE_LOAD_ERROR} onRetry={() => void refetch()} />;
   }
   if (!note) return <Spinner label="Henter fragtbrev…" />;
@@ -173,7 +259,7 @@ export function ConsignmentTab({ taskId, signedIn }: { taskId: number; signedIn:
         <FreightNoteBoxes note={note} />
       )}
 
-      {note.view === 'full' && <ProofSections taskId={note.task_id} />}
+      {note.view === 'full' && <ProofSections taskId={note.task_id} mayDelete={mayDeleteProofs} />}
     </article>
   );
 }
