@@ -1,10 +1,11 @@
 import '@fragtbud/web/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useSession } from '@fragtbud/web';
+import { refreshSessionOnReturn, useSession } from '@fragtbud/web';
 import { App } from './app/app';
 
 void useSession.getState().loadSession();
+refreshSessionOnReturn();
 
 const container = document.getElementById('root');
 if (container) {

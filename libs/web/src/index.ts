@@ -7,6 +7,7 @@ export { ERROR_MESSAGES } from './api/messages';
 export {
   useSession,
   useRole,
+  refreshSessionOnReturn,
   type LoginCredentials,
   type LoginOutcome,
   type RegisterInput,

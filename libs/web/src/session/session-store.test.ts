@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, setupApiServer } from '../testing';
-import { useSession } from './session-store';
+import { refreshSessionOnReturn, sessionRefreshAfterMs, useSession } from './session-store';
 
 const server = setupApiServer();
 
@@ -134,5 +135,54 @@ describe('session store', () => {
     useSession.setState({ user: null, status: 'ready' });
     useSession.getState().expireSession();
     expect(useSession.getState().expired).toBe(false);
+  });
+
+  it('when the tab comes back after a while, then who is signed in is asked again (a carrier approved meanwhile); a short switch asks nothing', async () => {
+    const waiting = makeUser({ role: 'carrier', is_approved: false });
+    const approved = { ...waiting, is_approved: true };
+    let calls = 0;
+    server.use(
+      http.get('/api/auth/profile', () => {
+        calls += 1;
+        return HttpResponse.json({ user: approved });
+      }),
+    );
+    useSession.setState({ user: waiting, status: 'ready' });
+    let clock = 1_000_000;
+    let visibility: DocumentVisibilityState = 'visible';
+    const visibilityState = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    const stop = refreshSessionOnReturn(() => clock);
+    const switchTab = (awayMs: number) => {
+      visibility = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      clock += awayMs;
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      switchTab(sessionRefreshAfterMs - 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(calls).toBe(0);
+      expect(useSession.getState().user).toMatchObject({ is_approved: false });
+
+      switchTab(sessionRefreshAfterMs);
+      await waitFor(() => expect(useSession.getState().user).toMatchObject({ is_approved: true }));
+      expect(calls).toBe(1);
+      expect(useSession.getState()).toMatchObject({ status: 'ready', expired: false });
+    } finally {
+      stop();
+      Object.defineProperty(document, 'visibilityState', visibilityState);
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+  });
+
+  it('when a refresh finds the session ended elsewhere, then the user is signed out with the expired notice', async () => {
+    server.use(http.get('/api/auth/profile', () => HttpResponse.json({ code: 'unauthorized', message: 'x' }, { status: 401 })));
+    giveSessionHint();
+    useSession.setState({ user: makeUser(), status: 'ready' });
+    await useSession.getState().refreshSession();
+    expect(useSession.getState()).toMatchObject({ user: null, expired: true });
+    expect(hasSessionHint()).toBe(false);
   });
 });

@@ -52,6 +52,11 @@ export interface SessionState {
   expired: boolean;
   /** Loads the signed-in user from GET /auth/profile (the session cookie). */
   loadSession: () => Promise<void>;
+  /**
+   * Asks again who is signed in, quietly (no loading state): what changed elsewhere — a carrier approved or blocked by
+   * an admin, a name edited in another tab — shows without a reload; a session ended elsewhere counts as expired.
+   */
+  refreshSession: () => Promise<void>;
   login: (credentials: LoginCredentials) => Promise<LoginOutcome>;
   /** Completes a login that answered two-factor-required. */
   verifyTwoFactor: (input: TwoFactorInput) => Promise<User>;
@@ -90,6 +95,17 @@ export const useSession = create<SessionState>()((set, get) => ({
         profileRequest = null;
       });
     return profileRequest;
+  },
+
+  refreshSession: async () => {
+    if (!get().user || profileRequest) return;
+    try {
+      const { user } = await api.get<{ user: User }>('/auth/profile');
+      if (get().user) set({ user });
+    } catch (error) {
+      // Ended elsewhere (logged out, blocked): say so as any call would; anything else (offline) keeps what we know.
+      if (error instanceof ApiError && error.status === 401) get().expireSession();
+    }
   },
 
   login: async (credentials) => {
@@ -152,4 +168,28 @@ function requireUser(answer: SessionAnswer | undefined): User {
 /** Role of the signed-in user, or null for a visitor. */
 export function useRole(): Role | null {
   return useSession((state) => state.user?.role ?? null);
+}
+
+/** How long a tab must have been away before coming back asks who is signed in again. */
+export const sessionRefreshAfterMs = 30_000;
+
+/**
+ * When the page becomes visible again after at least `sessionRefreshAfterMs` away (the user comes back from their
+ * mail or another tab), the session is refreshed: a carrier approved meanwhile can bid without reloading. Returns
+ * the way to stop watching.
+ */
+export function refreshSessionOnReturn(now: () => number = Date.now): () => void {
+  if (typeof document === 'undefined') return () => undefined;
+  let hiddenSince: number | null = document.visibilityState === 'hidden' ? now() : null;
+  const onChange = () => {
+    if (document.visibilityState === 'hidden') {
+      hiddenSince ??= now();
+      return;
+    }
+    const away = hiddenSince === null ? 0 : now() - hiddenSince;
+    hiddenSince = null;
+    if (away >= sessionRefreshAfterMs) void useSession.getState().refreshSession();
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
 }
