@@ -8,6 +8,7 @@ import {
   decimalPlaces,
   dkkToOre,
   idField,
+  idListField,
   netPriceDkkSchema,
   numericInput,
   quoteSchema,
@@ -308,6 +309,8 @@ const pageNumber = (message: string, max: number) =>
 /** GET /bids?taskId=&carrierId=&status=&page=&limit= (limit at most 100, default 100). */
 export const bidListQuerySchema = z.object({
   taskId: z.preprocess(blankToUndefined, idField(messages.invalidTaskId).optional()),
+  /** Several tasks at once (`taskIds=4,7,9`, at most 100): e.g. a carrier's own bids on the dashboard's newest tasks. */
+  taskIds: z.preprocess(blankToUndefined, idListField(messages.invalidTaskId, limits.listPageLimitMax, messages.tooManyTaskIds).optional()),
   carrierId: z.preprocess(blankToUndefined, idField(messages.invalidUserId).optional()),
   status: z.preprocess(blankToUndefined, z.enum(bidStatuses, { error: messages.invalidChoice }).optional()),
   page: pageNumber(messages.invalidPage, 100_000).transform((page) => page ?? 1),

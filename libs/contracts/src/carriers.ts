@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { idListField } from './pricing';
 import { carrierIdParamSchema } from './ratings';
 
 /**
@@ -58,17 +59,5 @@ export const carrierProfileParamSchema = carrierIdParamSchema;
 
 /** GET /carriers?ids=1,2,3 (comma-separated, or repeated). */
 export const carrierSummaryQuerySchema = z.object({
-  ids: z.preprocess(
-    (v) => (Array.isArray(v) ? v.join(',') : v),
-    z
-      .string({ error: messages.invalidCarrierId })
-      .trim()
-      .regex(/^\d{1,10}(,\d{1,10})*$/, messages.invalidCarrierId)
-      .transform((s) => [...new Set(s.split(',').map(Number))])
-      .pipe(
-        z
-          .array(z.number().int().positive(messages.invalidCarrierId).max(2_147_483_647, messages.invalidCarrierId))
-          .max(carrierSummaryIdsMax, messages.tooManyCarrierIds),
-      ),
-  ),
+  ids: idListField(messages.invalidCarrierId, carrierSummaryIdsMax, messages.tooManyCarrierIds),
 });

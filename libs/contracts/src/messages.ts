@@ -228,6 +228,7 @@ export const messages = {
   invalidCarrierId: 'Ugyldigt Carrier ID',
   carrierNotFound: 'Vognmanden blev ikke fundet',
   tooManyCarrierIds: 'Du kan højst hente 50 vognmænd ad gangen',
+  tooManyTaskIds: 'Du kan højst hente bud på 100 opgaver ad gangen',
   invalidCustomerId: 'Ugyldigt Customer ID',
 
   // Proofs, deletion requests and ratings (svc-tasks, issue #5)

@@ -328,6 +328,22 @@ export function idField(message: string) {
   );
 }
 
+/**
+ * Ids in a query, comma-separated (`1,2,3`) or repeated: at most `max` different ones, each a positive 32-bit id;
+ * `message` otherwise, `tooMany` beyond `max`. Duplicates count once.
+ */
+export function idListField(message: string, max: number, tooMany: string) {
+  return z.preprocess(
+    (v) => (Array.isArray(v) ? v.join(',') : v),
+    z
+      .string({ error: message })
+      .trim()
+      .regex(/^\d{1,10}(,\d{1,10})*$/, message)
+      .transform((s) => [...new Set(s.split(',').map(Number))])
+      .pipe(z.array(z.number().int().positive(message).max(2_147_483_647, message)).max(max, tooMany)),
+  );
+}
+
 // ---- POST /pricing/quote ----
 
 /** A net price in DKK: finite, above 0, two decimals at most; else 'Angiv en gyldig pris først.'. */

@@ -107,6 +107,30 @@ describe('what each role sees', () => {
     expect(theirs.status).toBe(403);
   });
 
+  it('when a carrier lists their bids on several tasks (taskIds), then their own on those tasks only, as payouts', async () => {
+    const first = await round(1);
+    const carrier = first.carriers[0]!;
+    const second = await createTask(bids);
+    const third = await createTask(bids);
+    await bids.call('POST', '/bids', { as: carrier, body: bidBody(second.id, 2000) });
+    await bids.call('POST', '/bids', { as: carrier, body: bidBody(third.id, 3000) });
+    await bids.call('POST', '/bids', { as: user('carrier'), body: bidBody(second.id, 1500) });
+    const reply = await bids.call('GET', `/bids?taskIds=${first.task.id},${second.id}`, { as: carrier });
+    expect(reply.status).toBe(200);
+    const listed = bidsPageSchema.parse(reply.body).items.map((bid) => carrierBidSchema.parse(bid));
+    expect(listed.map((bid) => [bid.task_id, bid.carrier_id, bid.quote.payoutGross])).toEqual([
+      [first.task.id, carrier.id, 1125],
+      [second.id, carrier.id, 2250],
+    ]);
+    // The task owner's own cut holds too: only bids on their tasks.
+    const owners = await bids.call('GET', `/bids?taskIds=${first.task.id},${second.id}`, { as: first.owner });
+    expect(owners.body.items.map((bid: { task_id: number }) => bid.task_id)).toEqual([first.task.id]);
+    for (const bad of ['x', '1,,2', '0', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
+      const refused = await bids.call('GET', `/bids?taskIds=${bad}`, { as: carrier });
+      expect(refused.status, bad).toBe(400);
+    }
+  });
+
   it('when an admin lists or gets a bid, then the full breakdown', async () => {
     const { task, bidIds, owner } = await round(1);
     const listed = await bids.call('GET', `/bids?taskId=${task.id}`, { as: admin });

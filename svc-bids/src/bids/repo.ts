@@ -204,6 +204,7 @@ async function mustUpdate(db: Db, id: number, values: Record<string, unknown>): 
 
 export interface BidListFilter {
   taskId?: number;
+  taskIds?: readonly number[];
   carrierId?: number;
   status?: BidStatus;
   /** A task owner's view: bids on their tasks, and of a task with an accepted bid only that one. */
@@ -214,6 +215,7 @@ export interface BidListFilter {
 
 function applyFilter(query: Knex.QueryBuilder, db: Db, filter: BidListFilter): Knex.QueryBuilder {
   if (filter.taskId !== undefined) query.where('bids.task_id', filter.taskId);
+  if (filter.taskIds !== undefined) query.whereIn('bids.task_id', filter.taskIds);
   if (filter.carrierId !== undefined) query.where('bids.carrier_id', filter.carrierId);
   if (filter.status !== undefined) query.where('bids.status', filter.status);
   if (filter.ownerId !== undefined) query.where('bids.customer_id', filter.ownerId);

@@ -370,6 +370,7 @@ export async function findBids(context: BidsContext, caller: AuthUser, query: Bi
   const filter: BidListFilter = {};
   if (query.status) filter.status = query.status;
   if (query.carrierId !== undefined) filter.carrierId = query.carrierId;
+  if (query.taskIds !== undefined) filter.taskIds = query.taskIds;
   let task: TaskProjectionRow | undefined;
   if (query.taskId !== undefined) {
     filter.taskId = query.taskId;

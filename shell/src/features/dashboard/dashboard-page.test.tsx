@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser, setSession } from '@fragtbud/web/testing';
+import { makeCarrierBid, makeUser, setSession } from '@fragtbud/web/testing';
 import { renderApp } from '../../testing/render-app';
 import { fakeTasksApi, makeTask } from '../../testing/tasks';
 import { setupShellApiServer } from '../../testing/api-server';
@@ -100,14 +100,32 @@ describe('dashboard', () => {
     expect(fake.requests).toContain('GET /tasks?mine=true&page=1&limit=8');
   });
 
-  it("gives a carrier's newest tasks no price column (the lowest bid is a customer total)", async () => {
+  it("gives a carrier's newest tasks their own payout, never a price (the lowest bid is a customer total)", async () => {
     const carrier = makeUser({ id: 31, role: 'carrier', name: 'Viggo' });
-    server.use(...fakeTasksApi([makeTask({ id: 40, user_id: 31, assigned_carrier_id: 31, status: 'assigned', lowest_bid: 1500 })], { viewerId: 31 }).handlers);
+    const asked: string[] = [];
+    server.use(
+      ...fakeTasksApi(
+        [
+          makeTask({ id: 40, user_id: 31, assigned_carrier_id: 31, status: 'assigned', lowest_bid: 1500 }), // the fake's 'mine'
+          makeTask({ id: 39, user_id: 31, status: 'open_for_bids', lowest_bid: 900 }),
+        ],
+        { viewerId: 31 },
+      ).handlers,
+      http.get('/api/bids', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ items: [makeCarrierBid({ task_id: 40, carrier_id: 31, net: 1000 })], total: 1, page: 1, limit: 100 });
+      }),
+    );
     setSession(carrier);
     renderApp('/dashboard');
-    const table = await screen.findByRole('table', { name: 'Den nyeste opgave' });
+    const table = await screen.findByRole('table', { name: 'De 2 nyeste opgaver' });
     expect(within(table).queryByRole('columnheader', { name: 'Pris' })).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: 'Din udbetaling' })).toBeTruthy();
+    const rows = within(table).getAllByRole('row').slice(1);
+    await waitFor(() => expect(within(rows[0]!).getAllByRole('cell').at(-1)!.textContent).toBe('1.125,00 DKK'));
+    expect(within(rows[1]!).getAllByRole('cell').at(-1)!.textContent).toBe('–');
     expect(table.textContent).not.toContain('1.500,00 DKK');
+    expect(asked).toEqual(['?taskIds=40%2C39&limit=100']);
   });
 
   it('names the newest tasks in Danish singular and plural', () => {

@@ -12,6 +12,7 @@ import {
   taskTypeLabel,
   type Role,
 } from '@fragtbud/web';
+import { useMyBidPayouts } from './api/list-my-bid-payouts';
 import { RECENT_TASKS, useRecentTasks } from './api/list-recent-tasks';
 
 export const RECENT_LOAD_ERROR = 'Kunne ikke hente opgaver.';
@@ -60,6 +61,13 @@ export const recentTasksCaption = (count: number): string => (count === 1 ? 'Den
 
 export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) {
   const recent = useRecentTasks(role !== 'admin');
+  const shown = recent.data?.items.slice(0, RECENT_TASKS) ?? [];
+  // The lowest bid is a customer total; a carrier sees money only as their own payout (their bid on each task).
+  const isCarrier = role === 'carrier';
+  const payouts = useMyBidPayouts(
+    shown.map((task) => task.id),
+    isCarrier && shown.length > 0,
+  );
 
   if (recent.error) return <ErrorState message={RECENT_LOAD_ERROR} onRetry={() => void recent.refetch()} />;
   if (!recent.data) {
@@ -71,8 +79,6 @@ export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) 
   }
   const { items, total } = recent.data;
   if (items.length === 0) return <EmptyRecent role={role} />;
-  // The lowest bid is a customer total; a carrier sees money only as their own payout (on their bids).
-  const showsPrice = role !== 'carrier';
 
   return (
     <>
@@ -89,11 +95,11 @@ export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) 
               <th scope="col">Fra → til</th>
               <th scope="col">Oprettet</th>
               <th scope="col">Bud</th>
-              {showsPrice && <th scope="col">Pris</th>}
+              <th scope="col">{isCarrier ? 'Din udbetaling' : 'Pris'}</th>
             </tr>
           </thead>
           <tbody>
-            {items.slice(0, RECENT_TASKS).map((task) => (
+            {shown.map((task) => (
               <tr key={task.id}>
                 <td className="recent-tasks__thumb-cell">
                   <Thumbnail task={task} />
@@ -111,7 +117,11 @@ export function RecentTasks({ role, allHref }: { role: Role; allHref: string }) 
                 </td>
                 <td data-label="Oprettet">{formatDate(task.created_at)}</td>
                 <td data-label="Bud">{task.bid_count}</td>
-                {showsPrice && <td data-label="Pris">{formatDkkFromKroner(task.lowest_bid)}</td>}
+                {isCarrier ? (
+                  <td data-label="Din udbetaling">{formatDkkFromKroner(payouts.data?.get(task.id) ?? null)}</td>
+                ) : (
+                  <td data-label="Pris">{formatDkkFromKroner(task.lowest_bid)}</td>
+                )}
               </tr>
             ))}
           </tbody>
