@@ -121,7 +121,7 @@ describe('delivery panel', () => {
   it.each<[TaskStatus, string[]]>([
     ['assigned', ['Bekræft afhentning']],
     ['paid', ['Bekræft afhentning']],
-    ['picked_up', ['Markér som på vej', 'Bekræft levering']],
+    ['picked_up', ['Markér som på vej', 'Bekræft levering', 'Tilføj afhentningsbevis']],
     ['in_transit', ['Bekræft levering']],
     ['delivered', ['Afslut opgave']],
     ['completed', []],
@@ -164,6 +164,19 @@ describe('delivery panel', () => {
     expect(bodies).toEqual([{ type: 'pickup', lat: 55.67594, lng: 12.56553, accuracy: 12.4, signer_name: 'Karen Kunde', note: 'To kasser' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Afhentning bekræftet');
+  });
+
+  it('once picked up, a further pickup proof can be added (a wrong photo deleted from the fragtbrev is replaced)', async () => {
+    geolocationAt(55.67594, 12.56553, 12.4);
+    const bodies = proofsApi();
+    const { onChanged } = renderPanel('picked_up');
+    await userEvent.click(screen.getByRole('button', { name: 'Tilføj afhentningsbevis' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bekræft afhentning' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Nyt billede af pallen');
+    await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([{ type: 'pickup', lat: 55.67594, lng: 12.56553, accuracy: 12.4, note: 'Nyt billede af pallen' }]);
   });
 
   it('records a failed trip with failed: true and nothing else required', async () => {

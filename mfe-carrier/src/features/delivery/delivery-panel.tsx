@@ -21,14 +21,17 @@ import './delivery.css';
 
 type Step = 'pickup' | 'in_transit' | 'delivery' | 'complete';
 
-/** The carrier's next steps by status (spec section 4). */
+/**
+ * The carrier's next steps by status (spec section 4). Once picked up, a further pickup proof is still taken (the server
+ * adds it as evidence): the way to replace a pickup photo deleted from the fragtbrev as wrong.
+ */
 export function stepsFor(status: TaskStatus): Step[] {
   switch (status) {
     case 'assigned':
     case 'paid':
       return ['pickup'];
     case 'picked_up':
-      return ['in_transit', 'delivery'];
+      return ['in_transit', 'delivery', 'pickup'];
     case 'in_transit':
       return ['delivery'];
     case 'delivered':
@@ -46,7 +49,8 @@ interface Notice {
 
 /**
  * The assigned carrier's part of the task page (exposed as `./DeliveryPanel`): 'Bekræft afhentning' (proof modal)
- * while assigned or paid; 'Markér som på vej' and 'Bekræft levering' once picked up; 'Bekræft levering' in transit;
+ * while assigned or paid; 'Markér som på vej', 'Bekræft levering' and 'Tilføj afhentningsbevis' once picked up;
+ * 'Bekræft levering' in transit;
  * 'Afslut opgave' once delivered. After each step the shell reloads the task.
  */
 export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPanelProps & Pick<PhotoPickerProps, 'prepare' | 'upload'>) {
@@ -67,7 +71,9 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
     if (userId === null) return;
     const draft = loadProofDraft(task.id, userId);
     if (!draft) return;
-    if (!stepsFor(task.status).includes(draft.type)) {
+    // A pickup draft is for the pickup itself: once picked up (done elsewhere), it is not reopened as extra evidence.
+    const stillDue = stepsFor(task.status).includes(draft.type) && !(draft.type === 'pickup' && task.status === 'picked_up');
+    if (!stillDue) {
       clearProofDraft(task.id);
       return;
     }
@@ -122,7 +128,7 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
       )}
       {steps.length > 0 && (
         <div className="delivery-panel__buttons">
-          {steps.includes('pickup') && (
+          {steps.includes('pickup') && task.status !== 'picked_up' && (
             <Button onClick={() => openProof('pickup')} disabled={busy}>
               Bekræft afhentning
             </Button>
@@ -135,6 +141,11 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
           {steps.includes('delivery') && (
             <Button onClick={() => openProof('delivery')} disabled={busy}>
               Bekræft levering
+            </Button>
+          )}
+          {steps.includes('pickup') && task.status === 'picked_up' && (
+            <Button variant="secondary" onClick={() => openProof('pickup')} disabled={busy}>
+              Tilføj afhentningsbevis
             </Button>
           )}
           {steps.includes('complete') && (
