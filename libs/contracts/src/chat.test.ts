@@ -86,6 +86,8 @@ describe('chatLockFor', () => {
     ['bidder while the task awaits review', bidder, pair(1), { ...open, status: 'pending_admin_review' }, 'unavailable'],
     ['another customer', { id: 5, role: 'customer' as const }, pair(2), open, 'unavailable'],
     ['a blocked owner', { ...owner, blocked: true }, pair(2), open, 'unavailable'],
+    ['a carrier awaiting approval to the owner, open', { ...stranger, approved: false }, pair(1), open, 'unavailable'],
+    ['a carrier awaiting approval answering an admin', { ...stranger, approved: false }, pair(9, { receiverIsAdminWhoWrote: true }), open, null],
   ] as const)('%s → %s', (_name, sender, p, task, expected) => {
     expect(chatLockFor(sender, p, task)).toBe(expected);
   });

@@ -90,6 +90,8 @@ export interface ChatSender {
   id: number;
   role: Role;
   blocked?: boolean;
+  /** A carrier's approval: one awaiting it (or rejected) cannot bid, and cannot write to customers either. */
+  approved?: boolean;
 }
 
 /** What the rules need to know about the conversation itself. */
@@ -103,7 +105,7 @@ export interface ChatPair {
 
 /**
  * Spec 6: nobody writes to themself; chat is locked when the task is completed or cancelled; an admin may write to
- * anyone; a carrier only to the task's customer, only while the task is open, at the bid limit only with a bid of
+ * anyone; an approved carrier only to the task's customer, only while the task is open, at the bid limit only with a bid of
  * its own, once a bid is accepted only the winner; the customer while open to any bidder (and to a carrier who wrote
  * first, unless the limit is reached), once accepted only to the winner. Returns why it is locked, or null.
  */
@@ -115,6 +117,7 @@ export function chatLockFor(sender: ChatSender, pair: ChatPair, task: ChatTaskFa
   const hasBid = (userId: number) => task.bidderIds.includes(userId);
 
   if (sender.role === 'carrier') {
+    if (sender.approved === false) return 'unavailable';
     if (task.ownerId === null || pair.receiverId !== task.ownerId) return 'carrier_only_customer';
     if (accepted) return task.winnerId === sender.id ? null : 'bid_chosen';
     if (task.status !== 'open_for_bids') return 'unavailable';

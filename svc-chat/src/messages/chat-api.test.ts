@@ -220,6 +220,11 @@ describe('the chat rules of spec 6', () => {
     await expectLocked({ ...s.owner, blocked: true }, s.taskId, s.bidder.id, 'unavailable');
   });
 
+  it('when a carrier awaiting approval writes to the customer, then Chat er ikke tilgængelig. (they cannot bid either)', async () => {
+    const s = await scene();
+    await expectLocked(user('carrier', { approved: false }), s.taskId, s.owner.id, 'unavailable');
+  });
+
   it('when no event told svc-chat of the task yet, then it asks svc-tasks once and applies the rules', async () => {
     const owner = user('customer');
     const winner = user('carrier');
