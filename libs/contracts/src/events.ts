@@ -131,6 +131,8 @@ export const eventPayloadSchemas = {
     insuredUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
     /** When the carrier registered (ISO). */
     memberSince: z.string(),
+    /** The public carrier page is shown: approved and not blocked (absent in events written before it was added). */
+    listed: z.boolean().optional(),
   }),
   [eventTypes.userEmailVerified]: userRef.extend({
     email: z.string(),

@@ -23,12 +23,13 @@ export async function carrierProfileOf(trx: Knex.Transaction, row: UserRow): Pro
     cvrVerified: row.cvr_number !== null && row.cvr_verified_number === row.cvr_number,
     insuredUntil: await insuredUntilOf(trx, row.id),
     memberSince: new Date(row.created_at).toISOString(),
+    listed: row.is_approved && !row.is_blocked,
   };
 }
 
 /**
  * identity.carrier.profile_updated, in the transaction of the change (registration, billing approval, insurance, CVR
- * check): svc-tasks keeps the public profile's badges from it instead of asking per bid table. Not for other roles.
+ * check, approval, rejection, blocking): svc-tasks keeps the public profile's badges from it instead of asking per bid table. Not for other roles.
  */
 export async function announceCarrierProfile(context: IdentityContext, trx: Knex.Transaction, row: UserRow): Promise<void> {
   if (row.role !== 'carrier') return;

@@ -74,6 +74,21 @@ describe('carrier profile events', () => {
     expect(profileEvents(customer.user.id)).toEqual([]);
   });
 
+  it('when an admin approves, blocks, unblocks or rejects the carrier, then whether their public page is listed is announced', async () => {
+    const carrier = await registerUser(identity, { role: 'carrier', company: 'Liste Fragt' });
+    expect(await latestProfile(carrier.user.id)).toMatchObject({ listed: false }); // awaiting approval
+    const steps = [
+      ['approve', true],
+      ['block', false],
+      ['unblock', true],
+      ['reject', false],
+    ] as const;
+    for (const [action, listed] of steps) {
+      expect((await identity.call('PUT', `/admin/users/${carrier.user.id}/${action}`, { session: admin })).status, action).toBe(200);
+      expect(await latestProfile(carrier.user.id, (profile) => profile.listed === listed), action).toMatchObject({ listed });
+    }
+  });
+
   it('when the carrier adds or changes insurance, then the latest expiry date is announced', async () => {
     const carrier = await registerUser(identity, { role: 'carrier' });
     const fileUrl = uploadedFile(identity, carrier.user.id);

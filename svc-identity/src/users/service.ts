@@ -1,6 +1,7 @@
 import type { AuthUser, ProfileUser, User, UsersQuery } from '@fragtbud/contracts';
 import { eventTypes, messages } from '@fragtbud/contracts';
 import { AppError, mailTemplates } from '@fragtbud/platform';
+import { announceCarrierProfile } from '../carrier-profile/announce';
 import type { Db, EventMeta, IdentityContext } from '../context';
 import { closeAllSessionsOf } from '../sessions/service';
 import type { UserPatch, UserRow } from './repo';
@@ -129,6 +130,7 @@ export async function decideUser(
         if (row.is_approved) return row;
         const saved = await save({ is_approved: true });
         await context.outbox.add(trx, eventTypes.userApproved, { userId, approvedBy: caller.id }, meta);
+        await announceCarrierProfile(context, trx, saved);
         await mailCarrierDecision(context, trx, saved, true);
         return saved;
       }
@@ -136,6 +138,7 @@ export async function decideUser(
         requireCarrier(row);
         const saved = row.is_approved ? await save({ is_approved: false }) : row;
         await context.outbox.add(trx, eventTypes.userRejected, { userId, rejectedBy: caller.id }, meta);
+        await announceCarrierProfile(context, trx, saved);
         await mailCarrierDecision(context, trx, saved, false);
         return saved;
       }
@@ -144,12 +147,14 @@ export async function decideUser(
         const saved = await save({ is_blocked: true });
         await closeAllSessionsOf(trx, userId);
         await context.outbox.add(trx, eventTypes.userBlocked, { userId, blockedBy: caller.id }, meta);
+        await announceCarrierProfile(context, trx, saved);
         return saved;
       }
       case 'unblock': {
         if (!row.is_blocked) return row;
         const saved = await save({ is_blocked: false });
         await context.outbox.add(trx, eventTypes.userUnblocked, { userId, unblockedBy: caller.id }, meta);
+        await announceCarrierProfile(context, trx, saved);
         return saved;
       }
     }

@@ -58,7 +58,7 @@ export async function announceUserUpdated(context: IdentityContext, trx: Knex.Tr
  * next start identity announces every user once more. 1: svc-tasks, svc-chat and svc-ledger directories. 2: phone
  * and address in those directories. 3: whether a user has saved bank details (svc-ledger's payout requests).
  */
-export const DIRECTORY_VERSION = 3;
+export const DIRECTORY_VERSION = 4;
 const ANNOUNCE_BATCH = 500;
 
 /**

@@ -112,6 +112,21 @@ describe('GET /carriers/{id}', () => {
     expect(Object.keys(reply.body.reviews[0]).sort()).toEqual(['comment', 'customer_name', 'date', 'id', 'rating', 'task_type']);
   });
 
+  it('when identity says the carrier is not listed (awaiting approval, rejected, blocked), then 404 for everyone but an admin; listed again, shown', async () => {
+    const carrier = await registeredCarrier({ name: 'Afventende Vognmand' });
+    const profile = (listed?: boolean) => ({ userId: carrier.id, cvrNumber: null, cvrVerified: false, insuredUntil: null, memberSince: '2024-03-01T10:00:00.000Z', listed });
+    await tasks.publish(eventTypes.carrierProfileUpdated, profile(false));
+    await waitFor(async () => (await tasks.db('carrier_profiles').where({ user_id: carrier.id }).first())?.listed === false);
+    for (const caller of [null, customer, user('carrier')]) {
+      expect(await tasks.call('GET', `/carriers/${carrier.id}`, { as: caller })).toMatchObject({ status: 404, body: { message: messages.carrierNotFound } });
+    }
+    expect((await tasks.call('GET', `/carriers/${carrier.id}`, { as: user('admin') })).body).toMatchObject({ id: carrier.id, name: 'Afventende Vognmand' });
+    // An event without the field (written before it existed) leaves what is known.
+    await tasks.publish(eventTypes.carrierProfileUpdated, profile(undefined));
+    await tasks.publish(eventTypes.carrierProfileUpdated, profile(true));
+    await waitFor(async () => (await tasks.call('GET', `/carriers/${carrier.id}`, { as: null })).status === 200);
+  });
+
   it('when the id is unknown, a customer or a deleted carrier, then 404 in Danish; a malformed id is 400', async () => {
     expect(await tasks.call('GET', '/carriers/987654', { as: null })).toMatchObject({ status: 404, body: { message: messages.carrierNotFound } });
     const someone = user('customer');

@@ -6,12 +6,13 @@ type ProfileUpdated = EventPayload<typeof eventTypes.carrierProfileUpdated>;
 
 async function project(trx: Db, event: EventEnvelope<ProfileUpdated>): Promise<void> {
   const at = new Date(event.occurredAt);
-  const { userId, cvrNumber, cvrVerified, insuredUntil, memberSince } = event.data;
+  const { userId, cvrNumber, cvrVerified, insuredUntil, memberSince, listed } = event.data;
   const changes = {
     cvr_number: cvrNumber,
     cvr_verified: cvrVerified,
     insured_until: insuredUntil,
     member_since: new Date(memberSince),
+    ...(listed === undefined ? {} : { listed }),
     updated_at: at,
   };
   // Each event carries the whole state: an older one redelivered late does not put old badges back.

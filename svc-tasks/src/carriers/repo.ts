@@ -10,6 +10,8 @@ export interface CarrierRow {
   /** yyyy-mm-dd or null. */
   insured_until: string | null;
   member_since: Date | null;
+  /** Approved and not blocked; null when no event has said (shown). */
+  listed: boolean | null;
 }
 
 export interface ReviewRow {
@@ -38,6 +40,7 @@ export async function findCarriers(db: Db, ids: readonly number[]): Promise<Carr
       'p.cvr_verified',
       db.raw(`to_char(p.insured_until, 'YYYY-MM-DD') as insured_until`),
       'p.member_since',
+      'p.listed',
     )) as CarrierRow[];
 }
 

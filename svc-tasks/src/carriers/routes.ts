@@ -15,7 +15,7 @@ export function carriersRouter(context: TasksContext): Router {
 
   router.get('/:id', async (ctx) => {
     const carrierId = parseIdParam(ctx, carrierProfileParamSchema, messages.invalidCarrierId, 'invalid_carrier_id');
-    ctx.body = await carrierProfile(context, carrierId);
+    ctx.body = await carrierProfile(context, ctx.state.user, carrierId);
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { carrierProfileReviewsMax, messages, type CarrierProfile, type CarrierSummary } from '@fragtbud/contracts';
+import { carrierProfileReviewsMax, messages, type AuthUser, type CarrierProfile, type CarrierSummary } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { completedTaskCounts, findCarriers, latestReviews, ratingTotals, type CarrierRow } from './repo';
@@ -37,10 +37,13 @@ export async function carrierSummaries(context: TasksContext, ids: readonly numb
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** GET /carriers/{id}: the public carrier page; no e-mail, phone or address. */
-export async function carrierProfile(context: TasksContext, carrierId: number): Promise<CarrierProfile> {
+/**
+ * GET /carriers/{id}: the public carrier page; no e-mail, phone or address. A carrier awaiting approval, rejected or
+ * blocked has none (404, as an unknown one) — except for an admin deciding about them.
+ */
+export async function carrierProfile(context: TasksContext, caller: AuthUser | null | undefined, carrierId: number): Promise<CarrierProfile> {
   const [row] = await findCarriers(context.db, [carrierId]);
-  if (!row) throw AppError.notFound(messages.carrierNotFound, 'carrier_not_found');
+  if (!row || (row.listed === false && caller?.role !== 'admin')) throw AppError.notFound(messages.carrierNotFound, 'carrier_not_found');
   const [ratings, completed, reviews] = await Promise.all([
     ratingTotals(context.db, [carrierId]),
     completedTaskCounts(context.db, [carrierId]),
