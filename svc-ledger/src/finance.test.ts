@@ -449,8 +449,15 @@ describe('refunds and charges from svc-payments', () => {
     const rows = await ledger.call('GET', `/finance/ledger?taskId=${payment.taskId}`, { as: admin });
     expect(rows.body.items.map((r: { type: string }) => r.type).sort()).toEqual(['charge', 'refund', 'transaction']);
     const refundRow = rows.body.items.find((r: { type: string }) => r.type === 'refund');
-    expect(refundRow).toMatchObject({ label: 'Refundering', amount: payment.amountOre / 100, customer_id: customer.id, carrier_id: payment.carrierId });
-    expect(refundRow.platformCommission).toBe((payment.snapshot.quote.platformFeeOre + payment.snapshot.quote.smallFeeOre + payment.snapshot.quote.carrierFeeOre) / 100);
+    // Money going back: the refund's amount and the commission it takes back are negative, in the table and the CSV.
+    const commission = (payment.snapshot.quote.platformFeeOre + payment.snapshot.quote.smallFeeOre + payment.snapshot.quote.carrierFeeOre) / 100;
+    expect(refundRow).toMatchObject({ label: 'Refundering', amount: -payment.amountOre / 100, gross: -payment.amountOre / 100, customer_id: customer.id, carrier_id: payment.carrierId });
+    expect(refundRow.platformCommission).toBe(-commission);
+    const csv = String((await download(`/finance/ledger.csv?taskId=${payment.taskId}`, admin)).body).split('\r\n');
+    const kr = (value: number) => value.toFixed(2).replace('.', ',');
+    const refundLine = csv.find((line) => line.startsWith('Refundering;'))!.split(';');
+    expect([refundLine[9], refundLine[10], refundLine[12]]).toEqual([kr(-payment.amountOre / 100), kr(-payment.amountOre / 100), kr(-commission)]);
+    expect(csv.find((line) => line.startsWith('Betaling;'))!.split(';')[9]).toBe(kr(payment.amountOre / 100));
 
     const own = await ledger.call('GET', '/finance/payments/me', { as: customer });
     expect(own.body.items.map((r: { type: string; amount: number }) => [r.type, r.amount]).sort()).toEqual([
