@@ -50,6 +50,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /auth/oidc/start': anyone(404),
   'GET /auth/oidc/callback': anyone(404),
   'GET /auth/sessions': anyLoggedIn(200),
+  'DELETE /auth/sessions': anyLoggedIn(200),
   // Someone else's session, or none, is not found.
   'DELETE /auth/sessions/{id}': anyLoggedIn(404),
   'PUT /users/profile': anyLoggedIn(200),

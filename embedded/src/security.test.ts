@@ -318,3 +318,24 @@ describe('session transport', () => {
     expect(String(login.headers['set-cookie']?.[0])).toMatch(/^session=/);
   });
 });
+
+describe("'Log ud af alle andre' through the gateway", () => {
+  it('when a user ends their other sessions, then those tokens are refused at once, not after the session cache runs out', async () => {
+    const caching = await extraGateway({ SESSION_CACHE_MS: '60000' });
+    try {
+      const account = await freshAccount();
+      const bearer = { 'x-session-transport': 'bearer' };
+      const other = (await loginThrough(caching.url, account, bearer)).json.token as string;
+      const mine = (await loginThrough(caching.url, account, bearer)).json.token as string;
+      // The gateway has resolved (and cached for a minute) the other session.
+      expect((await raw(caching.url, 'GET', '/api/auth/profile', { authorization: `Bearer ${other}` })).status).toBe(200);
+      const ended = await raw(caching.url, 'DELETE', '/api/auth/sessions', { authorization: `Bearer ${mine}` });
+      expect(ended.status).toBe(200);
+      expect(ended.json.ended).toBeGreaterThanOrEqual(1);
+      expect((await raw(caching.url, 'GET', '/api/auth/profile', { authorization: `Bearer ${other}` })).status).toBe(401);
+      expect((await raw(caching.url, 'GET', '/api/auth/profile', { authorization: `Bearer ${mine}` })).status).toBe(200);
+    } finally {
+      await caching.gateway.close();
+    }
+  });
+});

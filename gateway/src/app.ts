@@ -37,7 +37,7 @@ const hintMaxAgeSeconds = 30 * 24 * 60 * 60;
 const remoteFolders = new Set(['mfe-customer', 'mfe-carrier', 'mfe-admin']);
 const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
 /** Answers that change who is logged in, or may end other people's sessions. */
-const sessionChangingPath = /^\/(auth\/logout|users\/\d+|admin\/users\/\d+\/(block|unblock|reject))$/;
+const sessionChangingPath = /^\/(auth\/logout|auth\/sessions(\/\d+)?|users\/\d+|admin\/users\/\d+\/(block|unblock|reject))$/;
 
 export interface GatewayOptions {
   config: GatewayConfig;

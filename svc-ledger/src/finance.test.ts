@@ -340,6 +340,39 @@ describe('admin payouts and adjustments', () => {
     expect((await finance(carrier)).body).toMatchObject({ pendingNet: 800, balanceNet: 800 });
   });
 
+  it('when a payout or adjustment names a task the ledger has never heard of, then 422 and nothing is booked', async () => {
+    const { carrier, customer } = await carrierWithPaidTask();
+    const unknownTaskId = 999_999_999;
+    const notFound = { code: 'task_not_found', message: 'Opgave ikke fundet', details: [{ path: 'taskId', message: 'Opgave ikke fundet' }] };
+    const attempts = [
+      ['/finance/payouts/platform', { amountGross: 1.25, taskId: unknownTaskId }],
+      ['/finance/payouts/carrier', { amountGross: 125, carrierId: carrier.id, taskId: unknownTaskId }],
+      ['/finance/adjustments', { customerId: customer.id, amount: 5, reason: 'Kompensation', taskId: unknownTaskId }],
+    ] as const;
+    for (const [path, body] of attempts) {
+      const reply = await ledger.call('POST', path, { as: admin, body });
+      expect({ path, status: reply.status, body: reply.body }).toEqual({ path, status: 422, body: notFound });
+    }
+    expect(await ledger.db('payouts').where({ task_id: unknownTaskId })).toEqual([]);
+    expect(await ledger.db('adjustments').where({ task_id: unknownTaskId })).toEqual([]);
+  });
+
+  it('when svc-tasks has announced a new task, then a payout or adjustment may name it before its status moves', async () => {
+    const { customer } = await carrierWithPaidTask();
+    const taskId = 990_000_000 + Math.floor(Math.random() * 1_000_000);
+    await ledger.infra.bus.publish(
+      envelopeOf(eventTypes.taskCreated, {
+        taskId, userId: customer.id, type: 'moving', status: 'open_for_bids', isGuest: false,
+        fromPostalCode: '8000', fromCity: 'Aarhus C', toPostalCode: '2100', toCity: 'København Ø', maxBids: null, createdBy: customer.id,
+      }),
+    );
+    await waitFor(() => ledger.db('ledger_tasks').where({ task_id: taskId }).first());
+    const adjustment = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: 5, reason: 'Kompensation', taskId } });
+    expect(adjustment.status).toBe(201);
+    const payout = await ledger.call('POST', '/finance/payouts/platform', { as: admin, body: { amountGross: 1.25, taskId } });
+    expect(payout.status).toBe(201);
+  });
+
   it('when the payout is more than pendingNet, then 422 and nothing is booked', async () => {
     const { carrier } = await carrierWithPaidTask();
     const reply = await ledger.call('POST', '/finance/payouts/carrier', { as: admin, body: { amountGross: 2000, carrierId: carrier.id } });
@@ -432,8 +465,15 @@ describe('refunds and charges from svc-payments', () => {
     const rows = await ledger.call('GET', `/finance/ledger?taskId=${payment.taskId}`, { as: admin });
     expect(rows.body.items.map((r: { type: string }) => r.type).sort()).toEqual(['charge', 'refund', 'transaction']);
     const refundRow = rows.body.items.find((r: { type: string }) => r.type === 'refund');
-    expect(refundRow).toMatchObject({ label: 'Refundering', amount: payment.amountOre / 100, customer_id: customer.id, carrier_id: payment.carrierId });
-    expect(refundRow.platformCommission).toBe((payment.snapshot.quote.platformFeeOre + payment.snapshot.quote.smallFeeOre + payment.snapshot.quote.carrierFeeOre) / 100);
+    // Money going back: the refund's amount and the commission it takes back are negative, in the table and the CSV.
+    const commission = (payment.snapshot.quote.platformFeeOre + payment.snapshot.quote.smallFeeOre + payment.snapshot.quote.carrierFeeOre) / 100;
+    expect(refundRow).toMatchObject({ label: 'Refundering', amount: -payment.amountOre / 100, gross: -payment.amountOre / 100, customer_id: customer.id, carrier_id: payment.carrierId });
+    expect(refundRow.platformCommission).toBe(-commission);
+    const csv = String((await download(`/finance/ledger.csv?taskId=${payment.taskId}`, admin)).body).split('\r\n');
+    const kr = (value: number) => value.toFixed(2).replace('.', ',');
+    const refundLine = csv.find((line) => line.startsWith('Refundering;'))!.split(';');
+    expect([refundLine[9], refundLine[10], refundLine[12]]).toEqual([kr(-payment.amountOre / 100), kr(-payment.amountOre / 100), kr(-commission)]);
+    expect(csv.find((line) => line.startsWith('Betaling;'))!.split(';')[9]).toBe(kr(payment.amountOre / 100));
 
     const own = await ledger.call('GET', '/finance/payments/me', { as: customer });
     expect(own.body.items.map((r: { type: string; amount: number }) => [r.type, r.amount]).sort()).toEqual([

@@ -66,6 +66,7 @@ export const routeRequests: Record<RouteKey, Build> = {
   'GET /auth/oidc/start': () => ({ path: '/auth/oidc/start?next=/dashboard' }),
   'GET /auth/oidc/callback': () => ({ path: '/auth/oidc/callback?code=abc&state=def' }),
   'GET /auth/sessions': () => ({ path: '/auth/sessions' }),
+  'DELETE /auth/sessions': () => ({ path: '/auth/sessions' }),
   'DELETE /auth/sessions/{id}': () => ({ path: '/auth/sessions/999999' }),
   'PUT /users/profile': () => ({ path: '/users/profile', json: { phone: '87654321' } }),
   'GET /users/billing': () => ({ path: '/users/billing' }),

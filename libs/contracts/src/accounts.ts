@@ -96,6 +96,8 @@ export const sessionInfoSchema = z.object({
 });
 export const sessionListSchema = z.object({ items: z.array(sessionInfoSchema) });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+/** DELETE /auth/sessions: how many of the caller's other sessions were ended. */
+export const endedSessionsSchema = z.object({ ended: z.number().int() });
 
 // --- profile ---
 

@@ -106,7 +106,10 @@ export const ledgerRowSchema = z.object({
   status: z.string(),
   /** Danish label: 'Betaling', 'Udbetalt', 'Udbetaling (afventer)', 'Justering', 'Refundering', 'Ekstra gebyr'. */
   label: z.string(),
-  /** The money moved, DKK; an adjustment keeps its sign (positive = the platform owes the user). */
+  /**
+   * The money moved, DKK; an adjustment keeps its sign (positive = the platform owes the user); a refund is negative
+   * (money going back), as are its gross and the platformCommission it takes back.
+   */
   amount: money,
   gross: moneyOrNull,
   net: moneyOrNull,

@@ -75,6 +75,7 @@ export { BidStatusBadge, bidStatusLabel, isBidStatus } from './bids/bid-status';
 export { BidPrice, bidHeadlineAmount } from './bids/bid-price';
 export { AdminQuoteBreakdown, CarrierQuoteBreakdown } from './bids/quote-breakdown';
 export { BidsTable, type BidsTableProps } from './bids/bids-table';
+export { BID_EXPIRED_NOT_COUNTED, BID_NOT_COUNTED, bidSlotNote, holdsBidSlot } from './bids/bid-slot';
 export { filterBids } from './bids/filter-bids';
 export { BID_SORT_LABELS, sortBids, type BidSort } from './bids/sort-bids';
 export { StarRating, formatRating } from './carriers/star-rating';

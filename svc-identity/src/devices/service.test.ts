@@ -44,6 +44,26 @@ describe('GET /auth/sessions and DELETE /auth/sessions/{id}', () => {
     expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token: second.body.token } })).status).toBe(200);
   });
 
+  it('when a user logs out of all other sessions, then only the current one lives on, and nobody else is touched', async () => {
+    const registered = await registerUser(identity);
+    const bystander = await registerUser(identity);
+    const login = () => identity.call('POST', '/auth/login', { headers: bearerTransport, body: { email: registered.user.email, password: registered.password } });
+    const second = await login();
+    const third = await login();
+    const resolves = async (token: string) => (await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } })).status;
+
+    const reply = await identity.call('DELETE', '/auth/sessions', { session: third.body.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ ended: 2 });
+    expect(await resolves(registered.token)).toBe(401);
+    expect(await resolves(second.body.token)).toBe(401);
+    expect(await resolves(third.body.token)).toBe(200);
+    expect(await resolves(bystander.token)).toBe(200);
+    const { items } = sessionListSchema.parse((await identity.call('GET', '/auth/sessions', { session: third.body.token })).body);
+    expect(items.map((item) => item.current)).toEqual([true]);
+    expect((await identity.call('DELETE', '/auth/sessions')).status).toBe(401);
+  });
+
   it("when a user tries to end someone else's session, then 404 and it lives on", async () => {
     const victim = await registerUser(identity);
     const attacker = await registerUser(identity);

@@ -3,7 +3,7 @@ import { messages } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { hashSessionToken } from '../sessions/tokens';
-import { deleteSessionOf, listSessionsOf } from './repo';
+import { deleteSessionOf, deleteSessionsExcept, listSessionsOf } from './repo';
 
 /** 'Chrome på Windows' from a user agent; 'Ukendt enhed' when it says nothing recognisable. */
 export function describeDevice(userAgent: string | null): string {
@@ -48,4 +48,11 @@ export async function endMySession(context: IdentityContext, caller: AuthUser, s
   if (!(await deleteSessionOf(context.db, caller.id, sessionId))) {
     throw AppError.notFound(messages.sessionNotFound, 'session_not_found');
   }
+}
+
+/** 'Log ud af alle andre': ends every session of the caller but the one making the request; how many ended. */
+export async function endMyOtherSessions(context: IdentityContext, caller: AuthUser, currentToken: string | null): Promise<number> {
+  // Without the current session's token there is nothing to keep: refused rather than logging the caller out too.
+  if (!currentToken) throw AppError.unauthorized();
+  return deleteSessionsExcept(context.db, caller.id, hashSessionToken(currentToken));
 }

@@ -4,6 +4,7 @@ import { AppError, directoryContactsOf } from '@fragtbud/platform';
 import type { LedgerContext } from '../context';
 import { lockCarrierMoney } from '../payouts/repo';
 import type { Created } from '../payouts/service';
+import { requireKnownTask } from '../task-projection/repo';
 import { insertAdjustment, type AdjustmentRow } from './repo';
 
 export function toAdjustmentJson(row: AdjustmentRow): Adjustment {
@@ -39,6 +40,7 @@ export async function createAdjustment(
     const message = party === 'carrier' ? messages.invalidCarrierId : messages.invalidCustomerId;
     throw AppError.unprocessable(message, party === 'carrier' ? 'not_a_carrier' : 'not_a_customer');
   }
+  await requireKnownTask(context.db, body.taskId);
   return context.db.transaction(async (trx) => {
     if (party === 'carrier') await lockCarrierMoney(trx, userId);
     const { row, created } = await insertAdjustment(trx, {

@@ -20,8 +20,20 @@ import { countLedgerRows, listLedgerRows, type LedgerFilter, type LedgerViewRow 
 
 const dkk = (ore: number | null) => (ore === null ? null : oreToDkk(Number(ore)));
 
-/** A row of the view as the API shows it (spec section 3 "Ledger row"). */
-export function toLedgerRow(row: LedgerViewRow): LedgerRow {
+/**
+ * The admin's ledger (table and CSV) reads each row in the platform's direction: a refund is money going back to
+ * the customer, so its amount, gross and the commission it takes back are negative. The view keeps them positive
+ * (the saldo, the overview and ledger:verify subtract refunds themselves), and so do the customer's own payments.
+ */
+function inPlatformDirection(row: LedgerViewRow): LedgerViewRow {
+  if (row.type !== 'refund') return row;
+  const back = (ore: number | null) => (ore === null || Number(ore) === 0 ? ore : -Number(ore));
+  return { ...row, amount_ore: -Number(row.amount_ore), gross_ore: back(row.gross_ore), platform_commission_ore: back(row.platform_commission_ore) };
+}
+
+/** A row of the view as the admin's ledger shows it (spec section 3 "Ledger row"). */
+export function toLedgerRow(viewRow: LedgerViewRow): LedgerRow {
+  const row = inPlatformDirection(viewRow);
   return {
     type: row.type,
     id: row.id,
@@ -137,7 +149,8 @@ async function withNames(db: LedgerContext['db'], rows: LedgerViewRow[]): Promis
   return rows.map((row) => ({ row, carrierName: nameOf(row.carrier_id), customerName: nameOf(row.customer_id) }));
 }
 
-function adminLedgerCells({ row, carrierName, customerName }: NamedLedgerRow): CsvCell[] {
+function adminLedgerCells({ row: viewRow, carrierName, customerName }: NamedLedgerRow): CsvCell[] {
+  const row = inPlatformDirection(viewRow);
   return [
     row.type === 'payout' ? payoutLabel(row.status) : ledgerRowTypeLabels[row.type],
     row.id,

@@ -18,6 +18,7 @@ import type { Db, EventMeta, LedgerContext } from '../context';
 import { carrierNets, platformSaldoOre } from '../balances/service';
 import { hasBankDetails } from '../bank-details/repo';
 import { readSettings } from '../settings/repo';
+import { requireKnownTask } from '../task-projection/repo';
 import {
   countCarrierPayouts,
   insertPayout,
@@ -144,6 +145,7 @@ export async function createCarrierPayout(
     const key = adminKey(`admin-carrier:${admin.id}`, idempotencyKey);
     const earlier = await payoutByKey(trx, key);
     if (earlier) return { created: false, value: toPayoutJson(earlier) };
+    await requireKnownTask(trx, body.taskId);
     await lockCarrierMoney(trx, body.carrierId);
     const netOre = withoutVatOre(body.amountGross, await vatFor(trx, body.taskId, body.carrierId));
     const { pendingNetOre } = await carrierNets(trx, body.carrierId);
@@ -169,6 +171,7 @@ export async function createPlatformPayout(
     const key = adminKey(`admin-platform:${admin.id}`, idempotencyKey);
     const earlier = await payoutByKey(trx, key);
     if (earlier) return { created: false, value: toPayoutJson(earlier) };
+    await requireKnownTask(trx, body.taskId);
     await lockPlatformMoney(trx);
     const netOre = withoutVatOre(body.amountGross, await vatFor(trx, body.taskId, null));
     const saldo = await platformSaldoOre(trx);

@@ -1,4 +1,5 @@
-import { taskNotificationTitle, taskTypes, type TaskType } from '@fragtbud/contracts';
+import { messages, taskNotificationTitle, taskTypes, type TaskType } from '@fragtbud/contracts';
+import { AppError } from '@fragtbud/platform';
 import type { Db } from '../context';
 
 export interface LedgerTaskRow {
@@ -56,4 +57,29 @@ export async function taskTitlesOf(db: Db, taskIds: readonly (number | null)[]):
 
 export async function taskStatusOf(db: Db, taskId: number): Promise<LedgerTaskRow | undefined> {
   return (await db('ledger_tasks').where({ task_id: taskId }).first()) as LedgerTaskRow | undefined;
+}
+
+/** A task svc-tasks announced as created: a status the ledger already knows (a later event) stays. */
+export async function saveCreatedTask(
+  db: Db,
+  row: { task_id: number; status: string; customer_id: number | null; type: TaskType; from_city: string | null; to_city: string | null },
+): Promise<void> {
+  await db('ledger_tasks')
+    .insert({ ...row, carrier_id: null, updated_at: new Date() })
+    .onConflict('task_id')
+    .ignore();
+}
+
+/**
+ * A money action naming a task (payout, adjustment) names one the ledger has heard of: svc-tasks announced it, or
+ * svc-payments booked a payment of it. Otherwise its row would link to nothing: 422 'Opgave ikke fundet'.
+ */
+export async function requireKnownTask(db: Db, taskId: number | undefined): Promise<void> {
+  if (taskId === undefined) return;
+  const known =
+    (await db('ledger_tasks').where({ task_id: taskId }).first('task_id')) ??
+    (await db('ledger_transactions').where({ task_id: taskId }).first('task_id'));
+  if (!known) {
+    throw AppError.unprocessable(messages.taskNotFound, 'task_not_found', [{ path: 'taskId', message: messages.taskNotFound }]);
+  }
 }

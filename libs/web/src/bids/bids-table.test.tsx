@@ -36,6 +36,28 @@ describe('bids table', () => {
     expect(within(row).getByText('CVR verificeret')).toBeTruthy();
   });
 
+  it('when a bid is rejected or has lapsed, then its status says it does not count toward the number of bids', () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    render(
+      <BidsTable
+        bids={[
+          makeCustomerBid({ id: 1, carrier_name: 'Jens Kørsel', status: 'pending', valid_until: future }),
+          makeCustomerBid({ id: 2, carrier_name: 'Hansen Transport', status: 'rejected', valid_until: future }),
+          makeCustomerBid({ id: 3, carrier_name: 'Gammel Fragt', status: 'pending', valid_until: past }),
+          makeCustomerBid({ id: 4, carrier_name: 'Valgt Vognmand', status: 'accepted', valid_until: past }),
+        ]}
+        viewer="customer"
+      />,
+      { wrapper: MemoryRouter },
+    );
+    const statusOf = (name: RegExp) => within(screen.getByRole('row', { name })).getAllByRole('cell')[1]!.textContent;
+    expect(statusOf(/Jens Kørsel/)).toBe('Afventer');
+    expect(statusOf(/Hansen Transport/)).toBe('AfvistTæller ikke med i antal bud');
+    expect(statusOf(/Gammel Fragt/)).toBe('AfventerUdløbet – tæller ikke med i antal bud');
+    expect(statusOf(/Valgt Vognmand/)).toBe('Accepteret');
+  });
+
   it('when a carrier has no reviews and no badges, then it says so and shows no badge', () => {
     const newcomer: CarrierSummary = { ...hansen, id: 8, name: 'Ny Vognmand', company: null, rating: { avg: 0, count: 0 }, completed_tasks: 1, badges: { insured: false, cvr_verified: false } };
     render(<BidsTable bids={[makeCustomerBid({ id: 2, carrier_id: 8, carrier_name: 'Ny Vognmand' })]} viewer="customer" carriers={new Map([[8, newcomer]])} />, {

@@ -4,6 +4,7 @@ import { CarrierSummaryCell } from '../carriers/carrier-summary';
 import { formatDateTime } from '../format/date';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { BidPrice } from './bid-price';
+import { bidSlotNote } from './bid-slot';
 import { BidStatusBadge } from './bid-status';
 import './bids.css';
 
@@ -43,7 +44,19 @@ export function BidsTable({ bids, viewer, renderActions, caption = 'Bud på opga
       ),
     },
     { key: 'price', header: PRICE_HEADINGS[viewer], cell: (bid) => <BidPrice bid={bid} /> },
-    { key: 'status', header: 'Status', cell: (bid) => <BidStatusBadge status={bid.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (bid) => {
+        const note = bidSlotNote(bid);
+        return (
+          <>
+            <BidStatusBadge status={bid.status} />
+            {note && <span className="fb-bid-price__note">{note}</span>}
+          </>
+        );
+      },
+    },
     { key: 'validUntil', header: 'Gyldig til', cell: (bid) => formatDateTime(bid.valid_until) },
     { key: 'actions', header: 'Handlinger', className: 'fb-bids-table__actions', cell: (bid) => renderActions?.(bid) },
   ];

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { changePasswordFormSchema, messages, totpCodeSchema } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, fieldErrorsFromZod, formatDateTime, isApiError, Spinner } from '@fragtbud/web';
+import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, Spinner } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
+import { ActiveSessions } from './active-sessions';
 import { useChangePassword } from './api/change-password';
 import { useDisableTwoFactor } from './api/disable-two-factor';
 import { useEnableTwoFactor } from './api/enable-two-factor';
-import { useEndSession } from './api/end-session';
 import { useTwoFactorStatus } from './api/get-two-factor';
-import { useSessions } from './api/list-sessions';
 import { useSetUpTwoFactor, type TwoFactorSetup as TwoFactorSecret } from './api/set-up-two-factor';
 
 const errorText = (caught: unknown, fallback: string) => (isApiError(caught) ? caught.message : fallback);
@@ -18,7 +17,7 @@ export function SecurityTab() {
     <div className="fb-stack">
       <PasswordChange />
       <TwoFactorSetup />
-      <SessionsList />
+      <ActiveSessions />
     </div>
   );
 }
@@ -172,43 +171,3 @@ function TwoFactorSetup() {
   );
 }
 
-function SessionsList() {
-  const sessions = useSessions();
-  const endSession = useEndSession();
-  const [error, setError] = useState<string | null>(null);
-  const end = async (id: number) => {
-    setError(null);
-    try {
-      await endSession.mutateAsync(id);
-    } catch (caught) {
-      setError(errorText(caught, messages.couldNotPerformAction));
-    }
-  };
-  return (
-    <section className="fb-card fb-stack" aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Aktive sessioner</h2>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
-      {sessions.isFetching && !sessions.data ? (
-        <Spinner />
-      ) : sessions.error ? (
-        <ErrorState compact message={errorText(sessions.error, messages.somethingWentWrong)} onRetry={() => void sessions.refetch()} />
-      ) : (
-        <ul className="fb-stack" aria-label="Sessioner">
-          {sessions.data?.items.map((session) => (
-            <li key={session.id}>
-              <strong>{session.device}</strong> · sidst set {formatDateTime(session.last_seen_at)}
-              {session.ip ? ` · ${session.ip}` : ''}{' '}
-              {session.current ? (
-                <span className="fb-muted">(denne enhed)</span>
-              ) : (
-                <Button type="button" variant="ghost" onClick={() => void end(session.id)}>
-                  Log ud
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}

@@ -9,6 +9,7 @@ import {
   taskTypeLabel,
   fieldErrorsFromZod,
   fieldErrorsOf,
+  useSessionDraft,
   type AddressFieldProps,
   type AddressValue,
 } from '@fragtbud/web';
@@ -24,6 +25,8 @@ interface EditTaskModalProps {
   onSaved: (task: Task) => void;
   /** For tests: where address suggestions come from. */
   suggest?: AddressFieldProps['suggest'];
+  /** The signed-in user, whose draft of this task's edit is kept across a reload or a new login. */
+  viewerId: number | null;
 }
 
 interface EditForm {
@@ -46,6 +49,30 @@ const formOf = (task: Task): EditForm => ({
   contactPhone: task.contact_phone ?? '',
 });
 
+export const editTaskDraftKey = (taskId: number, viewerId: number | null) => `fragtbud:task-edit-draft:${viewerId ?? 0}:${taskId}`;
+
+const isAddress = (value: unknown): value is AddressValue =>
+  typeof value === 'object' && value !== null && typeof (value as AddressValue).address === 'string';
+
+/** The task's values with a draft's typed text over them; a draft that is not the form's shape is ignored. */
+function withDraft(stored: EditForm, draftText: string): EditForm {
+  if (!draftText) return stored;
+  try {
+    const draft = JSON.parse(draftText) as Partial<Record<keyof EditForm, unknown>>;
+    const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+    return {
+      type: stored.type,
+      from: isAddress(draft.from) ? draft.from : stored.from,
+      to: isAddress(draft.to) ? draft.to : stored.to,
+      description: text(draft.description, stored.description),
+      contactEmail: text(draft.contactEmail, stored.contactEmail),
+      contactPhone: text(draft.contactPhone, stored.contactPhone),
+    };
+  } catch {
+    return stored;
+  }
+}
+
 function bodyOf(form: EditForm) {
   return {
     type: form.type,
@@ -65,21 +92,27 @@ function bodyOf(form: EditForm) {
  * The edit-task modal of spec section 2: type, both addresses, description and the optional contact details. The type
  * is shown with a link to the wizard (`/create-task?edit=`): a new type needs its own fields, which only the wizard has.
  */
-export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTaskModalProps) {
+export function EditTaskModal({ task, open, onClose, onSaved, suggest, viewerId }: EditTaskModalProps) {
   const descriptionId = useId();
-  const [form, setForm] = useState<EditForm>(() => formOf(task));
+  // What was typed lives in sessionStorage until it is saved or cancelled, so a reload or a session that ran out
+  // (the page asks to log in again) does not lose it.
+  const [draftText, setDraftText, clearDraft] = useSessionDraft(editTaskDraftKey(task.id, viewerId));
+  const form = withDraft(formOf(task), draftText);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const save = useUpdateTask();
   const { reset } = save;
 
   useEffect(() => {
     if (!open) return;
-    setForm(formOf(task));
     setErrors({});
     reset();
-  }, [open, task, reset]);
+  }, [open, reset]);
 
-  const set = <K extends keyof EditForm>(name: K, value: EditForm[K]) => setForm((current) => ({ ...current, [name]: value }));
+  const set = <K extends keyof EditForm>(name: K, value: EditForm[K]) => setDraftText(JSON.stringify({ ...form, [name]: value }));
+  const cancel = () => {
+    clearDraft();
+    onClose();
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -94,6 +127,7 @@ export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTas
       { id: task.id, body: parsed.data },
       {
         onSuccess: (updated) => {
+          clearDraft();
           onSaved(updated);
           onClose();
         },
@@ -110,10 +144,10 @@ export function EditTaskModal({ task, open, onClose, onSaved, suggest }: EditTas
     <Modal
       open={open}
       title={`Rediger opgave #${task.id}`}
-      onClose={onClose}
+      onClose={cancel}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
+          <Button variant="ghost" onClick={cancel} disabled={save.isPending}>
             Annuller
           </Button>
           <Button type="submit" form={formId} loading={save.isPending}>

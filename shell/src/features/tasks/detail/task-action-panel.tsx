@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages, type Task } from '@fragtbud/contracts';
-import { Button, useSession, type AddressFieldProps, type User } from '@fragtbud/web';
+import { Button, useSession, useSessionDraft, type AddressFieldProps, type User } from '@fragtbud/web';
 import { useTaskBids } from './bids/list-task-bids';
 import { AdminTaskControls } from './admin-task-controls';
 import { CarrierDelivery } from './carrier-delivery';
-import { EditTaskModal } from './edit-task-modal';
+import { EditTaskModal, editTaskDraftKey } from './edit-task-modal';
 import { OwnerPayPanel } from './owner-pay-panel';
 import { canEditTask, isTaskOwner } from './task-access';
 
@@ -46,7 +46,9 @@ function CarrierBidNote({ task, viewerId }: { task: Task; viewerId: number }) {
 
 /** What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete. */
 export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskActionPanelProps) {
-  const [editing, setEditing] = useState(false);
+  // A draft left by a reload or a lost session reopens the edit modal with what was typed.
+  const [draft] = useSessionDraft(editTaskDraftKey(task.id, viewer?.id ?? null));
+  const [editing, setEditing] = useState(() => draft !== '');
   const owner = isTaskOwner(task, viewer);
   const admin = viewer?.role === 'admin';
   const editable = canEditTask(task, viewer);
@@ -81,7 +83,7 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
       <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>
         ← Tilbage til opgaver
       </Link>
-      {editable && <EditTaskModal task={task} open={editing} onClose={() => setEditing(false)} onSaved={onChanged} suggest={suggest} />}
+      {editable && <EditTaskModal task={task} viewerId={viewer?.id ?? null} open={editing} onClose={() => setEditing(false)} onSaved={onChanged} suggest={suggest} />}
     </section>
   );
 }

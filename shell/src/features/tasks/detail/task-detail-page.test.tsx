@@ -340,6 +340,50 @@ describe('task page actions', () => {
     });
   });
 
+  it('keeps what the owner typed in the edit modal across a reload, and drops it on cancel', async () => {
+    const fake = renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ret adresser og beskrivelse' }));
+    let dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
+    await userEvent.clear(within(dialog).getByLabelText('Beskrivelse'));
+    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), 'Sofa og klaver');
+    await userEvent.type(within(dialog).getByLabelText('Kontakttelefon'), '12 34 56 78');
+
+    // A reload (or the login page after the session ran out) mounts the page afresh: the modal is open with the draft.
+    cleanup();
+    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
+    dialog = await screen.findByRole('dialog', { name: 'Rediger opgave #5' });
+    expect((within(dialog).getByLabelText('Beskrivelse') as HTMLTextAreaElement).value).toBe('Sofa og klaver');
+    expect((within(dialog).getByLabelText('Kontakttelefon') as HTMLInputElement).value).toBe('12 34 56 78');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Ret adresser og beskrivelse' }));
+    dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
+    expect((within(dialog).getByLabelText('Beskrivelse') as HTMLTextAreaElement).value).toBe('Sofa');
+    expect(sessionStorage.length).toBe(0);
+    expect(fake.requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
+  });
+
+  it("keeps one owner's edit draft from another user and drops it once saved", async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ret adresser og beskrivelse' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
+    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), ' og klaver');
+
+    cleanup();
+    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })], 'admin');
+    expect(await screen.findByRole('button', { name: 'Ret oplysninger' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    cleanup();
+    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
+    const reopened = await screen.findByRole('dialog', { name: 'Rediger opgave #5' });
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Gem ændringer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Sofa og klaver')).toBeTruthy();
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('lets an admin change the status from the dropdown', async () => {
     const fake = renderTaskPage('/task/5', [makeTask({ id: 5, status: 'open_for_bids' })], 'admin');
     const select = await screen.findByRole('combobox', { name: 'Skift status' });

@@ -279,6 +279,30 @@ describe('bids tab', () => {
     expect(within(panel()).queryByText('Ingen bud endnu')).toBeNull();
   });
 
+  it('says that rejected bids do not count when the count (1/5) and the listed bids (2) differ', async () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const bids = [
+      makeAdminBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel', net: 1000, valid_until: future }),
+      makeAdminBid({ id: 2, task_id: 5, carrier_name: 'Hansen Transport', status: 'rejected', valid_until: future }),
+    ];
+    bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: 1, max_bids: 5 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2 }), admin);
+
+    await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    const count = within(panel()).getByText('1/5').closest('p')!;
+    expect(count.textContent).toBe('Antal bud 1/5Afviste og udløbne bud tæller ikke med.');
+    expect(within(panel()).getByRole('row', { name: /Hansen Transport/ }).textContent).toContain('Tæller ikke med i antal bud');
+    expect(within(panel()).getByRole('row', { name: /Jens Kørsel/ }).textContent).not.toContain('tæller ikke med');
+  });
+
+  it('shows the count alone when every listed bid counts', async () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    bidsApi(() => [makeAdminBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel', valid_until: future })], () => makeBidding({ task_id: 5, bid_count: 1, max_bids: 5 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2 }), admin);
+    await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(within(panel()).getByText('1/5').closest('p')!.textContent).toBe('Antal bud 1/5');
+  });
+
   it('shows an admin every bid with the expandable breakdown and choice buttons, loading no remote', async () => {
     const bids = [
       makeAdminBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel', net: 1000 }),

@@ -25,6 +25,7 @@ import { AdminBids } from './admin-bids';
 import { useRefreshTask } from '../../api/task-cache';
 import { useTaskBids } from './list-task-bids';
 import { useBidCarriers } from './list-bid-carriers';
+import { BidCount } from './bid-count';
 import './bids-tab.css';
 
 export const BIDS_LOAD_ERROR = 'Kunne ikke hente bud';
@@ -139,11 +140,7 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
     <div className="bids-tab">
       <div className="bids-tab__header">
         <h2 className="task-section__title">Bud på opgaven</h2>
-        {bidding && (
-          <p className="bids-tab__count">
-            Antal bud <strong>{`${bidding.bid_count}/${bidding.max_bids}`}</strong>
-          </p>
-        )}
+        {bidding && <BidCount bidding={bidding} bids={bids} />}
       </div>
       {role === 'carrier' && data && (
         <RemoteApp<BidPanelProps>

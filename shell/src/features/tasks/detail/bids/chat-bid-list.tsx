@@ -5,6 +5,7 @@ import { isTaskOwner } from '../task-access';
 import { BIDS_LOAD_ERROR, NO_OWN_BID } from './bids-tab';
 import { useBidCarriers } from './list-bid-carriers';
 import { useTaskBids } from './list-task-bids';
+import { BidCount } from './bid-count';
 
 export const CHAT_BIDS_TITLE = 'Bud på opgaven';
 
@@ -51,11 +52,7 @@ export function ChatBidList({ task, viewer }: ChatBidListProps) {
     <section className="bids-tab chat-bids" aria-label={CHAT_BIDS_TITLE}>
       <div className="bids-tab__header">
         <h2 className="task-section__title">{CHAT_BIDS_TITLE}</h2>
-        {bidding && (
-          <p className="bids-tab__count">
-            Antal bud <strong>{`${bidding.bid_count}/${bidding.max_bids}`}</strong>
-          </p>
-        )}
+        {bidding && <BidCount bidding={bidding} bids={bids} />}
       </div>
       {list}
       <p className="fb-muted">
