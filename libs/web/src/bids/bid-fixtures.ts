@@ -39,7 +39,8 @@ function common(fixture: BidFixture) {
     carrier_id: fixture.carrier_id ?? 3,
     carrier_name: fixture.carrier_name ?? 'Vognmand Hansen',
     status,
-    valid_until: fixture.valid_until ?? '2026-12-05T19:00:00.000Z',
+    // A week ahead of the day the test runs: a fixed date would turn every default bid 'Udløbet' once it has passed.
+    valid_until: fixture.valid_until ?? new Date(Date.now() + 7 * 86_400_000).toISOString(),
     created_at: '2026-11-21T09:00:00.000Z',
     updated_at: '2026-11-21T09:00:00.000Z',
     accepted_at: status === 'accepted' ? '2026-11-21T10:00:00.000Z' : null,
