@@ -70,7 +70,7 @@ export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps)
 
   return (
     <section className="chat-panel" aria-label={`Chat med ${partnerName}`}>
-      <h3 className="chat-panel__title">{partnerName}</h3>
+      <h2 className="chat-panel__title">{partnerName}</h2>
       {items.length === 0 ? (
         <p className="chat-panel__empty">Ingen beskeder endnu.</p>
       ) : (
