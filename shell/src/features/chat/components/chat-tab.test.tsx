@@ -167,6 +167,7 @@ describe('chat tab', () => {
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
     await userEvent.type(input, 'Ring på 12345678');
     expect(screen.getByText(/Sendes som:/).textContent).toContain('Ring på [redigeret]');
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByText(/Sendes som:/).id);
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(posted).toEqual([{ taskId: 5, receiverId: 3, message: 'Ring på 12345678' }]);
     expect(await screen.findByText('Ring på [redigeret]')).toBeTruthy();
