@@ -30,4 +30,10 @@ describe('the kit on a phone', () => {
     expect(phoneRule(sheet('../tasks/tasks.css'), '.fb-task-card__toggle', 520)).toMatch(/min-height: 40px;/);
     expect(phoneRule(sheet('../bids/bids.css'), '.fb-bid-price__toggle', 640)).toMatch(/min-height: 40px;/);
   });
+
+  it("gives a dialog's close button (×) a 40 px touch target", () => {
+    const close = rule(base, '.fb-modal__close');
+    expect(close).toMatch(/width: 40px;/);
+    expect(close).toMatch(/height: 40px;/);
+  });
 });
