@@ -1,9 +1,11 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { classNames } from './class-names';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** The button itself, e.g. to give it focus back. */
+  ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
   size?: 'small' | 'medium' | 'large';
   /** Shows a spinner, disables the button and marks it busy while an action runs. */
