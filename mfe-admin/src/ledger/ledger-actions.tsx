@@ -255,7 +255,7 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
   const error = inputError ?? (send.error ? (isApiError(send.error) && send.error.status !== 0 && send.error.status < 500 ? send.error.message : spec.failure) : null);
   return (
     <form className="admin-ledger__action" aria-label={spec.title} onSubmit={onSubmit}>
-      <h4>{spec.title}</h4>
+      <h3>{spec.title}</h3>
       {spec.fields.map((field) => (
         <Field
           key={field.name}

@@ -210,6 +210,14 @@ async function askCarrierPayout(amount: string) {
 }
 
 describe('admin ledger actions', () => {
+  it('titles each action form one level under the tab heading (h3 under h2, none skipped)', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: 'Udbetaling til carrier' });
+    expect(within(form).getByRole('heading', { level: 3, name: 'Udbetaling til carrier' })).toBeTruthy();
+  });
+
   it('asks before money moves, naming the carrier by name and the amount; Annuller sends nothing', async () => {
     const { sent, form, dialog, user } = await askCarrierPayout('1.000,50');
     expect((await within(dialog).findByText(/udbetales/)).textContent).toBe(

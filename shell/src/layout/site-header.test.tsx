@@ -77,4 +77,16 @@ describe('site header', () => {
     expect(screen.getByTestId('location').textContent).toBe('/BrowseTasks');
     expect(screen.getByRole('button', { name: 'Åbn menu' }).getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('closes the mobile menu on Escape and puts the keyboard back on the menu button', async () => {
+    setSession(null);
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Åbn menu' }));
+    within(screen.getByRole('navigation', { name: 'Hovedmenu' })).getByRole('link', { name: 'Opgaver' }).focus();
+    await user.keyboard('{Escape}');
+    const toggle = screen.getByRole('button', { name: 'Åbn menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
 });

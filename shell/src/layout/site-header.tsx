@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Button, displayName, RoleBadge, useSession } from '@fragtbud/web';
 import type { ReactNode } from 'react';
@@ -19,9 +19,15 @@ export function SiteHeader({ accountExtras }: { accountExtras?: ReactNode }) {
   // The mobile menu closes whenever the user navigates.
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
+  // Escape closes it and puts the keyboard back on the toggle: the link that had focus is hidden with the menu.
+  const toggleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
@@ -44,6 +50,7 @@ export function SiteHeader({ accountExtras }: { accountExtras?: ReactNode }) {
         </Link>
         <button
           type="button"
+          ref={toggleRef}
           className="site-header__toggle"
           aria-expanded={menuOpen}
           aria-controls="site-menu"

@@ -58,6 +58,16 @@ describe('Glemt adgangskode?', () => {
     expect((await screen.findByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('karen@example.dk');
   });
 
+  it('when the e-mail is not valid, then the error is tied to the field and the keyboard is put back in it; nothing is sent', async () => {
+    const user = userEvent.setup();
+    renderApp('/forgot-password');
+    await user.click(await screen.findByRole('button', { name: 'Send link' }));
+    const field = screen.getByLabelText(/^E-mail/);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
+    expect(sent).toEqual([]);
+  });
+
   it('when the login page is open, then the link leads to the form, which sends the e-mail and shows the neutral answer', async () => {
     const user = userEvent.setup();
     renderApp('/login');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { emailBodySchema, messages } from '@fragtbud/contracts';
 import { api, Button, Field, isApiError } from '@fragtbud/web';
@@ -17,12 +17,15 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A keyboard user lands in the field that needs fixing, not at the top of the page.
+  const emailRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = emailBodySchema.safeParse({ email });
     if (!parsed.success) {
       setError(messages.emailInvalid);
+      emailRef.current?.focus();
       return;
     }
     setError(null);
@@ -32,6 +35,7 @@ export function ForgotPasswordPage() {
       setSent(answer?.message ?? messages.resetMailSent);
     } catch (caught) {
       setError(isApiError(caught) ? caught.message : messages.somethingWentWrong);
+      emailRef.current?.focus();
     } finally {
       setSubmitting(false);
     }
@@ -49,6 +53,7 @@ export function ForgotPasswordPage() {
               name="email"
               type="email"
               autoComplete="email"
+              ref={emailRef}
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               error={error}

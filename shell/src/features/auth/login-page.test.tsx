@@ -37,6 +37,8 @@ describe('login page', () => {
     await logIn('forkert');
     expect((await screen.findByRole('alert')).textContent).toBe('Forkert email eller adgangskode');
     expect(location()).toBe('/login');
+    // The keyboard user is back in the password field, not at the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Adgangskode')));
   });
 
   it('when the account is blocked (the right password), then the server\'s 403 message is shown, not the no-access text', async () => {
@@ -56,6 +58,7 @@ describe('login page', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log ind' }));
     expect(screen.getByText('Angiv en gyldig e-mailadresse')).toBeTruthy();
     expect(screen.getByText('Angiv din adgangskode')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
   });
 
   it('goes to the dashboard after signing in', async () => {

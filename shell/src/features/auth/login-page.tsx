@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginBodySchema, messages } from '@fragtbud/contracts';
 import { Button, Field, fieldErrorsFromZod, isApiError, registerPathFor, useSession } from '@fragtbud/web';
@@ -36,6 +36,10 @@ export function LoginPage() {
   const [unverified, setUnverified] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const next = safeNextPath(searchParams.get('next'));
+  // A keyboard user lands where the fix is: the first field in error, or the password after a refusal (the button
+  // they pressed was disabled while the request ran, which drops focus to the page's start).
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   if (user && !submitting) return <Navigate to={next} replace />;
 
@@ -46,7 +50,10 @@ export function LoginPage() {
     setFormError(null);
     setChallenge(null);
     setUnverified(false);
-    if (found.email || found.password) return;
+    if (found.email || found.password) {
+      (found.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
 
     setSubmitting(true);
     try {
@@ -61,6 +68,7 @@ export function LoginPage() {
       setFormError(isApiError(error) ? error.message : messages.couldNotLogIn);
       setUnverified(isApiError(error) && error.code === 'email_not_verified');
       setSubmitting(false);
+      passwordRef.current?.focus();
     }
   };
 
@@ -86,6 +94,7 @@ export function LoginPage() {
             name="email"
             type="email"
             autoComplete="email"
+            ref={emailRef}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             error={errors.email}
@@ -96,6 +105,7 @@ export function LoginPage() {
             name="password"
             type="password"
             autoComplete="current-password"
+            ref={passwordRef}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={errors.password}

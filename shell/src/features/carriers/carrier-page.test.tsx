@@ -81,6 +81,7 @@ describe('carrier page', () => {
 
   it('when the link is not a number, then nothing is asked and the not-found message shows', async () => {
     renderCarrierPage('abc');
-    expect(await screen.findByText('Vognmanden blev ikke fundet')).toBeTruthy();
+    // The message is the page's heading, so a screen-reader user landing here hears what happened.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vognmanden blev ikke fundet' })).toBeTruthy();
   });
 });

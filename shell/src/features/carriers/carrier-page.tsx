@@ -37,7 +37,7 @@ function CarrierPageContent() {
   if (carrierId === 0 || (isApiError(error) && (error.status === 404 || error.status === 400))) {
     return (
       <section className="carrier-page">
-        <EmptyState title="Vognmanden blev ikke fundet" message="Linket er forkert, eller vognmandens konto findes ikke længere." />
+        <EmptyState pageTitle title="Vognmanden blev ikke fundet" message="Linket er forkert, eller vognmandens konto findes ikke længere." />
       </section>
     );
   }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { GeolocationFailure, getCurrentLocation } from '../model/geolocation';
@@ -46,5 +48,11 @@ describe('SignaturePad', () => {
     fireEvent.click(clear);
     expect(onChange).toHaveBeenLastCalledWith(false);
     expect(pad.getAttribute('aria-label')).toBe('Underskrift: tegn med mus eller finger');
+  });
+
+  it("makes 'Ryd underskrift' a 40 px touch target, as the signature itself is drawn with a finger", () => {
+    // jsdom lays nothing out: the rule is read from the style sheet.
+    const css = readFileSync(resolve(import.meta.dirname, 'proof.css'), 'utf8');
+    expect(css.match(/\.fb-signature__clear \{[^}]*\}/)?.[0]).toMatch(/min-height: 40px;/);
   });
 });

@@ -65,12 +65,16 @@ export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps)
     setDraft(value);
   };
 
+  const inputId = `chat-input-${partner.id}`;
+  // What the writer hears beside the input: the redacted preview and a failure to send.
+  const redacted = Boolean(trimmed) && preview !== trimmed;
+
   if (thread.error && !thread.data) return <ErrorState message={CHAT_LOAD_ERROR} onRetry={() => void thread.refetch()} />;
   if (!thread.data) return <Spinner label="Henter beskeder…" />;
 
   return (
     <section className="chat-panel" aria-label={`Chat med ${partnerName}`}>
-      <h3 className="chat-panel__title">{partnerName}</h3>
+      <h2 className="chat-panel__title">{partnerName}</h2>
       {items.length === 0 ? (
         <p className="chat-panel__empty">Ingen beskeder endnu.</p>
       ) : (
@@ -95,24 +99,26 @@ export function ChatPanel({ taskId, viewerId, partner, onRead }: ChatPanelProps)
         </p>
       ) : (
         <form className="chat-panel__form" onSubmit={onSubmit}>
-          <label className="chat-panel__label" htmlFor={`chat-input-${partner.id}`}>
+          <label className="chat-panel__label" htmlFor={inputId}>
             Besked til {partnerName}
           </label>
           <textarea
-            id={`chat-input-${partner.id}`}
+            id={inputId}
             className="chat-panel__input"
             value={text}
             maxLength={chatMessageMaxLength}
             rows={3}
+            aria-invalid={send.error ? true : undefined}
+            aria-describedby={[redacted && `${inputId}-preview`, send.error && `${inputId}-error`].filter(Boolean).join(' ') || undefined}
             onChange={(event) => edit(event.target.value)}
           />
-          {trimmed && preview !== trimmed && (
-            <p className="chat-panel__preview">
+          {redacted && (
+            <p className="chat-panel__preview" id={`${inputId}-preview`}>
               E-mails og telefonnumre fjernes. Sendes som: <q>{preview}</q>
             </p>
           )}
           {send.error && (
-            <p className="chat-panel__error" role="alert">
+            <p className="chat-panel__error" id={`${inputId}-error`} role="alert">
               {isApiError(send.error) && send.error.status === 403 ? send.error.message : CHAT_SEND_ERROR}
             </p>
           )}

@@ -156,12 +156,18 @@ describe('chat tab', () => {
     expect(await screen.findByText('Ingen beskeder endnu.')).toBeTruthy();
   });
 
+  it('names the open conversation with a level-2 heading, right under the page title (no skipped level)', async () => {
+    renderTab('/task/5?tab=chat&chatWith=3');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Jens Kørsel' })).toBeTruthy();
+  });
+
   it('when the owner writes, then the message is sent to the partner, shown, and a phone number is previewed as removed', async () => {
     renderTab('/task/5?tab=chat&chatWith=3');
     const input = await screen.findByLabelText('Besked til Jens Kørsel');
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
     await userEvent.type(input, 'Ring på 12345678');
     expect(screen.getByText(/Sendes som:/).textContent).toContain('Ring på [redigeret]');
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByText(/Sendes som:/).id);
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(posted).toEqual([{ taskId: 5, receiverId: 3, message: 'Ring på 12345678' }]);
     expect(await screen.findByText('Ring på [redigeret]')).toBeTruthy();

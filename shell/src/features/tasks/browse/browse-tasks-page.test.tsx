@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser, setSession } from '@fragtbud/web/testing';
@@ -55,6 +57,13 @@ describe('task browser', () => {
     expect(screen.getByRole('figure', { name: 'Rute fra 8000 Aarhus C til 2200 København N' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Skjul rute' }));
     expect(screen.queryByRole('figure')).toBeNull();
+  });
+
+  it("makes the phone's 'Flere filtre' toggle a 40 px touch target", () => {
+    // jsdom applies no media queries: the phone rule is read from the page's style sheet.
+    const css = readFileSync(resolve(import.meta.dirname, 'browse-tasks.css'), 'utf8');
+    const phone = css.slice(css.indexOf('@media (max-width: 520px)'));
+    expect(phone.match(/\.task-search__more \{[^}]*\}/)?.[0]).toMatch(/min-height: 40px;/);
   });
 
   it('sends a visitor who opens a card to log in first', async () => {

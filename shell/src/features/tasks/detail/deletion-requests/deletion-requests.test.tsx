@@ -146,6 +146,15 @@ describe('deletion requests', () => {
     expect(bodies[1]).toEqual({});
   });
 
+  it('moves the keyboard into the reason when the form opens, and back to "Anmod om sletning" on Annuller', async () => {
+    server.use(http.get('/api/tasks/5/deletion-requests', () => HttpResponse.json({ items: [] })));
+    renderWithQueryClient(<TaskDeletionRequests task={task} viewer={owner} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Anmod om sletning' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Begrundelse' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Annuller' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Anmod om sletning' }));
+  });
+
   it('sends one request on a double click of "Send anmodning" and says it was sent', async () => {
     let posts = 0;
     server.use(

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { finishedTaskStatuses, messages, type DeletionRequest, type Task } from '@fragtbud/contracts';
 import { Button, ConfirmDialog, ErrorState, Spinner, formatDateTime, isApiError, useSingleFlight, type User } from '@fragtbud/web';
 import { useCancelConsequence } from '../cancel-consequence';
@@ -63,6 +63,12 @@ function RequestDeletion({ task }: { task: Task }) {
   const id = useId();
   const latest = own.data?.items[0];
   const awaiting = latest?.status === 'pending';
+  // The form takes the button's place: the keyboard follows into the reason, and back to the button on 'Annuller'.
+  const focusRequestButton = useRef(false);
+  const cancel = () => {
+    focusRequestButton.current = true;
+    setOpen(false);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,6 +103,7 @@ function RequestDeletion({ task }: { task: Task }) {
               rows={3}
               maxLength={1000}
               value={reason}
+              autoFocus
               aria-describedby={`${id}-reason-hint`}
               onChange={(event) => setReason(event.target.value)}
             />
@@ -113,13 +120,22 @@ function RequestDeletion({ task }: { task: Task }) {
             <Button type="submit" variant="danger" loading={send.isPending || flight.busy}>
               Send anmodning
             </Button>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={send.isPending || flight.busy}>
+            <Button variant="secondary" onClick={cancel} disabled={send.isPending || flight.busy}>
               Annuller
             </Button>
           </div>
         </form>
       ) : (
-        <Button variant="secondary" onClick={() => setOpen(true)}>
+        <Button
+          variant="secondary"
+          onClick={() => setOpen(true)}
+          ref={(button: HTMLButtonElement | null) => {
+            if (button && focusRequestButton.current) {
+              focusRequestButton.current = false;
+              button.focus();
+            }
+          }}
+        >
           Anmod om sletning
         </Button>
       )}
