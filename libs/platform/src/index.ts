@@ -118,6 +118,7 @@ export {
   directoryContactsOf,
   directoryNamesOf,
   displayName,
+  isKnownAsOtherRole,
   projectUserEvent,
   userDirectoryConsumer,
   userDirectoryContactsMigration,

@@ -106,6 +106,15 @@ export function userDirectoryConsumer(durable = 'user-directory'): ConsumerDefin
   });
 }
 
+/**
+ * Whether the directory knows `userId` as someone of another role than `role` (a customer's id typed as a carrier's).
+ * A user identity has not announced yet is taken on trust: false.
+ */
+export async function isKnownAsOtherRole(db: Knex, userId: number, role: Role): Promise<boolean> {
+  const known = (await directoryContactsOf(db, [userId])).get(userId);
+  return Boolean(known?.role && known.role !== role);
+}
+
 /** Names, companies, e-mails, phones, addresses and roles of the given users (those the projection knows), in one query. */
 export async function directoryContactsOf(db: Knex, userIds: readonly (number | null | undefined)[]): Promise<Map<number, DirectoryContact>> {
   const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages, oreToDkk, type Adjustment, type AdjustmentBody, type AuthUser } from '@fragtbud/contracts';
-import { AppError, directoryContactsOf } from '@fragtbud/platform';
+import { AppError, isKnownAsOtherRole } from '@fragtbud/platform';
 import type { LedgerContext } from '../context';
 import { lockCarrierMoney } from '../payouts/repo';
 import type { Created } from '../payouts/service';
@@ -33,10 +33,8 @@ export async function createAdjustment(
 ): Promise<Created<Adjustment>> {
   const party = body.carrierId !== undefined ? 'carrier' : 'customer';
   const userId = (body.carrierId ?? body.customerId)!;
-  // A typed id of someone of another role (a carrier's id as Customer ID) would book money no screen shows them;
-  // a user identity has not announced yet is taken on trust.
-  const known = (await directoryContactsOf(context.db, [userId])).get(userId);
-  if (known?.role && known.role !== party) {
+  // A typed id of someone of another role (a carrier's id as Customer ID) would book money no screen shows them.
+  if (await isKnownAsOtherRole(context.db, userId, party)) {
     const message = party === 'carrier' ? messages.invalidCarrierId : messages.invalidCustomerId;
     throw AppError.unprocessable(message, party === 'carrier' ? 'not_a_carrier' : 'not_a_customer');
   }

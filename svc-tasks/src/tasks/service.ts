@@ -22,7 +22,7 @@ import {
   type TasksPage,
   type UpdateTaskBody,
 } from '@fragtbud/contracts';
-import { AppError, parseInput } from '@fragtbud/platform';
+import { AppError, isKnownAsOtherRole, parseInput } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
 import {
   countTasksWithStatus,
@@ -38,7 +38,7 @@ import {
   type TaskRow,
 } from './repo';
 import { relationOf, seesFullTask, taskJsonFor, toTaskJson } from './task-json';
-import { carrierOf, contactsOf, namesOf } from '../user-directory';
+import { carrierOf, namesOf } from '../user-directory';
 import { lockFreightNoteAtDelivery } from '../freight-notes/service';
 import { searchOf } from './search';
 import { guestLinkState, issueGuestLink } from '../guest-access';
@@ -392,12 +392,11 @@ export async function changeStatus(
 
 /**
  * An admin's typed carrier id must name a carrier: a customer's or an admin's id would leave the task assigned to
- * someone who can never pick it up. A user the directory has not heard of yet is taken on trust.
+ * someone who can never pick it up.
  */
 async function refuseNonCarrier(trx: Db, carrierId: number | null | undefined): Promise<void> {
   if (carrierId === null || carrierId === undefined) return;
-  const known = (await contactsOf(trx, [carrierId])).get(carrierId);
-  if (known?.role && known.role !== 'carrier') {
+  if (await isKnownAsOtherRole(trx, carrierId, 'carrier')) {
     throw AppError.unprocessable(messages.notACarrier, 'not_a_carrier', [{ path: 'updates.assigned_carrier_id', message: messages.notACarrier }]);
   }
 }
