@@ -3,13 +3,14 @@ import { chatLockFor, redactChatText, sendChatMessageBodySchema, type ChatTaskFa
 
 describe('redactChatText', () => {
   it.each([
+    // redacted before issue #24
     ['skriv til mig på peter@firma.dk tak', 'skriv til mig på [redigeret] tak'],
     ['Peter.Hansen+flyt@mail.firma.co.uk.', '[redigeret].'],
     ['mail: navn @ firma.dk', 'mail: [redigeret]'],
     ['navn (at) firma dk', '[redigeret]'],
     ['navn [at] firma [dot] dk', '[redigeret]'],
     ['navn(at)firma(punktum)dk eller ring', '[redigeret] eller ring'],
-    ['navn {snabel-a} firma . dk', '[redigeret] . dk'],
+    ['navn {snabel-a} firma . dk', '[redigeret]'],
     ['ring 12345678', 'ring [redigeret]'],
     ['ring 123456789012 nu', 'ring [redigeret] nu'],
     ['ring 12 34 56 78', 'ring [redigeret]'],
@@ -19,20 +20,50 @@ describe('redactChatText', () => {
     ['ring 12.34.56.78', 'ring [redigeret]'],
     ['ring 1234-5678', 'ring [redigeret]'],
     ['ring 0045 1234 5678', 'ring [redigeret]'],
+    ['ring １２３４５６７８', 'ring [redigeret]'],
     ['to numre: 11223344 og 55667788', 'to numre: [redigeret] og [redigeret]'],
+    // the bypasses of issue #24
+    ['ring 20  30  40  50 i aften', 'ring [redigeret] i aften'],
+    ['ring 20_30_40_50', 'ring [redigeret]'],
+    ['ring 2030\u200b4050', 'ring [redigeret]'],
+    ['ring 2O3O4O5O', 'ring [redigeret]'],
+    ['ring to nul tre nul fire nul fem nul', 'ring [redigeret]'],
+    ['skriv til navn＠firma.dk', 'skriv til [redigeret]'],
+    ['skriv til navn\u200b@firma.dk', 'skriv til [redigeret]'],
+    ['skriv til navn at firma dot dk', 'skriv til [redigeret]'],
+    ['ring 20 / 30 / 40 / 50', 'ring [redigeret]'],
+    ['ring 20\u202e30\u202c40\u206650\u2069 nu', 'ring [redigeret] nu'],
+    ['ring 2o 3o 4o 5o eller l2 34 56 78', 'ring [redigeret] eller [redigeret]'],
+    ['ring TO-NUL-TRE-NUL 40 50', 'ring [redigeret]'],
+    ['ring tyve tredive fyrre halvtreds', 'ring [redigeret]'],
+    ['skriv navn snabel-a firma punktum dk', 'skriv [redigeret]'],
+    ['skriv navn ＠ firma ． dk', 'skriv [redigeret]'],
+    ['vi er to, ring 20304050', 'vi er to, ring [redigeret]'],
   ])('when the text is %j, then it becomes %j', (text, expected) => {
     expect(redactChatText(text)).toBe(expected);
   });
 
   it.each([
     'Jeg kan komme kl. 12.30 den 12.03.2026',
+    'Flytningen er 12.05.2026 eller 2026-05-13',
     'Prisen er 1.250 kr for 3 sofaer og 2 stole',
+    'Det koster 2.500 kr',
     'Postnummer 8000 Aarhus C, 4. sal',
+    'Vestergade 12, 8000 Aarhus C',
+    '3 sofaer og 2 borde',
+    'Vi er to mand og en bil',
+    'en sofa, et bord og to stole',
     '1234567 er kun syv cifre',
     'Jeg håber at firma kan nå det',
     'Det er at flytte 2 skabe',
+    'Husk at vi kommer kl. 8 på 3. sal',
+    'Jeg har ti kasser, fem lamper og tre tæpper',
   ])('when the text is %j, then it stays as it is', (text) => {
     expect(redactChatText(text)).toBe(text);
+  });
+
+  it('when the message hides invisible characters outside a number, then only the number is replaced and the rest is kept as written', () => {
+    expect(redactChatText('Hej\u200b! Ring på 2030\u200b4050 – mvh Åse')).toBe('Hej\u200b! Ring på [redigeret] – mvh Åse');
   });
 });
 

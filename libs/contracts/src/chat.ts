@@ -9,45 +9,9 @@ import type { TaskStatus } from './task-types';
  * redaction and the lock rules live here so the server enforces them and the client can preview them.
  */
 
-// ---- redaction (spec 5 and 9) ----
+// ---- redaction (spec 5 and 9): chat-redaction.ts ----
 
-export const redactedText = '[redigeret]';
-
-const local = String.raw`[\p{L}\p{N}._%+-]+`;
-/** `@`, also spaced out, or written as a word in brackets: `(at)`, `[at]`, `{snabel-a}`. */
-const at = String.raw`\s*(?:@|[([{]\s*(?:at|snabela|snabel-a)\s*[)\]}])\s*`;
-const label = String.raw`[\p{L}\p{N}-]+`;
-/** `.` or a bracketed/spaced word for it: `[dot]`, `(punktum)`, ` dot `. */
-const dot = String.raw`(?:\.|\s*[([{]\s*(?:dot|punktum|prik)\s*[)\]}]\s*|\s+(?:dot|punktum|prik)\s+)`;
-/** `navn (at) firma dk`: the top-level domain after a space. */
-const spacedTld = String.raw`(?:\s+(?:dk|com|se|no|de|net|org|eu|nu|io|info)\b)?`;
-const emailPattern = new RegExp(`${local}${at}${label}(?:${dot}${label})*${spacedTld}`, 'giu');
-
-/**
- * Eight or more digits, each pair at most one space, dot, dash or slash apart, with an optional `+45`/`(+45)`.
- * Any script's digits (`\p{Nd}`): a number typed in full-width digits (１２３４５６７８) is still a number.
- */
-const digitRunPattern = /(?:\(?\+\p{Nd}{1,3}\)?[\s.-]?)?\p{Nd}(?:[\s.\-/]?\p{Nd}){7,}/gu;
-/** A date such as 12.03.2026 or 1-3-2026 is not a phone number. */
-const datePattern = /^(\d{1,2})([.\-/])(\d{1,2})\2((?:19|20)\d{2})$/;
-
-function isDate(text: string): boolean {
-  const match = datePattern.exec(text);
-  if (!match) return false;
-  const day = Number(match[1]);
-  const month = Number(match[3]);
-  return day >= 1 && day <= 31 && month >= 1 && month <= 12;
-}
-
-/**
- * Replaces e-mail addresses (also obfuscated: `navn (at) firma dk`, `navn [at] firma [dot] dk`), digit runs of 8 or
- * more and phone numbers written with spaces, dots or `+45` with '[redigeret]'. The server stores only the result.
- */
-export function redactChatText(text: string): string {
-  return text
-    .replace(emailPattern, redactedText)
-    .replace(digitRunPattern, (match) => (isDate(match) ? match : redactedText));
-}
+export { redactChatText, redactedText } from './chat-redaction';
 
 // ---- lock rules (spec 6) ----
 

@@ -40,11 +40,24 @@ export async function payoutByKey(db: Db, key: string): Promise<PayoutRow | unde
   return row && toRow(row);
 }
 
+/**
+ * The carrier's open (pending) request, locked for the rest of the transaction: an admin marking it paid or cancelled
+ * waits for the request that grows it, or — when the admin came first — the request sees it settled and makes a new one.
+ */
 export async function openRequestOf(db: Db, carrierId: number): Promise<PayoutRow | undefined> {
-  const row = (await db('payouts').where({ carrier_id: carrierId, origin: 'request', status: 'pending' }).first()) as
+  const row = (await db('payouts').where({ carrier_id: carrierId, origin: 'request', status: 'pending' }).forUpdate().first()) as
     | PayoutRow
     | undefined;
   return row && toRow(row);
+}
+
+/** Grows a still-pending request to `netOre`; null when it was settled meanwhile (the update is conditioned on the status). */
+export async function growPendingRequest(db: Db, id: number, netOre: number, grossOre: number): Promise<PayoutRow | null> {
+  const [row] = (await db('payouts')
+    .where({ id, status: 'pending' })
+    .update({ amount_net_ore: netOre, amount_gross_ore: grossOre, updated_at: new Date() })
+    .returning('*')) as PayoutRow[];
+  return row ? toRow(row) : null;
 }
 
 export async function countCarrierPayouts(db: Db, carrierId: number): Promise<number> {
@@ -57,16 +70,18 @@ export async function lockPayout(db: Db, id: number): Promise<PayoutRow | undefi
   return row && toRow(row);
 }
 
+/** Changes a payout that is still in `status` (what the caller read under its lock); null when it moved on. */
 export async function updatePayout(
   db: Db,
   id: number,
+  status: PayoutStatus,
   patch: Partial<Pick<PayoutRow, 'status' | 'provider_ref' | 'paid_at'>>,
-): Promise<PayoutRow> {
+): Promise<PayoutRow | null> {
   const [row] = (await db('payouts')
-    .where({ id })
+    .where({ id, status })
     .update({ ...patch, updated_at: new Date() })
     .returning('*')) as PayoutRow[];
-  return toRow(row!);
+  return row ? toRow(row) : null;
 }
 
 /**

@@ -21,6 +21,7 @@ import { readSettings } from '../settings/repo';
 import { requireKnownTask } from '../task-projection/repo';
 import {
   countCarrierPayouts,
+  growPendingRequest,
   insertPayout,
   lockCarrierMoney,
   lockPayout,
@@ -207,10 +208,9 @@ export async function requestPayout(
         // More was earned since the open request: it grows to all of pendingNet rather than a second request.
         const grown = open.amount_net_ore + pendingNetOre;
         const vat = await vatFor(trx, undefined, carrier.id);
-        await trx('payouts')
-          .where({ id: open.id })
-          .update({ amount_net_ore: grown, amount_gross_ore: withVatOre(grown, vat), updated_at: new Date() });
-        const row = (await lockPayout(trx, open.id))!;
+        const row = await growPendingRequest(trx, open.id, grown, withVatOre(grown, vat));
+        // Locked above, so still pending; the condition keeps a settled payout from ever growing.
+        if (!row) throw AppError.conflict(messages.couldNotCreatePayout, 'payout_conflict');
         return { created: false, value: toPayoutJson(row) };
       }
       const vat = await vatFor(trx, undefined, carrier.id);
@@ -262,7 +262,9 @@ export async function changePayoutStatus(
     if (!current) throw AppError.notFound(messages.payoutNotFound, 'payout_not_found');
     if (current.status === body.status) {
       if (body.providerRef !== undefined && body.providerRef !== current.provider_ref) {
-        return toPayoutJson(await updatePayout(trx, id, { provider_ref: body.providerRef }));
+        const updated = await updatePayout(trx, id, current.status, { provider_ref: body.providerRef });
+        if (!updated) throw AppError.conflict(messages.payoutAlreadySettled, 'payout_settled');
+        return toPayoutJson(updated);
       }
       return toPayoutJson(current);
     }
@@ -273,11 +275,12 @@ export async function changePayoutStatus(
     if (body.status === 'paid' && current.origin === 'request' && current.carrier_id !== null && !(await hasBankDetails(trx, current.carrier_id))) {
       throw AppError.unprocessable(messages.payoutBankDetailsMissing, 'bank_details_missing');
     }
-    const updated = await updatePayout(trx, id, {
+    const updated = await updatePayout(trx, id, 'pending', {
       status: body.status,
       provider_ref: body.providerRef ?? current.provider_ref,
       paid_at: body.status === 'paid' ? new Date() : null,
     });
+    if (!updated) throw AppError.conflict(messages.payoutAlreadySettled, 'payout_settled');
     await publishStatus(context, trx, updated, current.status, admin.id, meta);
     return toPayoutJson(updated);
   });
