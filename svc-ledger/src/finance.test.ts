@@ -286,6 +286,29 @@ describe('POST /finance/payout-requests', () => {
     expect(await ledger.db('adjustments').where({ user_id: carrier.id }).first()).toBeUndefined();
   });
 
+  it('when an Idempotency-Key comes again with another body (adjustment 100, then 5000; a payout 125, then 250), then 422 idempotency_key_reused and only the first is booked', async () => {
+    const { carrier } = await carrierWithPaidTask();
+    const key = `admin-${randomUUID()}`;
+    const adjust = (amount: number) =>
+      ledger.call('POST', '/finance/adjustments', { as: admin, body: { carrierId: carrier.id, amount, reason: 'Bonus' }, headers: { 'idempotency-key': key } });
+    expect((await adjust(100)).status).toBe(201);
+    const again = await adjust(100);
+    expect(again.status).toBe(200);
+    const reused = await adjust(5000);
+    expect(reused.status).toBe(422);
+    expect(reused.body).toEqual({ code: 'idempotency_key_reused', message: messages.idempotencyKeyReused });
+    const adjustments = await ledger.db('adjustments').where({ user_id: carrier.id });
+    expect(adjustments.map((row) => Number(row.amount_ore))).toEqual([10_000]);
+
+    const payoutKey = `admin-${randomUUID()}`;
+    const pay = (amountGross: number) =>
+      ledger.call('POST', '/finance/payouts/carrier', { as: admin, body: { carrierId: carrier.id, amountGross }, headers: { 'idempotency-key': payoutKey } });
+    expect((await pay(125)).status).toBe(201);
+    expect((await pay(250)).body).toEqual({ code: 'idempotency_key_reused', message: messages.idempotencyKeyReused });
+    const payouts = await ledger.db('payouts').where({ carrier_id: carrier.id });
+    expect(payouts.map((row) => Number(row.amount_gross_ore))).toEqual([12_500]);
+  });
+
   it('when the carrier has no bank details saved, then 422 with the Danish text and no payout; once saved, the request goes through', async () => {
     const { carrier } = await carrierWithPaidTask({ bank: false });
     const refused = await ledger.call('POST', '/finance/payout-requests', { as: carrier });

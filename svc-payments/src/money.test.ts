@@ -97,7 +97,7 @@ describe('refunds with the mock provider', () => {
 });
 
 describe('POST /admin/charges with the mock provider', () => {
-  it('when an admin charges an extra fee, then it succeeds and the ledger books a charge row; the same key again: the same charge', async () => {
+  it('when an admin charges an extra fee, then it succeeds and the ledger books a charge row; the same key again: the same charge; with another amount: 422', async () => {
     const payable = await paidWithMock();
     const key = `charge-${randomUUID()}`;
     const body = { taskId: payable.task.id, customerId: payable.owner.id, amount: '150,50', reason: 'Ekstra etage' };
@@ -109,6 +109,9 @@ describe('POST /admin/charges with the mock provider', () => {
     const again = await mock.call('POST', '/admin/charges', { as: admin, body, headers: { 'idempotency-key': key } });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(reply.body.id);
+    const reused = await mock.call('POST', '/admin/charges', { as: admin, body: { ...body, amount: 5000 }, headers: { 'idempotency-key': key } });
+    expect(reused.status).toBe(422);
+    expect(reused.body).toEqual({ code: 'idempotency_key_reused', message: messages.idempotencyKeyReused });
     await settle();
     expect(await mock.ledger.db('ledger_charges').where({ task_id: payable.task.id })).toHaveLength(1);
   });

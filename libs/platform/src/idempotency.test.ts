@@ -25,12 +25,24 @@ function routes({ db }: ServiceDeps) {
     ctx.status = 201;
     ctx.body = row;
   });
+  // A write that keeps the key with its row (as money movements do) and answers a repeat itself.
+  router.post('/keyed', idempotent(() => db, { replay: false }), async (ctx) => {
+    const { name, fail } = parseBody(ctx, z.object({ name: z.string(), fail: z.boolean().optional() }));
+    if (fail) throw AppError.badRequest(messages.invalidInput);
+    const key = ctx.get('idempotency-key');
+    const [inserted] = await db('keyed_items').insert({ key, name }).onConflict('key').ignore().returning(['id', 'name']);
+    ctx.status = inserted ? 201 : 200;
+    ctx.body = inserted ?? (await db('keyed_items').where({ key }).first('id', 'name'));
+  });
   return router;
 }
 
 const itemsService = defineService({
   name: 'idem',
-  migrations: [{ name: '001_items', up: (knex) => knex.schema.createTable('items', (t) => { t.increments('id'); t.text('name'); }) }],
+  migrations: [
+    { name: '001_items', up: (knex) => knex.schema.createTable('items', (t) => { t.increments('id'); t.text('name'); }) },
+    { name: '002_keyed_items', up: (knex) => knex.schema.createTable('keyed_items', (t) => { t.increments('id'); t.text('key').unique(); t.text('name'); }) },
+  ],
   routes: (deps) => [routes(deps)],
 });
 
@@ -126,5 +138,30 @@ describe('idempotent', () => {
       expect(reply.status).toBe(201);
       expect(reply.body).toEqual(replies[0]!.body);
     }
+  });
+
+  describe('without replay (the route keeps the key with its row)', () => {
+    const keyed = (body: unknown, key: string) => client.call('POST', '/keyed', { as: alice, body, headers: { 'Idempotency-Key': key } });
+
+    it('when the same key comes with the same body, then the route runs and answers the row it made', async () => {
+      const first = await keyed({ name: 'keyed-same' }, 'keyed-same');
+      const second = await keyed({ name: 'keyed-same' }, 'keyed-same');
+      expect([first.status, second.status]).toEqual([201, 200]);
+      expect(second.body).toEqual(first.body);
+      expect(second.headers.get('idempotent-replayed')).toBeNull();
+    });
+
+    it('when the same key comes with another body, then 422 idempotency_key_reused and nothing changes', async () => {
+      await keyed({ name: 'keyed-100' }, 'keyed-reuse');
+      const reply = await keyed({ name: 'keyed-5000' }, 'keyed-reuse');
+      expect(reply.status).toBe(422);
+      expect(reply.body).toEqual({ code: 'idempotency_key_reused', message: messages.idempotencyKeyReused });
+      expect(await infra.database.knex('keyed_items').where({ key: 'keyed-reuse' }).first('name')).toEqual({ name: 'keyed-100' });
+    });
+
+    it('when the first request was refused, then the key may be used again with a corrected body', async () => {
+      expect((await keyed({ name: 'keyed-fixed', fail: true }, 'keyed-refused')).status).toBe(400);
+      expect((await keyed({ name: 'keyed-fixed' }, 'keyed-refused')).status).toBe(201);
+    });
   });
 });

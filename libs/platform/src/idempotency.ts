@@ -36,6 +36,12 @@ export interface IdempotentOptions {
   waitMs?: number;
   /** A pending key older than this is taken as abandoned (its process died) and may be run again (default 2 min). */
   staleMs?: number;
+  /**
+   * false: for writes that keep the key with the row they write (money movements) and so answer a repeat themselves —
+   * only the key's body is checked (another body → 422 `idempotency_key_reused`), a repeat with the same body runs the
+   * route again and the service gives the earlier row. Default true: the stored answer is replayed.
+   */
+  replay?: boolean;
 }
 
 interface KeyRow {
@@ -72,6 +78,7 @@ export function idempotent(db: () => Knex, options: IdempotentOptions = {}): Mid
     const knex = db();
 
     const claimed = await claim(knex, caller, key, fingerprint, staleMs);
+    if (options.replay === false) return checkOnly(ctx, next, knex, { caller, key, fingerprint, claimed });
     if (!claimed) {
       const row = await awaitDone(knex, caller, key, waitMs);
       if (row && row.fingerprint !== fingerprint) {
@@ -102,6 +109,33 @@ export function idempotent(db: () => Knex, options: IdempotentOptions = {}): Mid
       .where({ caller, key })
       .update({ state: 'done', status: ctx.status, body: JSON.stringify(body ?? null), completed_at: knex.fn.now() });
   };
+}
+
+/**
+ * The key's body check without replay: a key that came with another body is refused (whether that request is done or
+ * still running); one that came with this body runs the route, which finds its own earlier row. The key is kept only
+ * for a write that went through, so a refused one (4xx) may be retried with the same key and a corrected body.
+ */
+async function checkOnly(
+  ctx: Context,
+  next: Next,
+  knex: Knex,
+  { caller, key, fingerprint, claimed }: { caller: string; key: string; fingerprint: string; claimed: boolean },
+): Promise<void> {
+  if (!claimed) {
+    const row = await knex<KeyRow>('idempotency_keys').where({ caller, key }).first();
+    if (row && row.fingerprint !== fingerprint) throw AppError.unprocessable(messages.idempotencyKeyReused, 'idempotency_key_reused');
+    return next();
+  }
+  const release = () => knex('idempotency_keys').where({ caller, key, state: 'pending' }).delete();
+  try {
+    await next();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  if (ctx.status >= 400) await release();
+  else await knex('idempotency_keys').where({ caller, key }).update({ state: 'done', status: ctx.status, completed_at: knex.fn.now() });
 }
 
 /** Inserts the pending row; false when another request holds the key (an abandoned pending one is taken over). */
