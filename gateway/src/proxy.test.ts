@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@fragtbud/contracts';
-import { createLogger, errorHandler } from '@fragtbud/platform';
+import { createLogger, errorHandler, jsonBodyParser } from '@fragtbud/platform';
 import { createForwarder, type Forwarder, type InProcessService } from './proxy';
 
 const servers: http.Server[] = [];
@@ -210,5 +210,50 @@ describe('forward to a service in the same process', () => {
       expect(response.headers.get('content-disposition')).toBeNull();
       expect(JSON.stringify(await response.json())).toContain(messages.serviceUnavailable);
     }
+  });
+});
+
+/** A JSON body sent the way a streaming client sends it: `Transfer-Encoding: chunked`, no Content-Length, in pieces. */
+async function postChunked(url: string, pieces: string[]): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+    });
+    request.on('error', reject);
+    for (const piece of pieces) request.write(piece);
+    request.end();
+  });
+}
+
+/** A service with the platform's JSON body parser that answers what it parsed. */
+function echoService() {
+  const app = new Koa();
+  app.use(errorHandler(createLogger({ name: 'echo-service', level: 'silent' })));
+  app.use(jsonBodyParser());
+  app.use((ctx) => {
+    ctx.body = { parsed: ctx.request.body ?? null };
+  });
+  return app;
+}
+
+describe('a chunked JSON body (Transfer-Encoding: chunked, no Content-Length)', () => {
+  const pieces = ['{"fra":"Aar', 'hus","til":"Odense"}'];
+  const expected = { status: 200, body: { parsed: { fra: 'Aarhus', til: 'Odense' } } };
+
+  it('when it is sent to a service, then the service parses it', async () => {
+    expect(await postChunked(`${await listen(echoService().callback())}/echo`, pieces)).toEqual(expected);
+  });
+
+  it('when it goes through the gateway over HTTP, then the service parses it, not an empty body', async () => {
+    const service = await listen(echoService().callback());
+    expect(await postChunked(`${await gatewayTo(service)}/echo`, pieces)).toEqual(expected);
+  });
+
+  it('when the gateway hands it to a service in its process, then the service parses it, not an empty body', async () => {
+    const gateway = await gatewayInProcess({ app: echoService(), isOpen: () => true });
+    expect(await postChunked(`${gateway.url}/api/echo`, pieces)).toEqual(expected);
   });
 });

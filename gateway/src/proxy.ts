@@ -149,7 +149,10 @@ async function dispatchInProcess(ctx: Context, options: ForwardOptions, service:
   const gatewayUrl = req.url;
   const gatewayHeaders = req.headers;
   req.url = options.path;
-  req.headers = headers;
+  // The body is the same stream, already de-chunked by Node; without the header the service would take a chunked
+  // body (no Content-Length) for none and read it as empty.
+  const chunked = gatewayHeaders['transfer-encoding'];
+  req.headers = chunked === undefined ? headers : { ...headers, 'transfer-encoding': chunked };
   const inner = service.app.createContext(req, res) as unknown as Context;
   let timer: NodeJS.Timeout | undefined;
   try {
