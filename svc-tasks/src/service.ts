@@ -10,7 +10,7 @@ import { paymentConsumers } from './payment-projection';
 import { adminTasksRouter, tasksRouter } from './tasks/routes';
 import { proofsRouter } from './proofs';
 import { deletionRequestsRouter } from './deletion-requests';
-import { ratingsRouter } from './ratings';
+import { ratingErasureConsumers, ratingsRouter } from './ratings';
 import { carrierProfileConsumers, carriersRouter } from './carriers';
 import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { internalFilesRouter } from './uploads/internal-routes';
@@ -84,6 +84,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         ...paymentConsumers(context),
         ...userDirectoryConsumers(),
         ...carrierProfileConsumers(),
+        ...ratingErasureConsumers(),
         ...guestClaimConsumers(context),
       ]);
     },

@@ -63,4 +63,30 @@ describe('a carrier removed from the platform', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await bids.outboxEvents(eventTypes.bidRejected)).filter((event) => event.data.bidId === bidId)).toHaveLength(1);
   });
+
+  it("when a carrier's account is deleted, then its name leaves its bids — the task's list and GET /bids/{id}, an accepted bid too — as 'Slettet bruger'", async () => {
+    const owner = user('customer');
+    const leaving = { ...user('carrier'), name: 'Jens Vognmand' };
+    const staying = { ...user('carrier'), name: 'Bo Bil' };
+    const open = await createTask(bids, { owner });
+    const chosen = await createTask(bids, { owner });
+    const openBid = await bidOn(open.id, leaving);
+    const stayingBid = await bidOn(open.id, staying);
+    const acceptedBid = await bidOn(chosen.id, leaving);
+    expect((await bids.call('POST', `/bids/${acceptedBid}/accept`, { as: owner })).status).toBe(200);
+
+    await bids.publish(eventTypes.userDeleted, { userId: leaving.id, deletedBy: leaving.id });
+    await waitFor(async () => (await rowOf(openBid))?.carrier_name === 'Slettet bruger');
+
+    const listed = await bids.call('GET', `/tasks/${open.id}/bids`, { as: owner });
+    const names = new Map((listed.body.items as { id: number; carrier_name: string }[]).map((bid) => [bid.id, bid.carrier_name]));
+    expect(names.get(openBid)).toBe('Slettet bruger');
+    expect(names.get(stayingBid)).toBe('Bo Bil');
+    for (const [as, bidId] of [[owner, acceptedBid], [admin, openBid]] as const) {
+      const one = await bids.call('GET', `/bids/${bidId}`, { as });
+      expect(one.status).toBe(200);
+      expect(one.body.carrier_name).toBe('Slettet bruger');
+      expect(JSON.stringify(one.body)).not.toContain('Jens');
+    }
+  });
 });

@@ -194,6 +194,11 @@ export async function rejectPendingBidsOfCarrier(db: Db, carrierId: number, now:
     .returning('*')) as BidRow[];
 }
 
+/** A deleted carrier's name leaves every bid it placed (what customers and admins read): 'Slettet bruger' instead. */
+export async function eraseCarrierName(db: Db, carrierId: number, name: string): Promise<void> {
+  await db('bids').where({ carrier_id: carrierId }).whereNot({ carrier_name: name }).update({ carrier_name: name });
+}
+
 async function mustUpdate(db: Db, id: number, values: Record<string, unknown>): Promise<BidRow> {
   const [row] = (await db('bids').where({ id }).update(values).returning('*')) as BidRow[];
   if (!row) throw new Error(`bid ${id} vanished inside its own transaction`);

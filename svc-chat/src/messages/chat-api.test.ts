@@ -396,6 +396,21 @@ describe('threads, read receipts and unread counts', () => {
     expect(forBidder.items.map((t) => t.partner_name)).toEqual(['Karen Jensen']);
   });
 
+  it("when the partner's account is deleted, then threads and the thread name them 'Slettet bruger', company and all", async () => {
+    const s = await scene();
+    await chat.publish(eventTypes.userUpdated, { userId: s.bidder.id, name: 'Lars Hansen', email: 'lars@example.dk', company: 'Hansen Fragt ApS', role: 'carrier' });
+    await waitFor(() => chat.db('user_directory').where({ user_id: s.bidder.id }).first());
+    await expectSent(s.bidder, s.taskId, s.owner.id);
+
+    await chat.publish(eventTypes.userDeleted, { userId: s.bidder.id, deletedBy: s.bidder.id });
+    await waitFor(async () => (await chat.db('user_directory').where({ user_id: s.bidder.id }).first())?.name === 'Slettet bruger');
+    const threads = chatThreadListSchema.parse((await chat.call('GET', `/chat/threads?taskId=${s.taskId}`, { as: s.owner })).body);
+    expect(threads.items.map((t) => t.partner_name)).toEqual(['Slettet bruger']);
+    const thread = await chat.call('GET', `/chat/messages?taskId=${s.taskId}&partnerId=${s.bidder.id}`, { as: s.owner });
+    expect(thread.body.partner).toEqual({ id: s.bidder.id, name: 'Slettet bruger' });
+    expect(JSON.stringify([threads, thread.body])).not.toMatch(/Lars|Hansen/);
+  });
+
   it('when a carrier without a bid asks for the thread without a partner, then it is the one with the task customer, named, and open for writing', async () => {
     const s = await scene();
     await chat.publish(eventTypes.userRegistered, { userId: s.owner.id, role: 'customer', name: 'Karen Jensen', email: 'karen@example.dk' });

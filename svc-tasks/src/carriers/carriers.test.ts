@@ -167,3 +167,21 @@ describe('GET /carriers?ids=', () => {
     }
   });
 });
+
+describe('a deleted account on carrier pages', () => {
+  it("when a customer who rated a carrier deletes their account, then the review stays on the carrier page without their name", async () => {
+    const carrier = await registeredCarrier({ name: 'Per Vogn', company: 'Vogn ApS' });
+    const leaving = user('customer', { name: 'Birgitte Nielsen' });
+    const created = await tasks.call('POST', '/tasks', { as: leaving, body: taskBody('furniture') });
+    await tasks.db('tasks').where({ id: created.body.id }).update({ status: 'completed', assigned_carrier_id: carrier.id });
+    expect((await tasks.call('POST', '/ratings', { as: leaving, body: { taskId: created.body.id, rating: 5, comment: 'Fint' } })).status).toBe(201);
+    expect((await tasks.call('GET', `/carriers/${carrier.id}`, { as: null })).body.reviews[0]).toMatchObject({ customer_name: 'Birgitte' });
+
+    await tasks.publish(eventTypes.userDeleted, { userId: leaving.id, deletedBy: leaving.id });
+    await waitFor(async () => (await tasks.db('ratings').where({ rater_id: leaving.id }).first())?.rater_first_name === null);
+
+    const page = await tasks.call('GET', `/carriers/${carrier.id}`, { as: null });
+    expect(page.body.reviews).toEqual([expect.objectContaining({ rating: 5, comment: 'Fint', customer_name: null })]);
+    expect(JSON.stringify(page.body)).not.toContain('Birgitte');
+  });
+});

@@ -1,1 +1,2 @@
 export { ratingsRouter } from './routes';
+export { ratingErasureConsumers } from './consumers';
