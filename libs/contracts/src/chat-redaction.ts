@@ -116,12 +116,23 @@ function unitOf(word: string, from: number): Unit | null {
   return digits > 0 ? { from, to, digits, lookalike: false, spelled: true } : null;
 }
 
+/**
+ * A time span such as 10.00-12.00 (quarter hours, the end after the start) is not a phone number either; a single
+ * time is too short to matter, so it never splits a number.
+ */
+const timeSpanPattern = /(?<![\p{Nd}._/-])([01]?\d|2[0-3])\.(00|15|30|45)\s?[-–]\s?([01]?\d|2[0-3])\.(00|15|30|45)(?![\p{Nd}._/-])/gu;
+
+/** Dates and time spans: their digits are not counted towards a phone number. */
 function dateRanges(text: string): Span[] {
   const ranges: Span[] = [];
   for (const match of text.matchAll(datePattern)) {
     const day = Number(match[1] ?? match[5]);
     const month = Number(match[3] ?? match[4]);
     if (day >= 1 && day <= 31 && month >= 1 && month <= 12) ranges.push([match.index, match.index + match[0].length]);
+  }
+  for (const match of text.matchAll(timeSpanPattern)) {
+    const minutes = (hours: string | undefined, quarter: string | undefined) => Number(hours) * 60 + Number(quarter);
+    if (minutes(match[3], match[4]) > minutes(match[1], match[2])) ranges.push([match.index, match.index + match[0].length]);
   }
   return ranges;
 }

@@ -39,6 +39,8 @@ describe('redactChatText', () => {
     ['skriv navn snabel-a firma punktum dk', 'skriv [redigeret]'],
     ['skriv navn ＠ firma ． dk', 'skriv [redigeret]'],
     ['vi er to, ring 20304050', 'vi er to, ring [redigeret]'],
+    ['ring 20.30-40.50', 'ring [redigeret]'],
+    ['ring 12.30-10.45', 'ring [redigeret]'],
   ])('when the text is %j, then it becomes %j', (text, expected) => {
     expect(redactChatText(text)).toBe(expected);
   });
@@ -46,6 +48,7 @@ describe('redactChatText', () => {
   it.each([
     'Jeg kan komme kl. 12.30 den 12.03.2026',
     'Flytningen er 12.05.2026 eller 2026-05-13',
+    'Vi kan komme mellem 10.00-12.00 eller 13.30 - 15.00',
     'Prisen er 1.250 kr for 3 sofaer og 2 stole',
     'Det koster 2.500 kr',
     'Postnummer 8000 Aarhus C, 4. sal',
