@@ -202,6 +202,7 @@ export const messages = {
   chatBidNotOfTask: 'Buddet hører ikke til opgaven.',
   newBidNotification: 'Nyt bud på din opgave',
   liveStreamLimit: 'For mange åbne forbindelser.',
+  liveStreamsPerAddressLimit: 'For mange åbne forbindelser fra din netværksadresse. Luk nogle faner, og prøv igen om lidt.',
 
   // Payments and the ledger's transactions (svc-payments, svc-ledger, issue #5)
   couldNotStartPayment: 'Kunne ikke starte betaling.',
