@@ -6,9 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, sessionTransportHeader } from '@fragtbud/contracts';
+import { messages } from '@fragtbud/contracts';
 import { createGateway, loadGatewayConfig, type RunningGateway } from '@fragtbud/gateway';
 import { createLogger, openEventStream, type EventStreamClient } from '@fragtbud/platform';
+import { bearerApi } from './testing/bearer-api';
 import { startEmbedded, type EmbeddedTopology } from './topology';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
@@ -24,20 +25,9 @@ const env = {
   LIVE_HEARTBEAT_MS: '120000',
 };
 const password = 'hemmelig1';
-// Bodies are read loosely here; the assertions say what must be in them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 function client(baseUrl: string) {
-  async function api(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Json }> {
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method: init.method ?? 'GET',
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json', [sessionTransportHeader]: 'bearer' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const api = bearerApi(baseUrl);
   const events = (token: string) => openEventStream(`${baseUrl}/api/events`, { authorization: `Bearer ${token}` });
   return { api, events };
 }
