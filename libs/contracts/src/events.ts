@@ -44,8 +44,10 @@ export const eventTypes = {
   /** What a carrier's public profile shows from identity changed (CVR, its verification, insurance). */
   carrierProfileUpdated: 'identity.carrier.profile_updated',
   /**
-   * The user holds this verified e-mail: on verification, and at every sign-in with a verified e-mail (so a guest's
-   * task posted later with that address is attached then). svc-tasks attaches the guest's tasks to the account.
+   * The user holds this verified e-mail: on verification, at every sign-in with a verified e-mail, and in the directory
+   * backfill. svc-tasks remembers it, so the user may take a guest task of that e-mail into the account by the link
+   * ('Knyt opgaven til min konto'), and carries out such a claim made before the e-mail was verified. It never
+   * attaches a task by itself.
    */
   userEmailVerified: 'identity.user.email_verified',
   /**
@@ -156,8 +158,11 @@ export const eventPayloadSchemas = {
   [eventTypes.userEmailVerified]: userRef.extend({
     email: z.string(),
     role: roleSchema,
-    /** `verified`: the e-mail was just confirmed; `signed_in`: a session opened for a user whose e-mail is verified. */
-    reason: z.enum(['verified', 'signed_in']),
+    /**
+     * `verified`: the e-mail was just confirmed; `signed_in`: a session opened for a user whose e-mail is verified;
+     * `announced`: the directory backfill repeats it for a user verified earlier.
+     */
+    reason: z.enum(['verified', 'signed_in', 'announced']),
   }),
   [eventTypes.sessionEnded]: userRef.extend({
     /** svc-identity's ids of the ended sessions (the gateway learns a session's id when it resolves it). */

@@ -43,7 +43,7 @@ export async function openSession(
     user_agent: client.userAgent?.slice(0, 500) ?? null,
     ip: client.ip?.slice(0, 100) ?? null,
   });
-  // Signing in with a verified e-mail attaches the guest tasks posted with it since (guest follow-up).
+  // svc-tasks learns the e-mail is verified (a claim by a guest link made before verification is carried out then).
   const user = await findUserById(db, userId);
   if (user) await announceEmailVerified(context, db, user, 'signed_in');
   return { token, expiresAt };
