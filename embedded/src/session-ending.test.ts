@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@fragtbud/contracts';
 import { createGateway, loadGatewayConfig, type RunningGateway } from '@fragtbud/gateway';
-import { createLogger, openEventStream, type EventStreamClient } from '@fragtbud/platform';
+import { createEventBus, createLogger, deleteNamespaceStreams, openEventStream, type EventBus, type EventStreamClient } from '@fragtbud/platform';
 import { bearerApi } from './testing/bearer-api';
 import { startEmbedded, type EmbeddedTopology } from './topology';
 
@@ -189,5 +189,46 @@ describe('the per-address cap on live streams', () => {
       void reply.body?.cancel();
       return reply.status;
     }))).toBe(200);
+  });
+});
+
+describe.skipIf(!process.env.NATS_URL)('a session ended through gateway A, seen on gateway B over NATS', () => {
+  let topology: EmbeddedTopology;
+  let servicesBus: EventBus;
+  let secondBus: EventBus;
+  let second: RunningGateway;
+  const namespace = `t_${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    servicesBus = await createEventBus({ natsUrl: process.env.NATS_URL, namespace, logger, name: 'test-services' });
+    topology = await startEmbedded({ env: { ...env, BUS_NAMESPACE: namespace }, dataDir: 'memory', logger, bus: servicesBus });
+    secondBus = await createEventBus({ natsUrl: process.env.NATS_URL, namespace, logger, name: 'test-gateway-b' });
+    second = createGateway({ config: loadGatewayConfig({ ...topology.gatewayEnv, PORT: '0' }), logger, bus: secondBus });
+  }, 60_000);
+  afterAll(async () => {
+    await second?.close();
+    await topology?.close();
+    await secondBus?.close();
+    await servicesBus?.close();
+    if (process.env.NATS_URL) await deleteNamespaceStreams(process.env.NATS_URL, namespace);
+  });
+
+  it('when the user changes the password through A, then the other session\'s stream on B closes and B refuses it at once', async () => {
+    const { url } = await second.listen();
+    const a = client(topology.url);
+    const b = client(url);
+    const email = `nats-${randomUUID().slice(0, 8)}@example.dk`;
+    const registered = await a.api('/auth/register', null, { method: 'POST', body: { name: 'NATS Test', email, password, role: 'customer', acceptTerms: true } });
+    const watched = (await a.api('/auth/login', null, { method: 'POST', body: { email, password } })).body.token as string;
+    const stream = await b.events(watched);
+    try {
+      expect((await b.api('/auth/profile', watched)).status).toBe(200);
+      const changed = await a.api('/auth/reset-password', registered.body.token, { method: 'POST', body: { currentPassword: password, newPassword: 'nyt-kodeord-42' } });
+      expect(changed.status).toBe(200);
+      await within(stream.ended, 10_000, 'the stream on B');
+      expect((await b.api('/auth/profile', watched)).status).toBe(401);
+    } finally {
+      stream.close();
+    }
   });
 });
