@@ -89,6 +89,8 @@ const matrix: Record<RouteKey, Row> = {
   'GET /tasks/{id}': anyLoggedIn(200),
   'PUT /tasks/{id}': [401, 403, 403, 403, 403, 200, 200],
   'PATCH /tasks/{id}/status': [401, 403, 403, 403, 200, 200, 200],
+  // A guest task is claimed by a customer holding its link; this one has none, and is customer A's already.
+  'POST /tasks/{id}/claim': [401, 403, 403, 403, 403, 200, 403],
   'POST /upload/image': anyone(201),
   'POST /upload/document': anyLoggedIn(201),
   // customer A's document: the owner and an admin only.

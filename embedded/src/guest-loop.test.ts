@@ -1,7 +1,8 @@
 /**
  * The guest loop end to end through the gateway (issue 13 item 1, API.md "guest follow-up"): a guest posts with an
- * e-mail, the link is mailed, it shows the task and its bids read-only; the account with that e-mail claims the task
- * only once the e-mail is verified, and then chooses and pays as any customer.
+ * e-mail, the link is mailed, it shows the task and its bids read-only; the guest registers from the link and claims the
+ * task with it ('Knyt opgaven til min konto'), which takes effect once the e-mail is verified (issue 24 item 5: never by
+ * the e-mail alone), and then chooses and pays as any customer.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { password, taskBody, until, worldForSuite, type Actor } from './testing/
 const world = worldForSuite();
 
 describe('the guest loop', () => {
-  it('when a guest posts, follows the mailed link, registers and verifies that e-mail, then the task and its bids are theirs to choose and pay', async () => {
+  it('when a guest posts, follows the mailed link, registers from it, claims the task and verifies that e-mail, then the task and its bids are theirs to choose and pay', async () => {
     const { request, actors } = world();
     const email = `gaest-${Date.now()}@example.dk`;
     const anonymous = actors.anonymous;
@@ -49,7 +50,7 @@ describe('the guest loop', () => {
     // Nor does the link choose a bid.
     expect((await request('POST', `/bids/${bidId}/accept?access=${access}`, { as: anonymous, json: {} })).status).toBe(401);
 
-    // Registering with the e-mail, still unverified: nothing is claimed, also not at the next sign-in.
+    // Registering with the e-mail, still unverified: nothing is claimed by that, also not at the next sign-in.
     const registered = await request('POST', '/auth/register', { json: { name: 'Gitte Gæst', email, password, role: 'customer', acceptTerms: true } });
     expect(registered.status).toBe(201);
     const login = await request('POST', '/auth/login', { json: { email, password } });
@@ -60,6 +61,12 @@ describe('the guest loop', () => {
     });
     expect((await request('GET', '/tasks?mine=1', { as: customer })).body.items).toEqual([]);
     expect((await request('GET', `/tasks/${taskId}/bids`, { as: customer })).status).toBe(403);
+
+    // The guest's own act: 'Knyt opgaven til min konto' with the link — waiting for the e-mail to be verified.
+    const claim = await request('POST', `/tasks/${taskId}/claim`, { as: customer, json: { access } });
+    expect(claim.status).toBe(202);
+    expect(claim.body).toMatchObject({ status: 'pending', message: messages.guestClaimPending });
+    expect((await request('GET', '/tasks?mine=1', { as: customer })).body.items).toEqual([]);
 
     // Verified: the task is theirs, with its bid.
     const token = verifyMail.text.match(/[?&]token=([\w-]+)/)![1];

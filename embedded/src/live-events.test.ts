@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionTransportHeader } from '@fragtbud/contracts';
 import { createGateway, loadGatewayConfig, type RunningGateway } from '@fragtbud/gateway';
 import {
   createEventBus,
@@ -17,14 +16,12 @@ import {
   type EventBus,
   type EventStreamClient,
 } from '@fragtbud/platform';
+import { bearerApi, type Json } from './testing/bearer-api';
 import { startEmbedded, type EmbeddedTopology } from './topology';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 const secret = 'live-events-test-secret-0123456789abcdef';
 const env = { INTERNAL_TOKEN_SECRET: secret, PORT: '0', DEMO_SEED: '1', LOG_LEVEL: 'silent', SESSION_CACHE_MS: '0', API_RATE_LIMIT_PER_MINUTE: '100000', LIVE_HEARTBEAT_MS: '300' };
-// Bodies are read loosely here; the assertions say what must be in them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 interface Session {
   token: string;
@@ -32,15 +29,7 @@ interface Session {
 }
 
 function client(baseUrl: string) {
-  async function api(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Json }> {
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method: init.method ?? 'GET',
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json', [sessionTransportHeader]: 'bearer' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const api = bearerApi(baseUrl);
   async function logIn(email: string, password = 'demo1234'): Promise<Session> {
     const { status, body } = await api('/auth/login', null, { method: 'POST', body: { email, password } });
     if (status !== 200) throw new Error(`login ${email}: ${status} ${JSON.stringify(body)}`);

@@ -64,6 +64,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
   /** Open event streams per user on one gateway; a new one closes the oldest. */
   LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(50).default(5),
+  /** Open event streams per client address on one gateway, all users together; one more is refused with 429. */
+  LIVE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Events kept for Last-Event-ID replay: at most this many, none older than LIVE_REPLAY_MS. */
   LIVE_REPLAY_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LIVE_REPLAY_MS: z.coerce.number().int().min(1_000).default(10 * 60_000),

@@ -12,6 +12,7 @@ import {
   type Logger,
   type Subscription,
 } from '@fragtbud/platform';
+import { clientAddressOf } from './client-address';
 import type { GatewayConfig } from './config';
 import type { SessionResolver } from './sessions';
 
@@ -23,11 +24,16 @@ import type { SessionResolver } from './sessions';
  *
  * - `id:` is the live event's envelope id, the same on every replica; `Last-Event-ID` (or `?lastEventId=`) replays what
  *   this replica saw after it, from a buffer bounded in count and age.
+ * - A session that ends anywhere (logout, 'Log ud af alle andre', one session ended, password change or reset, block,
+ *   deletion) ends its streams at once on every replica: svc-identity publishes identity.session.ended naming the
+ *   session ids, every replica tails it, forgets those sessions and closes their streams. A block/deletion event closes
+ *   every stream of the user as well.
  * - A comment heartbeat every LIVE_HEARTBEAT_MS (25 s) keeps proxies from closing the stream; each beat also checks
- *   the session again, so a logout, a password change or a block on any replica ends the stream within a beat. A
- *   logout, block or account deletion through this replica, or a block/deletion event, ends it at once.
+ *   the session again (the safety net should an event be lost).
  * - At most LIVE_MAX_STREAMS_PER_USER streams per user and replica: a new one closes the user's oldest (the newest tab
  *   is the one being looked at; the closed one reconnects only if it is still open, and then closes the next oldest).
+ * - At most LIVE_MAX_STREAMS_PER_ADDRESS streams per client address and replica, whoever is signed in: one more is
+ *   refused with 429 (Retry-After), unless the same user replaces its own oldest stream from that address.
  * - No compression or buffering: the response bypasses Koa, `X-Accel-Buffering: no`, `Cache-Control: no-transform`.
  * - A client that does not read (more than 1 MB unsent) is cut off; it reconnects with Last-Event-ID.
  */
@@ -37,6 +43,9 @@ const maxUnsentBytes = 1024 * 1024;
 
 interface Stream {
   userId: number;
+  /** svc-identity's id of the session the stream belongs to (null from an identity that does not name it). */
+  sessionId: number | null;
+  address: string;
   token: string;
   res: ServerResponse;
   openedAt: number;
@@ -70,6 +79,7 @@ export function createLiveEvents(options: {
   const { config, sessions } = options;
   const log = options.logger.child({ component: 'live-events' });
   const streamsByUser = new Map<number, Set<Stream>>();
+  const streamsByAddress = new Map<string, Set<Stream>>();
   const replay = createReplayBuffer(config.LIVE_REPLAY_EVENTS, config.LIVE_REPLAY_MS);
   const registry = new Registry();
   const openGauge = new Gauge({ name: 'gateway_sse_open_streams', help: 'Open /api/events streams', registers: [registry] });
@@ -109,6 +119,9 @@ export function createLiveEvents(options: {
     const set = streamsByUser.get(stream.userId);
     if (!set?.delete(stream)) return;
     if (set.size === 0) streamsByUser.delete(stream.userId);
+    const atAddress = streamsByAddress.get(stream.address);
+    atAddress?.delete(stream);
+    if (atAddress?.size === 0) streamsByAddress.delete(stream.address);
     open -= 1;
     openGauge.set(open);
   }
@@ -138,16 +151,44 @@ export function createLiveEvents(options: {
     }
   }
 
-  function openStream(res: ServerResponse, user: AuthUser, token: string, lastEventId: string | undefined): void {
+  function closeSessions(sessionIds: readonly number[], reason: string): void {
+    const ended = new Set(sessionIds);
+    for (const stream of allStreams()) if (stream.sessionId !== null && ended.has(stream.sessionId)) end(stream, reason);
+  }
+
+  const oldestOf = (streams: Iterable<Stream>) => [...streams].sort((a, b) => a.openedAt - b.openedAt)[0];
+
+  /**
+   * Room for one more stream from `address`: when the address is at its cap, the user's own oldest stream from there
+   * makes way; a user with none there is refused (429) rather than closing someone else's.
+   */
+  function makeRoomAt(address: string, userId: number): void {
+    const atAddress = streamsByAddress.get(address);
+    if (!atAddress || atAddress.size < config.LIVE_MAX_STREAMS_PER_ADDRESS) return;
+    const own = oldestOf([...atAddress].filter((stream) => stream.userId === userId));
+    if (!own) {
+      closed.inc({ reason: 'address_limit_refused' });
+      throw new AppError({
+        status: 429,
+        code: 'too_many_live_streams',
+        message: messages.liveStreamsPerAddressLimit,
+        retryAfterSeconds: 30,
+      });
+    }
+    end(own, 'too_many_streams_from_address');
+  }
+
+  function openStream(res: ServerResponse, session: { user: AuthUser; sessionId: number | null; token: string; address: string }, lastEventId: string | undefined): void {
+    const { user, token, sessionId, address } = session;
     const set = streamsByUser.get(user.id) ?? new Set<Stream>();
     streamsByUser.set(user.id, set);
-    while (set.size >= config.LIVE_MAX_STREAMS_PER_USER) {
-      const oldest = [...set].sort((a, b) => a.openedAt - b.openedAt)[0] as Stream;
-      end(oldest, 'too_many_streams');
-    }
-    const stream: Stream = { userId: user.id, token, res, openedAt: performance.now() };
+    while (set.size >= config.LIVE_MAX_STREAMS_PER_USER) end(oldestOf(set) as Stream, 'too_many_streams');
+    const stream: Stream = { userId: user.id, sessionId, address, token, res, openedAt: performance.now() };
     set.add(stream);
     streamsByUser.set(user.id, set);
+    const atAddress = streamsByAddress.get(address) ?? new Set<Stream>();
+    atAddress.add(stream);
+    streamsByAddress.set(address, atAddress);
     open += 1;
     openGauge.set(open);
     res.on('close', () => forget(stream));
@@ -178,6 +219,17 @@ export function createLiveEvents(options: {
         }),
       );
     }
+  }
+
+  function onSessionsEnded(envelope: EventEnvelope): void {
+    const parsed = payloadSchemaFor(eventTypes.sessionEnded)?.safeParse(envelope.data);
+    if (!parsed?.success) {
+      log.warn({ eventId: envelope.id }, 'session.ended outside the contract; dropped');
+      return;
+    }
+    const { sessionIds, reason } = parsed.data as EventPayload<typeof eventTypes.sessionEnded>;
+    sessions.forgetSessions(sessionIds);
+    closeSessions(sessionIds, `session_${reason}`);
   }
 
   async function onAccountEvent(envelope: EventEnvelope): Promise<void> {
@@ -215,15 +267,18 @@ export function createLiveEvents(options: {
     if (ctx.method !== 'GET') throw AppError.notFound(messages.notFound, 'not_found');
     await options.rateLimit?.(ctx, async () => undefined);
     if (!token) throw AppError.unauthorized();
-    let user: AuthUser | null;
+    let session: Awaited<ReturnType<SessionResolver['resolveSession']>>;
     try {
-      user = await sessions.resolve(token);
+      session = await sessions.resolveSession(token);
     } catch (error) {
       ctx.state.log?.warn({ err: error }, 'session lookup failed');
       throw AppError.unavailable();
     }
-    if (!user) throw AppError.unauthorized();
+    if (!session) throw AppError.unauthorized();
+    const { user, sessionId } = session;
     if (user.blocked) throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
+    const address = clientAddressOf(ctx);
+    makeRoomAt(address, user.id);
 
     const lastEventId = ctx.get('last-event-id') || (typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '');
     ctx.req.socket.setTimeout(0);
@@ -239,7 +294,7 @@ export function createLiveEvents(options: {
       'X-Request-Id': String(ctx.state.requestId ?? ''),
     });
     ctx.res.flushHeaders();
-    openStream(ctx.res, user, token, lastEventId.slice(0, 100) || undefined);
+    openStream(ctx.res, { user, sessionId, token, address }, lastEventId.slice(0, 100) || undefined);
   };
 
   return {
@@ -255,6 +310,7 @@ export function createLiveEvents(options: {
       subscriptions = [
         await bus.tail({ subjects: [eventTypes.liveEvent], handler: deliver }),
         await bus.tail({ subjects: [eventTypes.userBlocked, eventTypes.userDeleted], handler: onAccountEvent }),
+        await bus.tail({ subjects: [eventTypes.sessionEnded], handler: onSessionsEnded }),
       ];
       heartbeat = setInterval(() => void beat(), config.LIVE_HEARTBEAT_MS);
       heartbeat.unref();

@@ -17,7 +17,7 @@ import { internalFilesRouter } from './uploads/internal-routes';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
 import { userDirectoryConsumers } from './user-directory';
-import { guestClaimConsumers, internalGuestAccessRouter } from './guest-access';
+import { guestClaimConsumers, guestClaimRouter, internalGuestAccessRouter } from './guest-access';
 import { createLocalDiskStorage, type FileStorage } from './uploads/storage';
 import { createBrowseCache, type BrowseCache } from './tasks/browse-cache';
 
@@ -69,6 +69,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         adminTasksRouter(context),
         internalTasksRouter(context),
         internalGuestAccessRouter(context),
+        guestClaimRouter(context),
         internalAccountRouter(context),
         adminTaskTypesRouter(context),
         internalTaskTypesRouter(context),

@@ -99,6 +99,8 @@ export const routeRequests: Record<RouteKey, Build> = {
   'GET /tasks/{id}': (w) => ({ path: `/tasks/${w.openTaskId}` }),
   'PUT /tasks/{id}': (w) => ({ path: `/tasks/${w.openTaskId}`, json: { description: 'Flyttekasser, en sofa og en reol' } }),
   'DELETE /tasks/{id}': (w) => ({ path: `/tasks/${w.spareTaskId}` }),
+  // A task of customer A's that has no guest link: only its owner is told it is theirs.
+  'POST /tasks/{id}/claim': (w) => ({ path: `/tasks/${w.openTaskId}/claim`, json: { access: 'x'.repeat(43) } }),
   'PATCH /tasks/{id}/status': (w) => ({ path: `/tasks/${w.assignedTaskId}/status`, json: { status: 'assigned' } }),
   'POST /upload/image': () => ({ path: '/upload/image', raw: pngForm() }),
   'POST /upload/document': () => ({ path: '/upload/document', raw: pngForm() }),

@@ -51,6 +51,8 @@ import { taskTypeSettingCreateSchema, taskTypeSettingSchema, taskTypeSettingsSch
 import {
   createTaskBodySchema,
   taskAccessQuerySchema,
+  guestClaimBodySchema,
+  guestClaimResponseSchema,
   taskListQuerySchema,
   taskSchema,
   tasksPageSchema,
@@ -220,6 +222,7 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'get', path: '/tasks/{id}', service: 'tasks', summary: 'En opgave (fuld visning for ejer, admin og tildelt vognmand; uden login med en gæsts link ?access= ejerens visning, skrivebeskyttet)', access: 'logged_in', query: taskAccessQuerySchema, response: taskSchema },
   { method: 'put', path: '/tasks/{id}', service: 'tasks', summary: 'Ret en opgave (ejer før tildeling, admin)', access: 'logged_in', body: updateTaskBodySchema, response: taskSchema },
   { method: 'delete', path: '/tasks/{id}', service: 'tasks', summary: 'Slet en opgave', access: 'admin', status: 204 },
+  { method: 'post', path: '/tasks/{id}/claim', service: 'tasks', summary: "'Knyt opgaven til min konto': en gæsteopgave med linkets token {access} til den indloggede kundekonto med opgavens e-mail; 200 nu (e-mailen er bekræftet), 202 når den bekræftes; anden e-mail eller forkert link: 403; allerede knyttet: 410", access: 'logged_in', body: guestClaimBodySchema, response: guestClaimResponseSchema },
   { method: 'patch', path: '/tasks/{id}/status', service: 'tasks', summary: 'Skift status efter tilstandsmaskinen', access: 'logged_in', body: taskStatusChangeBodySchema, response: taskSchema },
   { method: 'post', path: '/upload/image', service: 'tasks', summary: 'Upload et billede (multipart-feltet file); genkodes til JPEG uden metadata, maks. 1600 px', access: 'anyone', response: uploadImageResponseSchema, status: 201 },
   { method: 'post', path: '/upload/document', service: 'tasks', summary: 'Upload et dokument (PDF eller billede, multipart-feltet file)', access: 'logged_in', response: uploadDocumentResponseSchema, status: 201 },

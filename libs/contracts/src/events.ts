@@ -44,10 +44,17 @@ export const eventTypes = {
   /** What a carrier's public profile shows from identity changed (CVR, its verification, insurance). */
   carrierProfileUpdated: 'identity.carrier.profile_updated',
   /**
-   * The user holds this verified e-mail: on verification, and at every sign-in with a verified e-mail (so a guest's
-   * task posted later with that address is attached then). svc-tasks attaches the guest's tasks to the account.
+   * The user holds this verified e-mail: on verification, at every sign-in with a verified e-mail, and in the directory
+   * backfill. svc-tasks remembers it, so the user may take a guest task of that e-mail into the account by the link
+   * ('Knyt opgaven til min konto'), and carries out such a claim made before the e-mail was verified. It never
+   * attaches a task by itself.
    */
   userEmailVerified: 'identity.user.email_verified',
+  /**
+   * Sessions ended (logout, 'Log ud af alle andre', one session ended, password change or reset, block, deletion,
+   * expiry): every gateway replica tails it, drops those sessions from its cache and closes their live streams at once.
+   */
+  sessionEnded: 'identity.session.ended',
   taskCreated: 'tasks.task.created',
   taskUpdated: 'tasks.task.updated',
   taskStatusChanged: 'tasks.task.status_changed',
@@ -81,6 +88,20 @@ export const eventTypes = {
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
 const userRef = z.object({ userId: z.number().int().positive() });
+
+/** Why sessions ended (identity.session.ended); for logs and metrics, every reason ends them the same way. */
+export const sessionEndReasonSchema = z.enum([
+  'logout',
+  'ended_by_user',
+  'other_sessions_ended',
+  'password_changed',
+  'password_reset',
+  'password_set_by_operator',
+  'blocked',
+  'deleted',
+  'expired',
+]);
+export type SessionEndReason = z.infer<typeof sessionEndReasonSchema>;
 /** Task events name the task and its owner (null for a guest's task). */
 const taskRef = z.object({ taskId: z.number().int().positive(), userId: z.number().int().positive().nullable() });
 /** Bid events name the bid, its task, its carrier and the task's owner (null for a guest's task). */
@@ -137,8 +158,16 @@ export const eventPayloadSchemas = {
   [eventTypes.userEmailVerified]: userRef.extend({
     email: z.string(),
     role: roleSchema,
-    /** `verified`: the e-mail was just confirmed; `signed_in`: a session opened for a user whose e-mail is verified. */
-    reason: z.enum(['verified', 'signed_in']),
+    /**
+     * `verified`: the e-mail was just confirmed; `signed_in`: a session opened for a user whose e-mail is verified;
+     * `announced`: the directory backfill repeats it for a user verified earlier.
+     */
+    reason: z.enum(['verified', 'signed_in', 'announced']),
+  }),
+  [eventTypes.sessionEnded]: userRef.extend({
+    /** svc-identity's ids of the ended sessions (the gateway learns a session's id when it resolves it). */
+    sessionIds: z.array(z.number().int().positive()).min(1),
+    reason: sessionEndReasonSchema,
   }),
   [eventTypes.userApproved]: userRef.extend({ approvedBy: z.number().int().positive() }),
   [eventTypes.userRejected]: userRef.extend({ rejectedBy: z.number().int().positive() }),

@@ -121,5 +121,9 @@ export const userUpdateBodySchema = z
 export const sessionLookupBodySchema = z.object({ token: z.string().min(1).max(200) });
 
 /** svc-identity's answer to the gateway's session lookup (POST /internal/sessions/resolve); 401 when unknown or expired. */
-export const sessionLookupResponseSchema = z.object({ user: authUserSchema });
+export const sessionLookupResponseSchema = z.object({
+  user: authUserSchema,
+  /** The session's id: identity.session.ended names ended sessions by it, so every gateway forgets them at once. */
+  sessionId: z.number().int().positive(),
+});
 export type SessionLookupResponse = z.infer<typeof sessionLookupResponseSchema>;

@@ -57,6 +57,11 @@ export const messages = {
   invalidTaskId: 'Ugyldigt opgave-id',
   taskNotFound: 'Opgave ikke fundet',
   guestLinkClaimed: 'Opgaven er nu knyttet til din konto. Log ind for at se den, vælge et bud og betale.',
+  guestLinkInvalid: 'Linket til opgaven er ikke gyldigt.',
+  guestClaimCustomersOnly: 'Kun en kundekonto kan knytte en opgave til sig.',
+  guestClaimOtherEmail: 'Opgaven er oprettet med en anden e-mail end den, du er logget ind med. Log ind med opgavens e-mail for at knytte den til din konto.',
+  guestClaimPending: 'Bekræft din e-mail med linket, vi har sendt dig. Så knyttes opgaven til din konto.',
+  guestClaimDone: 'Opgaven er knyttet til din konto.',
   carriersCannotCreateTasks: 'Carriers kan ikke oprette opgaver.',
   taskNoLongerEditable: 'Opgaven kan ikke længere redigeres.',
   chooseTaskTypeFirst: 'Vælg en opgavetype først.',
@@ -202,6 +207,7 @@ export const messages = {
   chatBidNotOfTask: 'Buddet hører ikke til opgaven.',
   newBidNotification: 'Nyt bud på din opgave',
   liveStreamLimit: 'For mange åbne forbindelser.',
+  liveStreamsPerAddressLimit: 'For mange åbne forbindelser fra din netværksadresse. Luk nogle faner, og prøv igen om lidt.',
 
   // Payments and the ledger's transactions (svc-payments, svc-ledger, issue #5)
   couldNotStartPayment: 'Kunne ikke starte betaling.',

@@ -343,6 +343,18 @@ export const taskAccessQuerySchema = z.object({
 });
 export type TaskAccessQuery = z.output<typeof taskAccessQuerySchema>;
 
+/**
+ * POST /tasks/{id}/claim: the guest, signed in with a customer account of the task's contact e-mail, takes the task
+ * into the account with the link's token ('Knyt opgaven til min konto', or right after registering from the link).
+ */
+export const guestClaimBodySchema = z.object({
+  access: z.string({ error: messages.guestLinkInvalid }).min(1, messages.guestLinkInvalid).max(200, messages.guestLinkInvalid),
+});
+export type GuestClaimBody = z.infer<typeof guestClaimBodySchema>;
+/** `claimed`: the task is the account's now; `pending`: it will be once the account's e-mail is verified. */
+export const guestClaimResponseSchema = z.object({ status: z.enum(['claimed', 'pending']), taskId: z.number().int(), message: z.string() });
+export type GuestClaimResponse = z.infer<typeof guestClaimResponseSchema>;
+
 // ---- the task as the API shows it ----
 
 /**

@@ -3,6 +3,7 @@ import { accountDeletionTexts, eventTypes, messages } from '@fragtbud/contracts'
 import { AppError } from '@fragtbud/platform';
 import type { EventMeta, IdentityContext } from '../context';
 import { listSavedAddresses, lockUserById, findUserById, updateUser } from '../users/repo';
+import { closeAllSessionsOf } from '../sessions/service';
 import { toUserJson } from '../users/user-json';
 import { deletePersonalRowsOf, listBillingChangesOf, listInsuranceOf } from './repo';
 
@@ -52,6 +53,7 @@ export async function eraseOwnAccount(context: IdentityContext, caller: AuthUser
     const row = await lockUserById(trx, caller.id);
     if (!row || row.erased_at) throw gone();
     const now = context.clock();
+    await closeAllSessionsOf(context, trx, row.id, 'deleted');
     await deletePersonalRowsOf(trx, row.id);
     await updateUser(
       trx,

@@ -11,17 +11,3 @@ export async function listSessionsOf(db: Db, userId: number, now: Date, idleCuto
     .orderBy('last_seen_at', 'desc')
     .select('id', 'token_hash', 'created_at', 'last_seen_at', 'user_agent', 'ip');
 }
-
-export async function deleteSessionOf(db: Db, userId: number, sessionId: number): Promise<boolean> {
-  return (await db('sessions').where({ id: sessionId, user_id: userId }).delete()) > 0;
-}
-
-/** Ends every session of the user except the one with this token hash (none given: all of them). */
-export async function deleteSessionsExcept(db: Db, userId: number, keepTokenHash: string | null): Promise<number> {
-  return db('sessions')
-    .where({ user_id: userId })
-    .modify((query) => {
-      if (keepTokenHash) query.whereNot({ token_hash: keepTokenHash });
-    })
-    .delete();
-}

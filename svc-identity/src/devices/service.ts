@@ -2,8 +2,9 @@ import type { AuthUser, SessionInfo } from '@fragtbud/contracts';
 import { messages } from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
+import { endSessions } from '../sessions/service';
 import { hashSessionToken } from '../sessions/tokens';
-import { deleteSessionOf, deleteSessionsExcept, listSessionsOf } from './repo';
+import { listSessionsOf } from './repo';
 
 /** 'Chrome på Windows' from a user agent; 'Ukendt enhed' when it says nothing recognisable. */
 export function describeDevice(userAgent: string | null): string {
@@ -45,14 +46,15 @@ export async function listMySessions(context: IdentityContext, caller: AuthUser,
 
 /** Ends one of the caller's own sessions; another user's session id is answered as unknown. */
 export async function endMySession(context: IdentityContext, caller: AuthUser, sessionId: number): Promise<void> {
-  if (!(await deleteSessionOf(context.db, caller.id, sessionId))) {
-    throw AppError.notFound(messages.sessionNotFound, 'session_not_found');
-  }
+  const ended = await context.db.transaction((trx) => endSessions(context, trx, { userId: caller.id, sessionId }, 'ended_by_user'));
+  if (ended.length === 0) throw AppError.notFound(messages.sessionNotFound, 'session_not_found');
 }
 
 /** 'Log ud af alle andre': ends every session of the caller but the one making the request; how many ended. */
 export async function endMyOtherSessions(context: IdentityContext, caller: AuthUser, currentToken: string | null): Promise<number> {
   // Without the current session's token there is nothing to keep: refused rather than logging the caller out too.
   if (!currentToken) throw AppError.unauthorized();
-  return deleteSessionsExcept(context.db, caller.id, hashSessionToken(currentToken));
+  const exceptTokenHash = hashSessionToken(currentToken);
+  const ended = await context.db.transaction((trx) => endSessions(context, trx, { userId: caller.id, exceptTokenHash }, 'other_sessions_ended'));
+  return ended.length;
 }

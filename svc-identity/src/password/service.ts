@@ -4,7 +4,7 @@ import { AppError, mailTemplates } from '@fragtbud/platform';
 import { consumeAccountToken, issueAccountToken } from '../account-tokens/repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { IdentityContext } from '../context';
-import { deleteSessionsExcept } from '../devices/repo';
+import { endSessions } from '../sessions/service';
 import { hashSessionToken } from '../sessions/tokens';
 import { findUserByEmail, findUserById, updateUser } from '../users/repo';
 import { assertPasswordNotCommon } from './policy';
@@ -40,7 +40,7 @@ export async function resetPasswordWithToken(
     // The link reached their mailbox: that proves the address as well.
     const row = await findUserById(trx, owner);
     await updateUser(trx, owner, { password_hash: passwordHash, ...(row?.email_verified_at ? {} : { email_verified_at: now }) }, now);
-    await deleteSessionsExcept(trx, owner, null);
+    await endSessions(context, trx, { userId: owner }, 'password_reset');
     return owner;
   });
   if (userId === null) throw AppError.badRequest(messages.resetLinkInvalid, 'reset_link_invalid');
@@ -65,7 +65,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   await context.db.transaction(async (trx) => {
     await updateUser(trx, caller.id, { password_hash: passwordHash }, context.clock());
-    await deleteSessionsExcept(trx, caller.id, currentToken ? hashSessionToken(currentToken) : null);
+    await endSessions(context, trx, { userId: caller.id, exceptTokenHash: currentToken ? hashSessionToken(currentToken) : null }, 'password_changed');
   });
   context.logger.info({ userId: caller.id }, 'password changed; other sessions ended');
   return { message: messages.passwordChanged };

@@ -47,7 +47,7 @@ export async function seedAdmin(context: IdentityContext, email: string, passwor
       context.clock(),
     );
     // A password set by the operator ends the sessions opened with the old one.
-    if (!passwordMatches) await closeAllSessionsOf(trx, existing.id);
+    if (!passwordMatches) await closeAllSessionsOf(context, trx, existing.id, 'password_set_by_operator');
     return row ?? existing;
   });
   context.logger.info({ userId: updated.id, email }, 'seed admin updated');

@@ -29,27 +29,41 @@ export async function touchSession(db: Db, sessionId: number, now: Date): Promis
   await db('sessions').where({ id: sessionId }).update({ last_seen_at: now });
 }
 
-export async function deleteSessionById(db: Db, sessionId: number): Promise<void> {
-  await db('sessions').where({ id: sessionId }).delete();
+/**
+ * Which of a user's sessions to delete: all of them, one by id, the one with a token hash, or all but the one with
+ * `exceptTokenHash`.
+ */
+export interface SessionSelector {
+  userId: number;
+  sessionId?: number;
+  tokenHash?: string;
+  exceptTokenHash?: string | null;
 }
 
-export async function deleteSessionByHash(db: Db, tokenHash: string, userId: number): Promise<number> {
-  return db('sessions').where({ token_hash: tokenHash, user_id: userId }).delete();
+/** Deletes the selected sessions; the ids of those deleted. */
+export async function deleteSessions(db: Db, which: SessionSelector): Promise<number[]> {
+  const rows = (await db('sessions')
+    .where({ user_id: which.userId })
+    .modify((query) => {
+      if (which.sessionId !== undefined) query.where({ id: which.sessionId });
+      if (which.tokenHash !== undefined) query.where({ token_hash: which.tokenHash });
+      if (which.exceptTokenHash) query.whereNot({ token_hash: which.exceptTokenHash });
+    })
+    .delete()
+    .returning('id')) as Array<{ id: number }>;
+  return rows.map((row) => row.id);
 }
 
-export async function deleteSessionsOfUser(db: Db, userId: number): Promise<number> {
-  return db('sessions').where({ user_id: userId }).delete();
-}
-
-/** Removes sessions past their absolute or idle expiry (of one user, or of everyone). */
+/** Removes sessions past their absolute or idle expiry (of one user, or of everyone); which ones, with their users. */
 export async function deleteExpiredSessions(
   db: Db,
   limits: { now: Date; idleCutoff: Date; userId?: number },
-): Promise<number> {
-  return db('sessions')
+): Promise<Array<{ id: number; user_id: number }>> {
+  return (await db('sessions')
     .where((where) => {
       if (limits.userId !== undefined) where.where({ user_id: limits.userId });
     })
     .andWhere((expired) => expired.where('expires_at', '<=', limits.now).orWhere('last_seen_at', '<', limits.idleCutoff))
-    .delete();
+    .delete()
+    .returning(['id', 'user_id'])) as Array<{ id: number; user_id: number }>;
 }

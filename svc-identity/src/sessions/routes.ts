@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { messages, sessionLookupBodySchema } from '@fragtbud/contracts';
+import { messages, sessionLookupBodySchema, type SessionLookupResponse } from '@fragtbud/contracts';
 import { AppError, parseBody } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { resolveSession } from './service';
@@ -13,9 +13,9 @@ export function internalSessionsRouter(context: IdentityContext): Router {
 
   router.post('/resolve', async (ctx) => {
     const { token } = parseBody(ctx, sessionLookupBodySchema);
-    const user = await resolveSession(context, token);
-    if (!user) throw AppError.unauthorized(messages.sessionExpired, 'session_invalid');
-    ctx.body = { user };
+    const resolved = await resolveSession(context, token);
+    if (!resolved) throw AppError.unauthorized(messages.sessionExpired, 'session_invalid');
+    ctx.body = resolved satisfies SessionLookupResponse;
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { authUserSchema, messages } from '@fragtbud/contracts';
+import { authUserSchema, eventTypes, messages } from '@fragtbud/contracts';
 import { signInternalToken } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { days, login, minutes, registerUser, startIdentity, type StartedIdentity } from '../test-harness';
@@ -184,5 +184,41 @@ describe('revocation', () => {
     await identity.db('users').where({ id: user.id }).delete();
     expect((await resolve(token)).status).toBe(401);
     expect(await identity.db('sessions').where({ user_id: user.id })).toHaveLength(0);
+  });
+});
+
+describe('identity.session.ended (every gateway replica forgets the session at once)', () => {
+  const endedOf = (userId: number) =>
+    identity.published.filter((e) => e.type === eventTypes.sessionEnded && (e.data as { userId: number }).userId === userId).map((e) => e.data);
+
+  it('when the gateway resolves a session, then it learns the session id the event will name', async () => {
+    const { user, token } = await registerUser(identity);
+    const reply = await resolve(token);
+    const stored = await identity.db('sessions').where({ token_hash: sha256(token) }).first('id');
+    expect(reply.body).toEqual({ user: expect.objectContaining({ id: user.id }), sessionId: stored.id });
+  });
+
+  it('when a user logs out, ends one session or all others, then the event names exactly the sessions that ended', async () => {
+    const { user, token, password } = await registerUser(identity);
+    const idOf = async (session: string) => ((await identity.db('sessions').where({ token_hash: sha256(session) }).first('id')) as { id: number }).id;
+    const [second, third, fourth] = [await login(identity, user.email, password), await login(identity, user.email, password), await login(identity, user.email, password)];
+
+    const secondId = await idOf(second);
+    expect((await identity.call('POST', '/auth/logout', { session: second })).status).toBe(204);
+    await expect.poll(() => endedOf(user.id)).toEqual([{ userId: user.id, sessionIds: [secondId], reason: 'logout' }]);
+
+    const thirdId = await idOf(third);
+    expect((await identity.call('DELETE', `/auth/sessions/${thirdId}`, { session: token })).status).toBe(204);
+    await expect.poll(() => endedOf(user.id).at(-1)).toEqual({ userId: user.id, sessionIds: [thirdId], reason: 'ended_by_user' });
+
+    const fourthId = await idOf(fourth);
+    expect((await identity.call('DELETE', '/auth/sessions', { session: token })).status).toBe(200);
+    await expect.poll(() => endedOf(user.id).at(-1)).toEqual({ userId: user.id, sessionIds: [fourthId], reason: 'other_sessions_ended' });
+
+    // Nothing left to end: no event.
+    expect((await identity.call('DELETE', '/auth/sessions', { session: token })).status).toBe(200);
+    const before = endedOf(user.id).length;
+    expect((await identity.call('POST', '/auth/logout', { session: token })).status).toBe(204);
+    await expect.poll(() => endedOf(user.id).length).toBe(before + 1);
   });
 });

@@ -60,7 +60,7 @@ describe('the guest follow-up mail', () => {
     await identity.infra.bus.publish(envelope);
     const mail = await waitForMail(identity, email, /Din opgave #4711 er oprettet/);
     expect(mail.text).toContain(`https://fragtbud.example/task/4711?access=${accessToken}`);
-    expect(mail.text).toContain('Opret en konto eller log ind med denne e-mail for at vælge et bud og betale.');
+    expect(mail.text).toContain("Opret en konto eller log ind med denne e-mail, og tryk 'Knyt opgaven til min konto' på opgavens side for at vælge et bud og betale.");
     expect(mail.html).toContain(`href="https://fragtbud.example/task/4711?access=${accessToken}"`);
   });
 });

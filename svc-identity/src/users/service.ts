@@ -86,6 +86,7 @@ export async function removeUser(context: IdentityContext, caller: AuthUser, use
     if (row.role === 'admin' && adminIds.filter((id) => id !== userId).length === 0) {
       throw AppError.unprocessable(messages.cannotDeleteLastAdmin, 'last_admin');
     }
+    await closeAllSessionsOf(context, trx, userId, 'deleted');
     await deleteUser(trx, userId);
     await context.outbox.add(trx, eventTypes.userDeleted, { userId, deletedBy: caller.id }, meta);
   });
@@ -145,7 +146,7 @@ export async function decideUser(
       case 'block': {
         if (row.is_blocked) return row;
         const saved = await save({ is_blocked: true });
-        await closeAllSessionsOf(trx, userId);
+        await closeAllSessionsOf(context, trx, userId, 'blocked');
         await context.outbox.add(trx, eventTypes.userBlocked, { userId, blockedBy: caller.id }, meta);
         await announceCarrierProfile(context, trx, saved);
         return saved;

@@ -56,9 +56,10 @@ export async function announceUserUpdated(context: IdentityContext, trx: Knex.Tr
 /**
  * Bump when a service gains a projection of users (or carrier profiles) that existing databases must fill: at the
  * next start identity announces every user once more. 1: svc-tasks, svc-chat and svc-ledger directories. 2: phone
- * and address in those directories. 3: whether a user has saved bank details (svc-ledger's payout requests).
+ * and address in those directories. 3: whether a user has saved bank details (svc-ledger's payout requests). 5: the
+ * verified e-mails (identity.user.email_verified, `announced`), which svc-tasks now keeps for claims by a guest link.
  */
-export const DIRECTORY_VERSION = 4;
+export const DIRECTORY_VERSION = 5;
 const ANNOUNCE_BATCH = 500;
 
 /**
@@ -81,6 +82,7 @@ export async function announceDirectory(context: IdentityContext, version = DIRE
       for (const row of rows) {
         await context.outbox.add(trx, eventTypes.userUpdated, userUpdatedOf(row), { correlationId });
         await announceCarrierProfile(context, trx, row);
+        await announceEmailVerified(context, trx, row, 'announced');
       }
       announced += rows.length;
       lastId = rows.at(-1)?.id ?? lastId;
@@ -92,8 +94,8 @@ export async function announceDirectory(context: IdentityContext, version = DIRE
 
 /**
  * identity.user.email_verified, in the transaction that verified the e-mail or opened a session for a user whose e-mail
- * is verified: svc-tasks attaches a guest's tasks with that contact e-mail to the account (guest follow-up). Nothing is
- * said for an unverified e-mail, so it claims nothing.
+ * is verified (and in the directory backfill): svc-tasks remembers it, so the account may take a guest task of that
+ * e-mail by its link, and carries out such a claim made before. Nothing is said for an unverified e-mail.
  */
 export async function announceEmailVerified(
   context: Pick<IdentityContext, 'outbox'>,

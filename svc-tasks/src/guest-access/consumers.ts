@@ -1,11 +1,14 @@
 import { eventTypes, payloadSchemaFor, type EventPayload } from '@fragtbud/contracts';
 import { causedBy, consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
-import { claimGuestTasks } from './service';
+import { recordVerifiedEmail } from './service';
 
 type EmailVerified = EventPayload<typeof eventTypes.userEmailVerified>;
 
-/** identity.user.email_verified → a guest's tasks with that contact e-mail become the account's (idempotent). */
+/**
+ * identity.user.email_verified → the customer's verified e-mail is remembered and the claims the account made by a guest
+ * link before it was verified are carried out (idempotent). No task is attached by e-mail alone.
+ */
 export function guestClaimConsumers(context: Pick<TasksContext, 'outbox' | 'logger'>): ConsumerDefinition[] {
   return [
     consume<EmailVerified>({
@@ -17,7 +20,7 @@ export function guestClaimConsumers(context: Pick<TasksContext, 'outbox' | 'logg
           context.logger.warn({ eventId: event.id, type: event.type }, `${event.type} payload not understood; skipped`);
           return;
         }
-        await claimGuestTasks(trx, context, parsed.data as EmailVerified, causedBy(event));
+        await recordVerifiedEmail(trx, context, parsed.data as EmailVerified, causedBy(event));
       },
     }),
   ];

@@ -1,7 +1,8 @@
 /**
  * The guest follow-up (issue 13, API.md "guest follow-up"): a guest's task with a contact e-mail gets a link token (only
  * its hash is kept) that svc-identity mails; GET /tasks/{id}?access= gives the owner's read-only view, a wrong token
- * nothing private; identity.user.email_verified attaches the guest's tasks with that e-mail to the account, once.
+ * nothing private. The task becomes an account's only when the guest, signed in with a verified customer account of that
+ * e-mail, claims it with the link (issue 24 item 5); a claim made before verification is carried out at verification.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { eventTypes, guestLinkSealPurpose, messages, type EventPayload } from '@fragtbud/contracts';
@@ -135,64 +136,99 @@ describe('the guest link', () => {
   });
 });
 
-describe('claiming a guest\'s tasks', () => {
-  it('when a customer\'s e-mail is verified, then every unowned guest task with it (any case) becomes theirs, announced as an update', async () => {
-    const email = uniqueEmail();
-    const first = await guestTask(email);
-    const second = await guestTask(email.toUpperCase());
-    const someoneElse = await guestTask(uniqueEmail());
-    const customer = user('customer');
-    await tasks.publish(eventTypes.userEmailVerified, verified(customer.id, email));
-    await waitFor(async () => (await ownerOf(second.taskId)) === customer.id);
-    expect(await ownerOf(first.taskId)).toBe(customer.id);
-    expect(await ownerOf(someoneElse.taskId)).toBeNull();
+describe('claiming a guest\'s task (issue 24 item 5: only by the guest\'s own act)', () => {
+  const claim = (taskId: number, access: string | null, as?: ReturnType<typeof user>) =>
+    tasks.call('POST', `/tasks/${taskId}/claim`, { body: { access }, ...(as ? { as } : {}) });
+  /** A customer account of this e-mail, verified as svc-identity announces it. */
+  async function verifiedCustomer(email: string) {
+    const customer = user('customer', { email });
+    const marker = await tasks.publish(eventTypes.userEmailVerified, verified(customer.id, email));
+    await waitFor(async () => Boolean(await tasks.db('inbox').where({ event_id: marker.id }).first()));
+    return customer;
+  }
+  const updatesOf = async (taskId: number) =>
+    (await tasks.outboxEvents(eventTypes.taskUpdated)).filter((e) => (e.data as { taskId: number }).taskId === taskId);
 
-    const updates = (await tasks.outboxEvents(eventTypes.taskUpdated)).filter((e) =>
-      [first.taskId, second.taskId].includes((e.data as { taskId: number }).taskId),
-    );
-    expect(updates.map((e) => e.data)).toEqual(
-      [first.taskId, second.taskId].map((taskId) =>
-        expect.objectContaining({ taskId, userId: customer.id, changed: ['user_id', 'is_guest'], updatedBy: customer.id }),
-      ),
-    );
-    // Now the account sees its task as the owner, and finds it among its own.
-    const own = await tasks.call('GET', `/tasks/${first.taskId}`, { as: customer });
-    expect(own.body).toMatchObject({ view: 'full', user_id: customer.id });
-    const mine = await tasks.call('GET', '/tasks?mine=1', { as: customer });
-    expect(mine.body.items.map((task: { id: number }) => task.id).sort()).toEqual([first.taskId, second.taskId].sort());
+  it('when someone posts a task with a verified customer\'s e-mail, then it never becomes theirs by itself — not at verification, sign-in or redelivery', async () => {
+    const email = uniqueEmail();
+    const planted = await guestTask(email.toUpperCase());
+    const customer = await verifiedCustomer(email);
+    const signedIn = await tasks.publish(eventTypes.userEmailVerified, { ...verified(customer.id, email), reason: 'signed_in' });
+    await waitFor(async () => Boolean(await tasks.db('inbox').where({ event_id: signedIn.id }).first()));
+    expect(await ownerOf(planted.taskId)).toBeNull();
+    expect(await updatesOf(planted.taskId)).toEqual([]);
+    expect((await tasks.call('GET', '/tasks?mine=1', { as: customer })).body.items).toEqual([]);
+    expect((await tasks.call('GET', `/tasks/${planted.taskId}`, { as: customer })).body).toMatchObject({ view: 'public', from_address: null });
   });
 
-  it('when the same e-mail is announced again (another sign-in, a redelivery), then nothing changes and nothing more is announced', async () => {
+  it('when the verified customer presses \'Knyt opgaven til min konto\' on the link, then the task is theirs, announced once; a second press answers the same', async () => {
     const email = uniqueEmail();
-    const { taskId } = await guestTask(email);
-    const customer = user('customer');
+    const { taskId, token } = await guestTask(email);
+    const customer = await verifiedCustomer(email.toUpperCase());
+
+    const first = await claim(taskId, token, customer);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ status: 'claimed', taskId, message: messages.guestClaimDone });
+    expect(await ownerOf(taskId)).toBe(customer.id);
+    expect((await updatesOf(taskId)).map((e) => e.data)).toEqual([
+      expect.objectContaining({ taskId, userId: customer.id, changed: ['user_id', 'is_guest'], updatedBy: customer.id }),
+    ]);
+    const again = await claim(taskId, token, customer);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'claimed', taskId });
+    expect(await updatesOf(taskId)).toHaveLength(1);
+    const own = await tasks.call('GET', `/tasks/${taskId}`, { as: customer });
+    expect(own.body).toMatchObject({ view: 'full', user_id: customer.id });
+    expect((await tasks.call('GET', '/tasks?mine=1', { as: customer })).body.items.map((task: { id: number }) => task.id)).toEqual([taskId]);
+  });
+
+  it('when another account, a carrier, a wrong link or nobody tries to claim, then it is refused and the task stays the guest\'s', async () => {
+    const email = uniqueEmail();
+    const { taskId, token } = await guestTask(email);
+    const other = await verifiedCustomer(uniqueEmail());
+    const refusedOther = await claim(taskId, token, other);
+    expect(refusedOther.status).toBe(403);
+    expect(refusedOther.body).toEqual({ code: 'guest_claim_other_email', message: messages.guestClaimOtherEmail });
+    // Even an account that somehow shows the task's e-mail, as a carrier, may not own tasks.
+    const carrier = user('carrier', { email });
+    expect((await claim(taskId, token, carrier)).body).toMatchObject({ code: 'customers_only', message: messages.guestClaimCustomersOnly });
+    const owner = await verifiedCustomer(email);
+    const wrong = await claim(taskId, `${token}x`, owner);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ code: 'guest_link_invalid', message: messages.guestLinkInvalid });
+    expect((await claim(taskId, token)).status).toBe(401);
+    expect((await claim(taskId, null, owner)).status).toBe(400);
+    expect((await claim(999_999, token, owner)).status).toBe(404);
+    expect(await ownerOf(taskId)).toBeNull();
+    expect(await updatesOf(taskId)).toEqual([]);
+  });
+
+  it('when the account registered from the link is not verified yet, then the claim waits (202) and is carried out at verification — only that task', async () => {
+    const email = uniqueEmail();
+    const { taskId, token } = await guestTask(email);
+    const untouched = await guestTask(email);
+    const customer = user('customer', { email });
+    const waiting = await claim(taskId, token, customer);
+    expect(waiting.status).toBe(202);
+    expect(waiting.body).toEqual({ status: 'pending', taskId, message: messages.guestClaimPending });
+    expect(await ownerOf(taskId)).toBeNull();
+
     await tasks.publish(eventTypes.userEmailVerified, verified(customer.id, email));
     await waitFor(async () => (await ownerOf(taskId)) === customer.id);
-    const updatesOf = async () => (await tasks.outboxEvents(eventTypes.taskUpdated)).filter((e) => (e.data as { taskId: number }).taskId === taskId).length;
-    expect(await updatesOf()).toBe(1);
-
+    expect(await updatesOf(taskId)).toHaveLength(1);
+    expect(await ownerOf(untouched.taskId)).toBeNull();
+    // A redelivery or the next sign-in changes nothing more.
     const again = await tasks.publish(eventTypes.userEmailVerified, { ...verified(customer.id, email), reason: 'signed_in' });
-    const intruder = user('customer');
-    await tasks.publish(eventTypes.userEmailVerified, verified(intruder.id, email));
     await waitFor(async () => Boolean(await tasks.db('inbox').where({ event_id: again.id }).first()));
-    expect(await ownerOf(taskId)).toBe(customer.id);
-    expect(await updatesOf()).toBe(1);
-  });
-
-  it('when a carrier holds the e-mail, then no task is attached (carriers do not own tasks)', async () => {
-    const email = uniqueEmail();
-    const { taskId } = await guestTask(email);
-    const marker = await tasks.publish(eventTypes.userEmailVerified, verified(user('carrier').id, email, 'carrier'));
-    await waitFor(async () => Boolean(await tasks.db('inbox').where({ event_id: marker.id }).first()));
-    expect(await ownerOf(taskId)).toBeNull();
+    expect(await updatesOf(taskId)).toHaveLength(1);
+    expect(await ownerOf(untouched.taskId)).toBeNull();
   });
 
   it('when the task is claimed (and later completed), then the old link shows nothing of it and says to log in; the owner still sees it', async () => {
     const email = uniqueEmail();
     const { taskId, token } = await guestTask(email);
-    const customer = user('customer');
-    await tasks.publish(eventTypes.userEmailVerified, verified(customer.id, email));
-    await waitFor(async () => (await ownerOf(taskId)) === customer.id);
+    const customer = await verifiedCustomer(email);
+    expect((await claim(taskId, token, customer)).status).toBe(200);
 
     for (const status of ['open_for_bids', 'completed'] as const) {
       await tasks.db('tasks').where({ id: taskId }).update({ status });
@@ -204,6 +240,8 @@ describe('claiming a guest\'s tasks', () => {
         expect(JSON.stringify(reply.body)).not.toContain(email);
       }
     }
+    // Nobody else claims it through the old link now.
+    expect((await claim(taskId, token, user('customer', { email }))).status).toBe(410);
     // svc-bids no longer shows the bids through it either.
     const ask = await tasks.call('POST', `/internal/tasks/${taskId}/access`, { body: { token }, service: 'bids' });
     expect(ask.body).toEqual({ granted: false });

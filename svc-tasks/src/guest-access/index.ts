@@ -1,3 +1,4 @@
 export { guestClaimConsumers } from './consumers';
 export { internalGuestAccessRouter } from './internal-routes';
+export { guestClaimRouter } from './routes';
 export { guestLinkState, issueGuestLink, opensTask } from './service';

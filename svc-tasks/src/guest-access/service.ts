@@ -1,9 +1,19 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eventTypes, guestLinkSealPurpose, type EventPayload } from '@fragtbud/contracts';
-import { sealSecret } from '@fragtbud/platform';
+import { eventTypes, guestLinkSealPurpose, messages, type AuthUser, type EventPayload, type GuestClaimResponse } from '@fragtbud/contracts';
+import { AppError, sealSecret } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
-import type { TaskRow } from '../tasks/repo';
-import { findAccessHash, lockUnclaimedTasksOf, saveAccessHash, setOwner } from './repo';
+import { lockTaskById, type TaskRow } from '../tasks/repo';
+import {
+  deleteClaimOf,
+  findAccessHash,
+  hasVerifiedEmail,
+  lockClaimsOf,
+  lockPendingClaimsOf,
+  saveAccessHash,
+  savePendingClaim,
+  saveVerifiedEmail,
+  setOwner,
+} from './repo';
 
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -53,30 +63,83 @@ export async function opensTask(db: Db, taskId: number, token: string | undefine
 type EmailVerified = EventPayload<typeof eventTypes.userEmailVerified>;
 
 /**
- * A customer holds a verified e-mail: every guest task with that contact e-mail and no owner becomes theirs, and each
- * change goes out as tasks.task.updated (`user_id`), so svc-bids, svc-chat and svc-payments treat them as the owner.
- * A second time finds nothing left to claim. An unverified e-mail never gets here (svc-identity sends only verified ones).
+ * POST /tasks/{id}/claim — 'Knyt opgaven til min konto' (issue 24 item 5): a guest's task becomes an account's only by
+ * the guest's own act. The caller must hold the task's link token, be signed in with a customer account whose e-mail is
+ * the task's contact e-mail, and have that e-mail verified; then the task is theirs now. With the e-mail not verified
+ * yet (just registered from the link), the claim waits and is carried out when it is. A task posted with someone's
+ * e-mail never becomes theirs without this. Twice by the same account: the same answer.
  */
-export async function claimGuestTasks(trx: Db, context: Pick<TasksContext, 'outbox' | 'logger'>, data: EmailVerified, meta: EventMeta): Promise<number[]> {
+export async function claimGuestTask(
+  context: Pick<TasksContext, 'db' | 'outbox' | 'logger'>,
+  caller: AuthUser,
+  taskId: number,
+  access: string,
+  meta: EventMeta,
+): Promise<GuestClaimResponse> {
+  if (caller.role !== 'customer') throw AppError.forbidden(messages.guestClaimCustomersOnly, 'customers_only');
+  const answer = await context.db.transaction(async (trx) => {
+    const task = await lockTaskById(trx, taskId);
+    if (!task) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+    if (task.user_id === caller.id) return claimed(taskId);
+    const link = await guestLinkState(trx, taskId, access);
+    if (link === 'invalid') throw AppError.forbidden(messages.guestLinkInvalid, 'guest_link_invalid');
+    if (link === 'claimed' || task.user_id !== null) throw new AppError({ status: 410, code: 'guest_link_claimed', message: messages.guestLinkClaimed });
+    if (!task.contact_email || task.contact_email.toLowerCase() !== caller.email.toLowerCase()) {
+      throw AppError.forbidden(messages.guestClaimOtherEmail, 'guest_claim_other_email');
+    }
+    await lockClaimsOf(trx, caller.id);
+    const now = new Date();
+    if (!(await hasVerifiedEmail(trx, caller.id, task.contact_email))) {
+      await savePendingClaim(trx, taskId, caller.id, now);
+      return { status: 'pending', taskId, message: messages.guestClaimPending } satisfies GuestClaimResponse;
+    }
+    await takeIntoAccount(trx, context, task, caller.id, now, meta);
+    return claimed(taskId);
+  });
+  if (answer.status === 'claimed') context.logger.info({ userId: caller.id, taskId }, 'guest task claimed by its link');
+  return answer;
+}
+
+const claimed = (taskId: number): GuestClaimResponse => ({ status: 'claimed', taskId, message: messages.guestClaimDone });
+
+/** The task becomes the user's; tasks.task.updated (`user_id`) tells svc-bids, svc-chat and svc-payments. */
+async function takeIntoAccount(
+  trx: Db,
+  context: Pick<TasksContext, 'outbox'>,
+  task: Pick<TaskRow, 'id' | 'type' | 'status'>,
+  userId: number,
+  now: Date,
+  meta: EventMeta,
+): Promise<void> {
+  await setOwner(trx, task.id, userId, now);
+  await deleteClaimOf(trx, task.id);
+  await context.outbox.add(
+    trx,
+    eventTypes.taskUpdated,
+    {
+      taskId: task.id,
+      userId,
+      type: task.type,
+      status: task.status,
+      changed: ['user_id', 'is_guest'],
+      updatedBy: userId,
+    } satisfies EventPayload<typeof eventTypes.taskUpdated>,
+    meta,
+  );
+}
+
+/**
+ * A customer holds a verified e-mail: remembered (a later claim by the link is carried out at once), and the claims
+ * this account made by the link before it was verified are carried out now. Tasks the account never claimed stay the
+ * guest's, whatever their contact e-mail. A second time finds nothing left to do.
+ */
+export async function recordVerifiedEmail(trx: Db, context: Pick<TasksContext, 'outbox' | 'logger'>, data: EmailVerified, meta: EventMeta): Promise<number[]> {
   if (data.role !== 'customer') return [];
-  const tasks = await lockUnclaimedTasksOf(trx, data.email);
+  await lockClaimsOf(trx, data.userId);
   const now = new Date();
-  for (const task of tasks) {
-    await setOwner(trx, task.id, data.userId, now);
-    await context.outbox.add(
-      trx,
-      eventTypes.taskUpdated,
-      {
-        taskId: task.id,
-        userId: data.userId,
-        type: task.type,
-        status: task.status,
-        changed: ['user_id', 'is_guest'],
-        updatedBy: data.userId,
-      } satisfies EventPayload<typeof eventTypes.taskUpdated>,
-      meta,
-    );
-  }
-  if (tasks.length > 0) context.logger.info({ userId: data.userId, taskIds: tasks.map((task) => task.id) }, 'guest tasks attached to their account');
+  await saveVerifiedEmail(trx, data.userId, data.email, now);
+  const tasks = await lockPendingClaimsOf(trx, data.userId, data.email);
+  for (const task of tasks) await takeIntoAccount(trx, context, task, data.userId, now, meta);
+  if (tasks.length > 0) context.logger.info({ userId: data.userId, taskIds: tasks.map((task) => task.id) }, 'guest tasks claimed by link, e-mail now verified');
   return tasks.map((task) => task.id);
 }

@@ -99,7 +99,7 @@ export const mailTemplates = {
         `Tak for din opgave #${input.taskId}. Du kan følge den og se de bud, vognmændene giver, via linket herunder.`,
       ],
       action: { label: 'Se din opgave', url: input.link },
-      footnote: 'Opret en konto eller log ind med denne e-mail for at vælge et bud og betale.',
+      footnote: "Opret en konto eller log ind med denne e-mail, og tryk 'Knyt opgaven til min konto' på opgavens side for at vælge et bud og betale.",
     }),
 
   /** `task` names the task ('Flytning · Aarhus C → København K', taskNotificationTitle); else 'opgave #12'. */

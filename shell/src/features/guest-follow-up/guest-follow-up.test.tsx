@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@fragtbud/contracts';
 import { makeBidding, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { makeTask } from '../../testing/tasks';
-import { GUEST_CALL_TO_ACTION, GUEST_LINK_INVALID, GuestTaskPage } from './guest-task-page';
+import { CLAIM_BUTTON, CLAIM_EXPLAINED, GUEST_CALL_TO_ACTION, GUEST_LINK_INVALID, GuestTaskPage } from './guest-task-page';
 import { KEEP_LINK, KEEP_LINK_TITLE, LINK_COPIED, LINK_MAILED, TaskCreatedPage } from './task-created-page';
 
 const server = setupApiServer();
@@ -157,10 +157,56 @@ describe('/task/{id}?access= (the guest link)', () => {
     expect((await screen.findByTestId('landing')).textContent).toBe('/task/7');
   });
 
-  it('a signed-in customer with the task\'s e-mail is told to verify it', async () => {
+  it('a signed-in customer with the task\'s e-mail claims it only by pressing \'Knyt opgaven til min konto\'; then the owner\'s page takes over', async () => {
+    setSession(makeUser({ id: 5, role: 'customer', email: 'Gaest@Example.dk' }));
+    let owner: number | null = null;
+    const claims: unknown[] = [];
+    server.use(
+      http.get('/api/tasks/7', () => HttpResponse.json({ ...guestTask, user_id: owner, is_guest: owner === null })),
+      http.get('/api/tasks/7/bids', () => HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, bidding: makeBidding({ task_id: 7 }) })),
+      http.post('/api/tasks/7/claim', async ({ request }) => {
+        claims.push(await request.json());
+        owner = 5;
+        return HttpResponse.json({ status: 'claimed', taskId: 7, message: messages.guestClaimDone });
+      }),
+    );
+    renderAt('/task/7?access=abc123');
+    expect((await screen.findByRole('note')).textContent).toContain(CLAIM_EXPLAINED);
+    expect(claims).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: CLAIM_BUTTON }));
+    expect((await screen.findByTestId('landing')).textContent).toBe('/task/7');
+    expect(claims).toEqual([{ access: 'abc123' }]);
+  });
+
+  it('a claim right after registering from the link waits for the e-mail, and says so', async () => {
     setSession(makeUser({ id: 5, role: 'customer', email: 'gaest@example.dk' }));
     linkApi(guestTask);
+    server.use(http.post('/api/tasks/7/claim', () => HttpResponse.json({ status: 'pending', taskId: 7, message: messages.guestClaimPending }, { status: 202 })));
     renderAt('/task/7?access=abc123');
-    expect((await screen.findByRole('note')).textContent).toContain('Bekræft din e-mail');
+    await userEvent.click(await screen.findByRole('button', { name: CLAIM_BUTTON }));
+    expect((await screen.findByRole('status')).textContent).toBe(messages.guestClaimPending);
+    expect(screen.queryByRole('button', { name: CLAIM_BUTTON })).toBeNull();
+  });
+
+  it('a signed-in customer with another e-mail is offered no claim and told which e-mail to use', async () => {
+    setSession(makeUser({ id: 6, role: 'customer', email: 'en.anden@example.dk' }));
+    linkApi(guestTask);
+    renderAt('/task/7?access=abc123');
+    expect((await screen.findByRole('note')).textContent).toContain('Log ind med gaest@example.dk');
+    expect(screen.queryByRole('button', { name: CLAIM_BUTTON })).toBeNull();
+  });
+
+  it('when the server refuses the claim, then its Danish reason is shown and the task stays as it was', async () => {
+    setSession(makeUser({ id: 5, role: 'customer', email: 'gaest@example.dk' }));
+    linkApi(guestTask);
+    server.use(
+      http.post('/api/tasks/7/claim', () =>
+        HttpResponse.json({ code: 'guest_link_invalid', message: messages.guestLinkInvalid }, { status: 403 }),
+      ),
+    );
+    renderAt('/task/7?access=abc123');
+    await userEvent.click(await screen.findByRole('button', { name: CLAIM_BUTTON }));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.guestLinkInvalid);
+    expect(screen.getByRole('button', { name: CLAIM_BUTTON })).toBeTruthy();
   });
 });

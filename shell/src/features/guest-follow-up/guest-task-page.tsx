@@ -18,14 +18,18 @@ import {
   type User,
 } from '@fragtbud/web';
 import { useDocumentTitle } from '../../routing/use-document-title';
+import { useClaimTaskViaLink } from './api/claim-task-via-link';
 import { useBidsViaLink } from './api/list-bids-via-link';
 import { useTaskViaLink } from './api/get-task-via-link';
 import './guest-follow-up.css';
 
 export const GUEST_CALL_TO_ACTION = 'Opret konto eller log ind for at vælge et bud og betale';
 export const GUEST_LINK_INVALID = 'Linket til opgaven er ikke gyldigt. Her ser du kun de offentlige oplysninger om opgaven.';
+export const CLAIM_BUTTON = 'Knyt opgaven til min konto';
+export const CLAIM_EXPLAINED =
+  'Er det din opgave? Knyt den til din konto for at vælge et bud og betale. Opgaver, som andre har oprettet med din e-mail, bliver aldrig knyttet til din konto uden dette.';
 
-/** While a signed-in customer waits for the task to become theirs (e-mail verified elsewhere), the page asks again. */
+/** While a signed-in customer waits for the task to become theirs (a claim waiting for the e-mail), the page asks again. */
 const CLAIM_POLL_MS = 5_000;
 
 /**
@@ -96,7 +100,7 @@ export function GuestTaskPage() {
         </p>
       </header>
 
-      {full ? <NextStep viewer={viewer} task={task} here={here} /> : <p className="fb-form-error" role="alert">{GUEST_LINK_INVALID}</p>}
+      {full ? <NextStep viewer={viewer} task={task} here={here} access={access} /> : <p className="fb-form-error" role="alert">{GUEST_LINK_INVALID}</p>}
 
       <TaskStatusProgress status={task.status} />
 
@@ -153,8 +157,13 @@ export function GuestTaskPage() {
   );
 }
 
-/** What the visitor does next to choose a bid and pay: sign up or in; once signed in, verify the task's e-mail. */
-function NextStep({ viewer, task, here }: { viewer: User | null; task: Task; here: string }) {
+/**
+ * What the visitor does next to choose a bid and pay: sign up (from here) or in; signed in with the task's e-mail, press
+ * 'Knyt opgaven til min konto' — the task is never attached by the e-mail alone (issue 24). Before the e-mail is
+ * verified the claim waits for it.
+ */
+function NextStep({ viewer, task, here, access }: { viewer: User | null; task: Task; here: string; access: string }) {
+  const claim = useClaimTaskViaLink();
   if (!viewer) {
     return (
       <div className="guest-task__next fb-card" role="note">
@@ -167,24 +176,57 @@ function NextStep({ viewer, task, here }: { viewer: User | null; task: Task; her
             Log ind
           </Link>
         </p>
-        <p className="fb-muted">Brug den e-mail, du oprettede opgaven med{task.contact_email ? ` (${task.contact_email})` : ''}.</p>
+        <p className="fb-muted">
+          Brug den e-mail, du oprettede opgaven med{task.contact_email ? ` (${task.contact_email})` : ''}. Derefter kan du knytte opgaven til din
+          konto her.
+        </p>
       </div>
     );
   }
   const sameEmail = task.contact_email !== null && task.contact_email.toLowerCase() === viewer.email.toLowerCase();
+  if (!sameEmail) {
+    return (
+      <div className="guest-task__next fb-card" role="note">
+        <p>
+          Opgaven er oprettet med en anden e-mail end den, du er logget ind med. Log ind med {task.contact_email ?? 'opgavens e-mail'} for at
+          knytte den til din konto, vælge et bud og betale.
+        </p>
+      </div>
+    );
+  }
+  const answer = claim.data;
   return (
     <div className="guest-task__next fb-card" role="note">
-      {sameEmail ? (
-        <p>
-          Bekræft din e-mail med linket, vi har sendt til {viewer.email}. Så bliver opgaven knyttet til din konto, og du kan
-          vælge et bud og betale.
-        </p>
+      {answer?.status === 'pending' ? (
+        <p role="status">{answer.message}</p>
       ) : (
-        <p>
-          Opgaven er oprettet med en anden e-mail end den, du er logget ind med. Log ind med {task.contact_email ?? 'opgavens e-mail'} for
-          at vælge et bud og betale.
-        </p>
+        <>
+          <p>{CLAIM_EXPLAINED}</p>
+          <p className="guest-task__actions">
+            <button
+              type="button"
+              className="fb-button fb-button--primary"
+              disabled={claim.isPending || answer?.status === 'claimed'}
+              onClick={() => claim.mutate({ taskId: task.id, access })}
+            >
+              {claim.isPending ? 'Knytter…' : CLAIM_BUTTON}
+            </button>
+          </p>
+          {answer?.status === 'claimed' && <p role="status">{answer.message}</p>}
+          {claim.error && (
+            <p className="fb-form-error" role="alert">
+              {claimRefusal(claim.error)}
+            </p>
+          )}
+        </>
       )}
     </div>
   );
+}
+
+/** Why a claim was refused, in the server's words: a 403 here says which rule (the general 403 text would not). */
+function claimRefusal(error: unknown): string {
+  if (!isApiError(error)) return 'Kunne ikke knytte opgaven til din konto. Prøv igen.';
+  if (error.status === 403 && error.serverMessage) return error.serverMessage;
+  return error.message;
 }
