@@ -6,6 +6,7 @@ import { messages, sessionHintCookieName, type AuthUser } from '@fragtbud/contra
 import {
   AppError,
   closeServerGracefully,
+  defaultBodyLimit,
   errorHandler,
   readAfterHeader,
   requestContext,
@@ -145,7 +146,10 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     const apiPath = ctx.path.slice('/api'.length) || '/';
     const owner = ownerOf(apiPath);
     if (!owner) throw AppError.notFound(messages.notFound, 'not_found');
-    if (Number(ctx.get('content-length') || 0) > config.MAX_BODY_BYTES) {
+    // Refused here, before anything is forwarded, when the length says so: the services take JSON up to
+    // `defaultBodyLimit`, uploads up to MAX_BODY_BYTES.
+    const length = Number(ctx.get('content-length') || 0);
+    if (length > config.MAX_BODY_BYTES || (length > defaultBodyLimit && ctx.request.is('application/json', '+json'))) {
       throw AppError.badRequest(messages.payloadTooLarge, 'payload_too_large');
     }
 
