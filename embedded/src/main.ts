@@ -38,13 +38,19 @@ if (env.DEMO_SEED === '1') {
 process.stdout.write(`${lines.join('\n')}\n\n`);
 
 let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    void topology.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+const close = () => {
+  if (closing) return;
+  closing = true;
+  void topology.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+// `npm start` ends in `exec node …`: npm's SIGTERM/SIGINT reaches this process itself.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, close);
+// Should whatever started us be killed outright (npm by SIGKILL), we are re-parented: close instead of holding the
+// port and the PGlite lock as an orphan.
+const startingParent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== startingParent) close();
+}, 1_000).unref();

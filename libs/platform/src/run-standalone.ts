@@ -16,12 +16,12 @@ export async function runStandalone<C extends BaseConfig>(
 ): Promise<RunningService<C> & { port: number; url: string }> {
   const logger = options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
   exitOnProcessFailure(logger);
-  let service: RunningService<C> | undefined;
+  const up: { service?: RunningService<C> } = {};
   const stop = (reason: string) => {
     logger.info({ reason }, `${definition.name} stopping`);
     // Still starting (connecting, migrating): nothing is served yet and nothing waits to finish.
-    if (!service) process.exit(0);
-    service.close().then(
+    if (!up.service) process.exit(0);
+    up.service.close().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, `${definition.name} did not stop cleanly`);
@@ -31,9 +31,9 @@ export async function runStandalone<C extends BaseConfig>(
   };
   // Before anything connects: a stop request or the supervisor's end during start-up ends the process too.
   const removeStopListeners = onStopRequest(stop);
-  service = await createService(definition, { ...options, config, logger });
-  const { port, url } = await service.listen();
-  const started = service;
+  const started = await createService(definition, { ...options, config, logger });
+  up.service = started;
+  const { port, url } = await started.listen();
 
   return {
     ...started,
