@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { lockFileName } from '@fragtbud/platform';
-import { stop, waitUntilOk } from './support/processes';
+import { pidsOf, stop, waitUntilOk } from './support/processes';
 
 const { values } = parseArgs({ options: { 'from-source': { type: 'boolean', default: false }, port: { type: 'string', default: '18321' } } });
 const root = path.resolve(import.meta.dirname, '..');
@@ -64,7 +64,12 @@ async function npmStartStopsOnSigterm(dataDir: string): Promise<void> {
     npm.kill('SIGTERM');
     const code = await Promise.race([exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 15_000))]);
     if (code === 'running') throw new Error('npm start did not end within 15 s of SIGTERM');
-    // The server ended with npm: nothing answers on the port, and it can be bound again.
+    // The server (npm does not wait for it) ends too: nothing answers on the port, and it can be bound again.
+    const deadline = Date.now() + 15_000;
+    while (pidsOf('embedded/dist/main.js', `DATA_DIR=${dataDir}`).length > 0) {
+      if (Date.now() > deadline) throw new Error('after SIGTERM to npm start, the server is still running');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const stillServing = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
     if (stillServing || !(await portIsFree(Number(port)))) throw new Error(`after SIGTERM to npm start, port ${port} is still held`);
     if (existsSync(path.join(dataDir, 'pglite', lockFileName))) throw new Error('after SIGTERM to npm start, the PGlite lock file is still there');

@@ -53,7 +53,7 @@ describe.each(kinds)('the gateway over HTTP to the services (%s)', (kind) => {
       const response = await fetch(`${base}/api/tasks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        body: body as unknown as BodyInit,
+        body: body as unknown as RequestInit['body'],
         duplex: 'half',
       } as RequestInit);
       answers.push([response.status, ((await response.json()) as { code: string }).code]);
