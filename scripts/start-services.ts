@@ -7,7 +7,8 @@
  * ran a minute) while the others keep serving. SIGINT/SIGTERM reaches each child exactly once (children run in
  * their own process groups, so a signal to this group is not delivered twice), in-flight requests finish, and
  * whatever has not ended after 10 s is killed. Children hold an IPC channel to this process and stop by themselves
- * when it disappears, so nothing is left orphaned even after a `kill -9` here.
+ * when it disappears — from their first line on (scripts/end-with-supervisor.mjs, loaded before their modules), so
+ * nothing is left orphaned even after a `kill -9` here while they are still starting.
  * `--compiled` (or SERVICES_COMPILED=1) runs the JavaScript from `npm run build:server` with plain node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -46,11 +47,14 @@ function say(line: string): void {
   process.stderr.write(`[start:services] ${line}\n`);
 }
 
+/** Loaded before anything else in each child: it ends with this supervisor, whatever state it is in. */
+const endWithSupervisor = ['--import', new URL('./end-with-supervisor.mjs', import.meta.url).href];
+
 function commandOf(entry: string): string[] {
-  if (!compiled) return ['--import', 'tsx', entry];
+  if (!compiled) return [...endWithSupervisor, '--import', 'tsx', entry];
   const built = `dist/server/${entry.split('/')[0]}.js`;
   if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build:server first`);
-  return ['--enable-source-maps', built];
+  return [...endWithSupervisor, '--enable-source-maps', built];
 }
 
 function launch(unit: Supervised): void {

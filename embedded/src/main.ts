@@ -13,7 +13,31 @@ const env: Record<string, string | undefined> = { DEMO_SEED: '1', DEMO_TASKS: '1
 const logger = createLogger({ name: 'fragtbud', level: env.LOG_LEVEL });
 const dataDir = path.resolve(env.DATA_DIR ?? 'data');
 
+// Stop requests are taken from the first moment (a SIGTERM while PGlite opens or the demo tasks are seeded must not
+// kill the process with the PGlite lock and the port held): the topology closes as soon as it is there.
+let stopRequested = false;
+const running: { close?: () => void } = {};
+const requestStop = () => {
+  if (stopRequested) return;
+  stopRequested = true;
+  running.close?.();
+};
+// `npm start` ends in `exec node …`: npm's SIGTERM/SIGINT reaches this process itself.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, requestStop);
+// Should whatever started us be killed outright (npm by SIGKILL), we are re-parented: close instead of holding the
+// port and the PGlite lock as an orphan.
+const startingParent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== startingParent) requestStop();
+}, 1_000).unref();
+
 const topology = await startEmbedded({ env, dataDir, logger });
+running.close = () =>
+  void topology.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+if (stopRequested) running.close();
 
 const lines = [
   '',
@@ -37,14 +61,3 @@ if (env.DEMO_SEED === '1') {
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    void topology.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}

@@ -29,7 +29,7 @@ export interface EmbeddedService {
   close(): Promise<void>;
 }
 
-interface ServiceEntry {
+export interface ServiceEntry {
   name: string;
   urlKey: string;
   start(env: Env, database: Database, bus: EventBus, logger: Logger): Promise<EmbeddedService>;
@@ -63,7 +63,7 @@ function entry<C extends BaseConfig>(
  * tasks; payments asks tasks and bids; chat asks tasks). No service calls identity (only the gateway does), and its
  * events reach every consumer whenever either side starts (the bus keeps them for durables that subscribe later).
  */
-const services: ServiceEntry[] = [
+export const serviceEntries: ServiceEntry[] = [
   entry(ledgerService, loadLedgerConfig, 'LEDGER_URL'),
   entry(tasksService, loadTasksConfig, 'TASKS_URL'),
   entry(identityService, loadIdentityConfig, 'IDENTITY_URL'),
@@ -110,7 +110,7 @@ export async function startEmbedded(options: { env: Env; dataDir: string; logger
   const port = Number(env.PORT);
   if (!env.PUBLIC_ORIGIN && Number.isInteger(port) && port > 0) urls.PUBLIC_ORIGIN = `http://localhost:${port}`;
   try {
-    for (const { name, urlKey, start } of services) {
+    for (const { name, urlKey, start } of serviceEntries) {
       const serviceEnv = { ...env, ...urls, PORT: '0', DATABASE_URL: undefined, NATS_URL: undefined };
       const database = await createDatabase({ pglite, schema: name, logger });
       databases.push(database);

@@ -6,11 +6,14 @@ import { messages, sessionHintCookieName, type AuthUser } from '@fragtbud/contra
 import {
   AppError,
   closeServerGracefully,
+  defaultBodyLimit,
   errorHandler,
+  readAfterHeader,
   requestContext,
   sessionTokenOf,
   setSessionHintCookie,
   signInternalToken,
+  writtenEventsHeader,
   type EventBus,
   type Logger,
 } from '@fragtbud/platform';
@@ -25,6 +28,7 @@ import { createLiveEvents } from './live-events';
 import { buildOpenApiDocument } from './openapi';
 import { createForwarder, type InProcessService } from './proxy';
 import { createPublicCache } from './public-cache';
+import { createRecentWrites } from './recent-writes';
 import { rateLimit } from './rate-limit';
 import { requirePlainPath } from './request-path';
 import { securityHeaderValues, securityHeaders } from './security-headers';
@@ -74,6 +78,7 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
   const limitRate = rateLimit({ perMinute: config.API_RATE_LIMIT_PER_MINUTE });
   const live = createLiveEvents({ config, logger, sessions, bus, rateLimit: limitRate });
   const forwarder = createForwarder();
+  const recentWrites = createRecentWrites();
   const publicCache = createPublicCache({ maxMs: config.PUBLIC_CACHE_MS });
 
   const gatewayEndpoints: Middleware = async (ctx, next) => {
@@ -141,7 +146,10 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     const apiPath = ctx.path.slice('/api'.length) || '/';
     const owner = ownerOf(apiPath);
     if (!owner) throw AppError.notFound(messages.notFound, 'not_found');
-    if (Number(ctx.get('content-length') || 0) > config.MAX_BODY_BYTES) {
+    // Refused here, before anything is forwarded, when the length says so: the services take JSON up to
+    // `defaultBodyLimit`, uploads up to MAX_BODY_BYTES.
+    const length = Number(ctx.get('content-length') || 0);
+    if (length > config.MAX_BODY_BYTES || (length > defaultBodyLimit && ctx.request.is('application/json', '+json'))) {
       throw AppError.badRequest(messages.payloadTooLarge, 'payload_too_large');
     }
 
@@ -153,13 +161,15 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     if (user && viaCookie) assertSameOrigin(ctx);
 
     const isWrite = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+    // Read before the hop: once the body has been streamed to the service, the request no longer has its socket.
+    const secure = ctx.protocol === 'https';
     try {
       await forwardToOwner(ctx, owner, apiPath, user);
     } finally {
       if (isWrite) publicCache.clear();
     }
     if (anonymousRead) publicCache.keep(ctx, ctx.url);
-    if (user && viaCookie && !ctx.cookies.get(sessionHintCookieName)) giveSessionHint(ctx);
+    if (user && viaCookie && !ctx.cookies.get(sessionHintCookieName)) giveSessionHint(ctx, secure);
     if (isWrite && ctx.status < 400 && sessionChangingPath.test(apiPath)) {
       if (apiPath === '/auth/logout' && token) sessions.forget(token);
       else sessions.forgetAll();
@@ -167,6 +177,7 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
   };
 
   async function forwardToOwner(ctx: Context, owner: UpstreamName, apiPath: string, user: AuthUser | null) {
+    const readAfter = user ? recentWrites.readAfterFor(user.id) : undefined;
     await forwarder.forward(ctx, {
       target: upstreams[owner],
       inProcess: inProcess?.[owner],
@@ -182,19 +193,24 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
         'x-request-id': String(ctx.state.requestId ?? ''),
         'x-forwarded-proto': ctx.protocol,
         'x-forwarded-host': ctx.host,
+        ...(readAfter ? { [readAfterHeader]: readAfter } : {}),
       },
     });
+    // Internal: what the write recorded, kept for the writer's next requests, never shown to the browser.
+    const written = ctx.response.get(writtenEventsHeader) || undefined;
+    ctx.remove(writtenEventsHeader);
+    if (user && written && ctx.status >= 200 && ctx.status < 300) recentWrites.remember(user.id, written);
   }
 
   /**
    * A browser holding a session from before the page's hint cookie existed gets the hint with its next API call,
    * unless the answer sets or clears it itself (login, logout). A hint that outlives its session costs one 401.
    */
-  function giveSessionHint(ctx: Context) {
+  function giveSessionHint(ctx: Context, secure: boolean) {
     const cookies = ctx.response.get('set-cookie');
     const setCookies = Array.isArray(cookies) ? cookies : cookies ? [String(cookies)] : [];
     if (ctx.status >= 400 || setCookies.some((cookie) => cookie.startsWith(`${sessionHintCookieName}=`))) return;
-    setSessionHintCookie(ctx, { maxAgeSeconds: hintMaxAgeSeconds, secure: ctx.protocol === 'https' });
+    setSessionHintCookie(ctx, { maxAgeSeconds: hintMaxAgeSeconds, secure });
   }
 
   async function resolveCaller(ctx: Context, token: string) {

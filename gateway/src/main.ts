@@ -5,11 +5,14 @@ import { loadGatewayConfig } from './config';
 const config = loadGatewayConfig();
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
 exitOnProcessFailure(logger);
-const gateway = createGateway({ config, logger });
-const { url } = await gateway.listen();
-logger.info({ url }, 'gateway listening');
-
+const up: { gateway?: ReturnType<typeof createGateway> } = {};
+// Before anything connects: a stop request or the supervisor's end during start-up ends the process too.
 onStopRequest((reason) => {
   logger.info({ reason }, 'gateway stopping');
-  void gateway.close().then(() => process.exit(0));
+  if (!up.gateway) process.exit(0);
+  void up.gateway.close().then(() => process.exit(0));
 });
+const gateway = createGateway({ config, logger });
+up.gateway = gateway;
+const { url } = await gateway.listen();
+logger.info({ url }, 'gateway listening');

@@ -23,6 +23,9 @@ const hopHeaders = new Set([
   'x-forwarded-host',
   'x-forwarded-proto',
   'x-request-id',
+  // Set by the gateway alone (read-your-writes): a client's own would only make services wait.
+  'x-read-after',
+  'x-written-events',
 ]);
 /** Response headers of the hop from the service, which Node's server writes itself. */
 const hopResponseHeaders = new Set(['connection', 'transfer-encoding', 'keep-alive']);

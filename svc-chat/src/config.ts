@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@fragtbud/platform';
 
 /**
- * svc-chat calls svc-tasks (GET /internal/tasks/:id) only for a task its projection has not seen an event of yet;
- * without TASKS_URL such a message is answered 503, everything else works.
+ * svc-chat asks svc-tasks (GET /internal/tasks/:id) and svc-bids (GET /internal/tasks/:id/bid-round) for the facts
+ * its lock rules decide by; with either address missing (svc-chat alone, in tests) it decides by its projection, and
+ * without TASKS_URL a message about a task the projection has not seen is answered 503.
  */
 export const chatConfigSchema = baseConfigSchema.extend({
   TASKS_URL: z.string().url().optional(),
+  BIDS_URL: z.string().url().optional(),
 });
 export type ChatConfig = z.infer<typeof chatConfigSchema>;
 

@@ -6,6 +6,10 @@ import { createLogger } from '@fragtbud/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import { startEmbedded, type EmbeddedTopology } from '../topology';
+import { startDistributed } from './distributed';
+
+/** `embedded`: `npm start`'s one process; `distributed`: a process's worth per service over PostgreSQL + NATS and HTTP. */
+export type TopologyKind = 'embedded' | 'distributed';
 
 export const actorNames = ['anonymous', 'customerB', 'unapproved', 'uninvolved', 'carrier', 'customerA', 'admin'] as const;
 export type ActorName = (typeof actorNames)[number];
@@ -144,8 +148,11 @@ export async function until<T>(what: string, attempt: () => Promise<T | undefine
   }
 }
 
-export async function startWorld(): Promise<World> {
-  const topology = await startEmbedded({ env, dataDir: 'memory', logger: createLogger({ name: 'test', level: 'silent' }) });
+export async function startWorld(kind: TopologyKind = 'embedded'): Promise<World> {
+  const topology =
+    kind === 'distributed'
+      ? await startDistributed(env)
+      : await startEmbedded({ env, dataDir: 'memory', logger: createLogger({ name: 'test', level: 'silent' }) });
   const base = topology.url;
   const request = (method: string, path: string, options?: RequestOptions) => send(base, method, `/api${path}`, options);
 
@@ -253,10 +260,10 @@ export async function startWorld(): Promise<World> {
 }
 
 /** One world for a test file: started before its tests, closed after; the getter is for use inside tests. */
-export function worldForSuite(): () => World {
+export function worldForSuite(kind: TopologyKind = 'embedded'): () => World {
   let world: World | undefined;
   beforeAll(async () => {
-    world = await startWorld();
+    world = await startWorld(kind);
   }, 180_000);
   afterAll(async () => {
     await world?.close();

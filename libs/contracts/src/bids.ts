@@ -446,3 +446,18 @@ export const internalBidSchema = z.object({
   updatedAt: z.string(),
 });
 export type InternalBid = z.infer<typeof internalBidSchema>;
+
+/**
+ * GET /internal/tasks/{id}/bid-round (svc-bids → svc-chat): the task's round of bids as svc-bids decides it now, so the
+ * chat's lock rules hold from the moment the bid or the choice that caused them was answered.
+ */
+export const internalBidRoundSchema = z.object({
+  taskId: z.number().int(),
+  /** The carrier whose bid was accepted; null while none is. */
+  acceptedCarrierId: z.number().int().nullable(),
+  /** Carriers whose bid holds a slot (pending and valid, or accepted). */
+  bidderIds: z.array(z.number().int()),
+  /** The bids holding a slot have reached the limit in force. */
+  atBidLimit: z.boolean(),
+});
+export type InternalBidRound = z.infer<typeof internalBidRoundSchema>;

@@ -17,6 +17,8 @@ import { createOutbox } from './outbox';
 import { createOutboxRelay } from './outbox-relay';
 import { closeServerGracefully } from './process-lifecycle';
 import { requestContext } from './request-context';
+import { createHandledEvents, outsideRequest, readYourWrites, type HandledEvents } from './read-your-writes';
+import type { ConsumerDefinition } from './consumer';
 import type { ServiceClient } from './service-client';
 import { serviceClients } from './service-clients';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
@@ -59,19 +61,22 @@ export async function createService<C extends BaseConfig>(
     await migrate(database, definition.migrations ?? []);
 
     const relay = createOutboxRelay({ db: database.knex, bus, logger, producer: definition.name });
-    const outbox = createOutbox({ onCommitted: relay.nudge });
+    // The relay's loop is the service's, not the request's whose commit woke it first.
+    const outbox = createOutbox({ onCommitted: () => outsideRequest(relay.nudge) });
     const clients = serviceClients(config, definition.name, options.clients);
     const deps: ServiceDeps<C> = { db: database.knex, database, outbox, bus, logger, config, clients };
 
     await definition.onStart?.(deps);
     const { onStop } = definition;
     if (onStop) owned.push(() => onStop(deps));
-    const app = buildApp(definition, deps, options.bodyLimit ?? defaultBodyLimit);
+    const consumers = definition.consumers?.(deps) ?? [];
+    const handled = createHandledEvents();
+    const app = buildApp(definition, deps, options.bodyLimit ?? defaultBodyLimit, consumers, handled);
     relay.start();
     owned.push(() => relay.stop());
     const subscriptions: Subscription[] = [];
     owned.push(() => closeAll(subscriptions));
-    await startConsumers(definition, deps, subscriptions);
+    await startConsumers(definition.name, consumers, deps, subscriptions, handled);
     return running(definition.name, app, deps, closeOwned);
   } catch (error) {
     await closeOwned();
@@ -96,7 +101,13 @@ async function createOwnBus(name: string, config: BaseConfig, logger: Logger, ow
   return bus;
 }
 
-function buildApp<C extends BaseConfig>(definition: ServiceDefinition<C>, deps: ServiceDeps<C>, bodyLimit: number): Koa {
+function buildApp<C extends BaseConfig>(
+  definition: ServiceDefinition<C>,
+  deps: ServiceDeps<C>,
+  bodyLimit: number,
+  consumers: ConsumerDefinition[],
+  handled: HandledEvents,
+): Koa {
   const app = new Koa();
   const busStatus = ownBusStatus(definition.name, deps.bus);
   const metrics = createMetrics(definition.name, busStatus);
@@ -106,6 +117,13 @@ function buildApp<C extends BaseConfig>(definition: ServiceDefinition<C>, deps: 
   app.use(errorHandler(deps.logger));
   app.use(internalAuth(deps.config.INTERNAL_TOKEN_SECRET, publicPaths));
   app.use(operationalEndpoints({ db: deps.db, busStatus, registry: metrics.registry }));
+  app.use(
+    readYourWrites({
+      db: deps.db,
+      consumers: consumers.map((consumer) => ({ durable: durableOf(definition.name, consumer), subjects: consumer.subjects })),
+      handled,
+    }),
+  );
   app.use(jsonBodyParser(bodyLimit));
   for (const router of definition.routes?.(deps) ?? []) app.use(router.routes());
   return app;
@@ -120,14 +138,17 @@ function ownBusStatus(name: string, bus: EventBus): () => BusStatus {
 }
 
 /** Each consumer handles an event inside a transaction that first records it in the inbox. */
+const durableOf = (service: string, consumer: ConsumerDefinition) => `${service}-${consumer.durable}`;
+
 async function startConsumers<C extends BaseConfig>(
-  definition: ServiceDefinition<C>,
+  service: string,
+  consumers: ConsumerDefinition[],
   deps: ServiceDeps<C>,
   subscriptions: Subscription[],
+  handledEvents: HandledEvents,
 ): Promise<void> {
-  const consumers = definition.consumers?.(deps) ?? [];
-  const durables = consumers.map((consumer) => `${definition.name}-${consumer.durable}`);
-  if (new Set(durables).size !== durables.length) throw new Error(`Duplicate consumer durable in ${definition.name}`);
+  const durables = consumers.map((consumer) => durableOf(service, consumer));
+  if (new Set(durables).size !== durables.length) throw new Error(`Duplicate consumer durable in ${service}`);
   for (const [index, consumer] of consumers.entries()) {
     const durable = durables[index] as string;
     const log = deps.logger.child({ durable });
@@ -136,6 +157,7 @@ async function startConsumers<C extends BaseConfig>(
       subjects: consumer.subjects,
       handler: async (event) => {
         const handled = await handleOnce(deps.db, durable, event, consumer.handle);
+        handledEvents.noteHandled(durable, event.id);
         log.debug({ eventId: event.id, type: event.type, correlationId: event.correlationId, handled }, 'event consumed');
       },
     });

@@ -64,6 +64,17 @@ export { subjectMatches } from './subject';
 export { createOutbox, causedBy, type Outbox, type OutboxEntry, type EventMeta } from './outbox';
 export { createOutboxRelay, markForReplay, defaultReplayWindowMs, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { handleOnce, type InboxHandler } from './inbox';
+export {
+  readYourWrites,
+  createHandledEvents,
+  formatEventRefs,
+  parseEventRefs,
+  readAfterHeader,
+  writtenEventsHeader,
+  maxEventRefs,
+  type EventRef,
+  type HandledEvents,
+} from './read-your-writes';
 export { consume, type ConsumerDefinition } from './consumer';
 export {
   idempotent,

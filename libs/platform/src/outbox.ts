@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventEnvelopeSchema, payloadSchemaFor, type EventEnvelope } from '@fragtbud/contracts';
 import type { Knex } from 'knex';
+import { noteCommittedEvents, type EventRef } from './read-your-writes';
 
 export interface EventMeta {
   /** The request or event chain this event belongs to; a new one is started when absent. */
@@ -44,7 +45,11 @@ export function createOutbox({ onCommitted }: { onCommitted: () => void }): Outb
         occurred_at: envelope.occurredAt,
       })),
     );
-    wakeAfterCommit(trx, onCommitted);
+    const refs: EventRef[] = envelopes.map(({ type, id }) => ({ type, id }));
+    afterCommit(trx, () => {
+      noteCommittedEvents(refs);
+      onCommitted();
+    });
     return envelopes;
   };
   return {
@@ -56,13 +61,13 @@ export function createOutbox({ onCommitted }: { onCommitted: () => void }): Outb
   };
 }
 
-function wakeAfterCommit(trx: Knex.Transaction | Knex, onCommitted: () => void): void {
+function afterCommit(trx: Knex.Transaction | Knex, committed: () => void): void {
   if (!('executionPromise' in trx) || !trx.isTransaction) {
-    onCommitted();
+    committed();
     return;
   }
-  // A rollback rejects the promise: nothing to publish then.
-  trx.executionPromise.then(onCommitted, () => undefined);
+  // A rollback rejects the promise: nothing to publish (or to read after) then.
+  trx.executionPromise.then(committed, () => undefined);
 }
 
 function validType(type: string): string {

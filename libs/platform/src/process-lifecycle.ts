@@ -30,7 +30,9 @@ export function closeServerGracefully(server: Server, forceAfterMs = 5_000, grac
 
 /**
  * Calls `stop` once on SIGINT, SIGTERM, or when the supervisor that started this process with an IPC channel goes
- * away (no orphan survives its supervisor). Returns a function that removes the listeners.
+ * away (no orphan survives its supervisor) — also if it went before this was called. Call it first thing, before
+ * connecting to anything: a process still starting up (retrying a database or NATS) must end with its supervisor too.
+ * Returns a function that removes the listeners.
  */
 export function onStopRequest(stop: (reason: string) => void): () => void {
   let stopped = false;
@@ -44,6 +46,8 @@ export function onStopRequest(stop: (reason: string) => void): () => void {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   if (process.send) process.on('disconnect', onDisconnect);
+  // A supervisor gone before we listened (killed while this process was still loading): no event will come.
+  if (process.send && !process.connected) queueMicrotask(onDisconnect);
   return () => {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);

@@ -6,8 +6,8 @@ import type { ServiceDefinition } from './service-definition';
 
 /**
  * A service as its own process (`src/main.ts`): create, listen on config HOST/PORT, and close cleanly on
- * SIGINT/SIGTERM or when its supervisor goes away (exit code 0, or 1 when closing failed). In-flight requests
- * finish first. An unhandled rejection or uncaught exception is logged and ends the process (exit 1) for a restart.
+ * SIGINT/SIGTERM or when its supervisor goes away (exit code 0, or 1 when closing failed) — also while it is still
+ * starting. In-flight requests finish first. An unhandled rejection or uncaught exception is logged and ends the process (exit 1) for a restart.
  */
 export async function runStandalone<C extends BaseConfig>(
   definition: ServiceDefinition<C>,
@@ -16,12 +16,12 @@ export async function runStandalone<C extends BaseConfig>(
 ): Promise<RunningService<C> & { port: number; url: string }> {
   const logger = options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
   exitOnProcessFailure(logger);
-  const service = await createService(definition, { ...options, config, logger });
-  const { port, url } = await service.listen();
-
+  const up: { service?: RunningService<C> } = {};
   const stop = (reason: string) => {
     logger.info({ reason }, `${definition.name} stopping`);
-    service.close().then(
+    // Still starting (connecting, migrating): nothing is served yet and nothing waits to finish.
+    if (!up.service) process.exit(0);
+    up.service.close().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, `${definition.name} did not stop cleanly`);
@@ -29,15 +29,19 @@ export async function runStandalone<C extends BaseConfig>(
       },
     );
   };
+  // Before anything connects: a stop request or the supervisor's end during start-up ends the process too.
   const removeStopListeners = onStopRequest(stop);
+  const started = await createService(definition, { ...options, config, logger });
+  up.service = started;
+  const { port, url } = await started.listen();
 
   return {
-    ...service,
+    ...started,
     port,
     url,
     async close() {
       removeStopListeners();
-      await service.close();
+      await started.close();
     },
   };
 }

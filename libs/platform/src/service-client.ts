@@ -1,6 +1,7 @@
 import { errorBodySchema, messages, type AuthUser } from '@fragtbud/contracts';
 import { AppError } from './app-error';
 import { internalTokenHeader, signInternalToken } from './internal-token';
+import { readAfterHeader, readAfterOfCurrentRequest } from './read-your-writes';
 import { requestIdHeader } from './request-context';
 
 export interface ServiceClientOptions {
@@ -59,6 +60,9 @@ export function createServiceClient({
     const token = await signInternalToken({ secret, user: options.user ?? null, service: caller });
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers, [internalTokenHeader]: token };
     if (options.requestId) headers[requestIdHeader] = options.requestId;
+    // The caller's recent writes travel on: the called service answers as of them too.
+    const readAfter = readAfterOfCurrentRequest();
+    if (readAfter && headers[readAfterHeader] === undefined) headers[readAfterHeader] = readAfter;
     if (body !== undefined) headers['content-type'] = 'application/json';
     return fetch(urlFor(baseUrl, path, options.query), {
       method,

@@ -100,6 +100,11 @@ export async function countActiveBids(db: Db, taskId: number, now: Date): Promis
   return Number(row?.count ?? 0);
 }
 
+/** The carriers whose bids hold a slot of the task at `now`, and whether each is the accepted one. */
+export async function listSlotHolders(db: Db, taskId: number, now: Date): Promise<Array<{ carrier_id: number; status: string }>> {
+  return db('bids').select('carrier_id', 'status').where({ task_id: taskId }).andWhereRaw(holdingSlot, [now]).orderBy('id');
+}
+
 /** Everything deciding a carrier's bid on a task depends on, as this service's projections hold it. */
 export interface PlacementFacts {
   task: TaskProjectionRow;

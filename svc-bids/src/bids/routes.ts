@@ -13,7 +13,7 @@ import {
 import { eventMetaOf, idempotent, parseBody, parseIdParam, parseInput, parseQuery, requireServiceCaller, requireUser } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { BidsContext } from '../context';
-import { acceptBid, changeBid, findBids, findBidsByGuestLink, getAcceptedBidOfTask, getBid, getInternalBid, placeBid, rejectBid } from './service';
+import { acceptBid, changeBid, findBids, findBidsByGuestLink, getAcceptedBidOfTask, getBid, getBidRound, getInternalBid, placeBid, rejectBid } from './service';
 
 const bidIdParam = (ctx: Context) => parseIdParam(ctx, bidIdSchema, messages.invalidBidId, 'invalid_bid_id');
 const taskIdParam = (ctx: Context) => parseIdParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
@@ -98,13 +98,18 @@ export function taskBidsRouter(context: BidsContext): Router {
   return router;
 }
 
-/** For other services only (svc-payments): a bid with its full snapshot in øre; a task's accepted bid. */
+/** For other services only: a bid with its full snapshot in øre, a task's accepted bid (svc-payments); a task's round (svc-chat). */
 export function internalBidsRouter(context: BidsContext): Router {
   const router = new Router({ prefix: '/internal' });
 
   router.get('/bids/:id', async (ctx) => {
     requireServiceCaller(ctx);
     ctx.body = await getInternalBid(context, bidIdParam(ctx));
+  });
+
+  router.get('/tasks/:id/bid-round', async (ctx) => {
+    requireServiceCaller(ctx);
+    ctx.body = await getBidRound(context, taskIdParam(ctx));
   });
 
   router.get('/tasks/:id/accepted-bid', async (ctx) => {

@@ -13,6 +13,7 @@ import {
   type EventEnvelope,
   type EventPayload,
   type InternalBid,
+  type InternalBidRound,
   type InternalQuoteResponse,
   type PlaceBidBody,
   type PlatformSettingsOre,
@@ -22,7 +23,7 @@ import {
 import { AppError, causedBy } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { BidsContext, EventMeta } from '../context';
-import { lockProjection, setBidCount, setStatus, takeBidSlots, type TaskProjectionRow } from '../task-projection/repo';
+import { findProjection, lockProjection, setBidCount, setStatus, takeBidSlots, type TaskProjectionRow } from '../task-projection/repo';
 import { findPricing } from '../pricing/repo';
 import { quoteBid } from '../pricing/service';
 import { ensureProjected, maxBidsFor, taskNotFound } from '../task-projection/service';
@@ -35,6 +36,7 @@ import {
   findPlacementFacts,
   insertNewBids,
   listBids,
+  listSlotHolders,
   markAccepted,
   markRejected,
   rejectOtherPendingBids,
@@ -446,6 +448,20 @@ export async function getInternalBid(context: BidsContext, bidId: number): Promi
   const bid = await findBid(context.db, bidId);
   if (!bid) throw bidNotFound();
   return internalBidJson(bid);
+}
+
+/** GET /internal/tasks/{id}/bid-round: the round as it stands now (svc-chat's lock rules decide by it). */
+export async function getBidRound(context: BidsContext, taskId: number): Promise<InternalBidRound> {
+  const now = context.now();
+  const task = await findProjection(context.db, taskId);
+  const holders = await listSlotHolders(context.db, taskId, now);
+  const limit = task ? (await maxBidsFor(context.db, task)).maxBids : null;
+  return {
+    taskId,
+    acceptedCarrierId: holders.find((holder) => holder.status === 'accepted')?.carrier_id ?? null,
+    bidderIds: holders.map((holder) => holder.carrier_id),
+    atBidLimit: limit !== null && holders.length >= limit,
+  };
 }
 
 export async function getAcceptedBidOfTask(context: BidsContext, taskId: number): Promise<InternalBid> {

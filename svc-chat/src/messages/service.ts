@@ -20,7 +20,7 @@ import type { Knex } from 'knex';
 import type { ChatContext } from '../context';
 import { publishLive } from '../live/publish';
 import { findChatBid } from '../task-facts/repo';
-import { taskFactsOf } from '../task-facts/service';
+import { currentTaskFactsOf, taskFactsOf } from '../task-facts/service';
 import {
   findMessage,
   insertMessage,
@@ -52,7 +52,7 @@ const lockOf = (code: ChatLockCode): ChatLock => ({ code, message: chatLockTexts
 
 /** Whether `caller` may write to `partnerId` on the task now (spec 6), or why not. */
 async function lockFor(context: ChatContext, caller: AuthUser, taskId: number, partnerId: number, requestId?: string): Promise<ChatLockCode | null> {
-  const task = await taskFactsOf(context, taskId, requestId);
+  const task = await currentTaskFactsOf(context, taskId, requestId);
   const wrote = await partnerWroteTo(context.db, taskId, partnerId, caller.id);
   return chatLockFor(caller, { receiverId: partnerId, receiverWroteFirst: wrote.any, receiverIsAdminWhoWrote: wrote.asAdmin }, task);
 }

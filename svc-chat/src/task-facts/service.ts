@@ -1,5 +1,6 @@
 import {
   eventTypes,
+  internalBidRoundSchema,
   internalTaskSchema,
   maxBidsInForce,
   messages,
@@ -9,7 +10,7 @@ import {
   type EventEnvelope,
   type EventPayload,
 } from '@fragtbud/contracts';
-import { AppError, causedBy, isAppError } from '@fragtbud/platform';
+import { AppError, causedBy, isAppError, peerClient } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { ChatContext, Db } from '../context';
 import { publishLive } from '../live/publish';
@@ -166,6 +167,32 @@ async function othersInChat(trx: Knex.Transaction, taskId: number, told: Readonl
 export async function taskFactsOf(context: ChatContext, taskId: number, requestId?: string): Promise<ChatTaskFacts> {
   const task = (await findChatTask(context.db, taskId)) ?? (await fetchAndRemember(context, taskId, requestId));
   return factsFrom(task, await activeBidsOf(context.db, taskId), await bidLimitOf(context.db, task));
+}
+
+/**
+ * What the lock rules need to know, as the owners hold it now: svc-tasks (status, owner, assigned carrier) and svc-bids
+ * (who holds a slot, who won, whether the round is full). A lock then holds from the moment the write that caused it
+ * was answered — the fifth bid, the choice, the task finished — in either topology, however far behind the events
+ * are. Without both addresses (svc-chat alone, in its own tests) the projection decides.
+ */
+export async function currentTaskFactsOf(context: ChatContext, taskId: number, requestId?: string): Promise<ChatTaskFacts> {
+  if (!context.config.TASKS_URL || !context.config.BIDS_URL) return taskFactsOf(context, taskId, requestId);
+  const tasks = peerClient(context.clients, 'tasks', context.logger);
+  const bids = peerClient(context.clients, 'bids', context.logger);
+  const [task, round] = await Promise.all([
+    tasks.find(internalTaskSchema, `/internal/tasks/${taskId}`, 'task_not_found', requestId),
+    bids.get(internalBidRoundSchema, `/internal/tasks/${taskId}/bid-round`, requestId),
+  ]);
+  if (!task) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+  const winnerId = task.assigned_carrier_id ?? round.acceptedCarrierId;
+  return {
+    status: task.status,
+    ownerId: task.user_id,
+    accepted: winnerId !== null,
+    winnerId,
+    atBidLimit: round.atBidLimit,
+    bidderIds: round.bidderIds,
+  };
 }
 
 /**
