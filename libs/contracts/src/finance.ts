@@ -199,6 +199,8 @@ export const paymentHistoryRowSchema = z.object({
   amount: z.number(),
   /** The task by its type and route ('Flytning · Aarhus C → København K'); null while the ledger does not know its type. */
   task_title: z.string().nullable().optional(),
+  /** An extra fee: the reason the admin typed (shown in Betalinger); null for payments and refunds. */
+  reason: z.string().nullable().optional(),
 });
 export const paymentHistorySchema = z.object({
   items: z.array(paymentHistoryRowSchema),
@@ -459,6 +461,8 @@ export const chargeSucceededPayloadSchema = z.object({
   customerId: z.number().int().positive(),
   amountOre: z.number().int().positive(),
   reason: z.string(),
+  /** The amount is gross incl. VAT (docs/money.md); absent in events written before VAT was chosen = true. */
+  vatIncluded: z.boolean().optional(),
   provider: paymentProviderSchema,
   providerPaymentId: z.string(),
   chargedBy: z.number().int().positive(),
@@ -479,6 +483,21 @@ export const payoutStatusChangedPayloadSchema = z.object({
   changedBy: z.number().int().positive().nullable(),
 });
 export type PayoutStatusChangedPayload = z.infer<typeof payoutStatusChangedPayloadSchema>;
+
+/** An admin's adjustment was booked (svc-ledger): the person it concerns is told (svc-chat, svc-identity). */
+export const adjustmentCreatedPayloadSchema = z.object({
+  adjustmentId: z.number().int().positive(),
+  party: z.enum(['carrier', 'customer']),
+  userId: z.number().int().positive(),
+  taskId: z.number().int().positive().nullable(),
+  /** Signed: positive = the platform owes the user. */
+  amountOre: z.number().int(),
+  reason: z.string(),
+  /** The amount is gross incl. VAT (docs/money.md); absent in events before VAT was chosen = false. */
+  vatIncluded: z.boolean().optional(),
+  createdBy: z.number().int().positive().nullable(),
+});
+export type AdjustmentCreatedPayload = z.infer<typeof adjustmentCreatedPayloadSchema>;
 
 /** A paid payout reached the carrier's connected account (svc-payments). */
 export const transferCreatedPayloadSchema = z.object({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { messages, oreToDkk, type Adjustment, type AdjustmentBody, type AuthUser } from '@fragtbud/contracts';
+import { eventTypes, messages, oreToDkk, type Adjustment, type AdjustmentBody, type AuthUser, type EventPayload } from '@fragtbud/contracts';
 import { AppError, isKnownAsOtherRole } from '@fragtbud/platform';
-import type { LedgerContext } from '../context';
+import type { EventMeta, LedgerContext } from '../context';
 import { lockCarrierMoney } from '../payouts/repo';
 import type { Created } from '../payouts/service';
 import { requireKnownTask } from '../task-projection/repo';
@@ -30,6 +30,7 @@ export async function createAdjustment(
   admin: AuthUser,
   body: AdjustmentBody,
   idempotencyKey: string | undefined,
+  meta: EventMeta,
 ): Promise<Created<Adjustment>> {
   const party = body.carrierId !== undefined ? 'carrier' : 'customer';
   const userId = (body.carrierId ?? body.customerId)!;
@@ -50,6 +51,23 @@ export async function createAdjustment(
       idempotency_key: `adjustment:${admin.id}:${idempotencyKey ?? randomUUID()}`,
       created_by: admin.id,
     });
+    // The person it concerns is told (notification and mail), once: only a new adjustment is announced.
+    if (created) {
+      await context.outbox.add(
+        trx,
+        eventTypes.adjustmentCreated,
+        {
+          adjustmentId: row.id,
+          party: row.party,
+          userId: row.user_id,
+          taskId: row.task_id,
+          amountOre: row.amount_ore,
+          reason: row.reason,
+          createdBy: admin.id,
+        } satisfies EventPayload<typeof eventTypes.adjustmentCreated>,
+        meta,
+      );
+    }
     return { created, value: toAdjustmentJson(row) };
   });
 }

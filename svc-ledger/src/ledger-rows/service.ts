@@ -209,6 +209,7 @@ export async function getOwnPayments(
       status: row.status,
       amount: oreToDkk(Number(row.amount_ore)),
       task_title: titleOf(titles, row.task_id),
+      reason: row.type === 'charge' ? row.reason : null,
     })),
     total,
     page: page.page,
