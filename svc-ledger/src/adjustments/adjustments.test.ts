@@ -34,6 +34,7 @@ describe('POST /finance/adjustments', () => {
       taskId: null,
       amountOre: -3_750,
       reason: 'Skade på gods',
+      vatIncluded: false,
       createdBy: admin.id,
     });
     const written = (await outboxEnvelopes(ledger.db, eventTypes.adjustmentCreated)).filter((e) => (e.data as { userId: number }).userId === carrier.id);
