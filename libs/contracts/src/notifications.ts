@@ -104,6 +104,9 @@ export const notificationSubjects = {
   account_blocked: moneyMessageSubjects.accountBlocked,
 } as const satisfies Record<NotificationKind, string>;
 
+/** Kinds that tell of money that moved for the user: their finance and payments views are stale. */
+export const moneyNotificationKinds = ['refund', 'extra_charge', 'payout_paid', 'adjustment'] as const satisfies readonly NotificationKind[];
+
 /** Kinds that change what the user's session says of them (approved, blocked): an open page refreshes it. */
 export const accountNotificationKinds = ['account_approved', 'account_rejected', 'account_blocked'] as const satisfies readonly NotificationKind[];
 
