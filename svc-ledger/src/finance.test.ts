@@ -89,7 +89,8 @@ describe('a carrier sees only their side of the money (spec section 7)', () => {
     expect(rows.map((row) => row.type)).toEqual(['transaction', 'adjustment', 'payout']);
     for (const row of rows) expect(() => carrierFinanceRowSchema.parse(row)).not.toThrow();
     expect(rows[0]).toMatchObject({ task_id: payment.taskId, amount: 1125, net: 900, carrierPayoutGross: 1125, carrierPayoutNet: 900, payoutVat: 225 });
-    expect(rows[2]).toMatchObject({ amount: 125, net: 100, payoutVat: 25 });
+    // Part of a pot of 1135 gross / 910 net (the 10 DKK bonus carries no VAT) pays the pot's share of net: 125 · 910 / 1135.
+    expect(rows[2]).toMatchObject({ amount: 125, net: 100.22, payoutVat: 24.78 });
     const text = JSON.stringify(reply.body);
     for (const key of ['gross', 'platformCommission', 'platformFeeEx', 'smallFeeEx', 'vatTotal', 'vatOnFees', 'vatOnNet', 'customer_id', 'payment_id']) {
       expect(text).not.toContain(`"${key}"`);
@@ -586,7 +587,8 @@ describe('platform saldo, overview and CSV', () => {
     const lines = String(csv.body).split('\r\n');
     expect(lines[0]).toBe('\uFEFFDato;TaskId;Status;Brutto;Platform ex;Lille ex;Moms (i alt);Moms (netto);Moms (gebyrer);Udb. brutto;Udb. netto');
     // The customer's side (Brutto, Platform ex, Lille ex, Moms (i alt), Moms (gebyrer)) stays empty for a carrier.
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};Gennemført;;;;;250,00;;1125,00;900,00$`));
+    // Moms (netto) is the VAT on the payout (1125 − 900), not the VAT on the bid price (250).
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;${payment.taskId};Gennemført;;;;;225,00;;1125,00;900,00$`));
     expect(csv.body).not.toContain('1400,00');
   });
 });

@@ -116,6 +116,24 @@ describe('POST /admin/charges with the mock provider', () => {
     expect(await mock.ledger.db('ledger_charges').where({ task_id: payable.task.id })).toHaveLength(1);
   });
 
+  it('when an admin charges an extra fee, then it carries VAT unless told vatIncluded: false (docs/money.md), and the ledger books its VAT', async () => {
+    const payable = await paidWithMock();
+    const charge = (amount: number, extra: object) =>
+      mock.call('POST', '/admin/charges', { as: admin, body: { taskId: payable.task.id, customerId: payable.owner.id, amount, reason: `Gebyr ${amount}`, ...extra } });
+    expect((await charge(150, {})).status).toBe(201);
+    expect((await charge(80, { vatIncluded: false })).status).toBe(201);
+    const rows = await waitFor(async () => {
+      const found = await mock.ledger.db('ledger_charges').where({ task_id: payable.task.id }).orderBy('amount_ore', 'desc');
+      if (found.length !== 2) throw new Error(`${found.length} charges booked, not 2`);
+      return found;
+    });
+    expect(rows.map((row) => [Number(row.amount_ore), row.vat_included, Number(row.vat_ore)])).toEqual([
+      [15_000, true, 3_000],
+      [8_000, false, 0],
+    ]);
+    expect((await charge(10, { vatIncluded: 'ja' })).status).toBe(400);
+  });
+
   it.each([
     [{ customerId: 1, amount: 10, reason: 'x' }],
     [{ taskId: 'x', customerId: 1, amount: 10, reason: 'x' }],

@@ -4,6 +4,7 @@ import { taskStatusSchema, taskTypeSchema } from './task-types';
 import { paymentSucceededPayloadSchema } from './payments';
 import { liveEventTypeSchema } from './chat';
 import {
+  adjustmentCreatedPayloadSchema,
   chargeSucceededPayloadSchema,
   payoutStatusChangedPayloadSchema,
   refundSucceededPayloadSchema,
@@ -76,6 +77,8 @@ export const eventTypes = {
   chargeSucceeded: 'payments.charge.succeeded',
   transferCreated: 'payments.transfer.created',
   payoutStatusChanged: 'ledger.payout.status_changed',
+  /** An admin booked an adjustment for a carrier or a customer (svc-ledger, POST /finance/adjustments). */
+  adjustmentCreated: 'ledger.adjustment.created',
   proofAdded: 'tasks.proof.added',
   proofDeleted: 'tasks.proof.deleted',
   deletionRequestCreated: 'tasks.deletion_request.created',
@@ -309,6 +312,7 @@ export const eventPayloadSchemas = {
   [eventTypes.chargeSucceeded]: chargeSucceededPayloadSchema,
   [eventTypes.transferCreated]: transferCreatedPayloadSchema,
   [eventTypes.payoutStatusChanged]: payoutStatusChangedPayloadSchema,
+  [eventTypes.adjustmentCreated]: adjustmentCreatedPayloadSchema,
   /** A pickup or delivery proof (or a failed attempt) was recorded on a task (svc-tasks, POST /tasks/{id}/proofs). */
   [eventTypes.proofAdded]: taskRef.extend({
     proofId: z.number().int().positive(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
-import { decimalPlaces, dkkToOre, idField, numericInput } from './pricing';
+import { decimalPlaces, dkkToOre, idField, numericInput, withoutVatOre } from './pricing';
 import { paymentProviderSchema } from './payments';
 
 /*
@@ -135,8 +135,35 @@ export const ledgerRowSchema = z.object({
   providerRef: z.string().nullable(),
   payment_id: z.number().int().nullable(),
   bid_id: z.number().int().nullable(),
+  /** One VAT model (docs/money.md): for every row gross = netExVat + vat, in the row's direction. */
+  netExVat: z.number(),
+  vat: z.number(),
+  /** What the VAT is computed on (vatBaseLabels); `none` = the row carries no VAT. */
+  vatBase: z.enum(['customer_price', 'payout', 'amount', 'none']),
+  /** The amount was typed or paid incl. VAT (adjustments and extra fees say so when created). */
+  vatIncluded: z.boolean(),
 });
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
+export type VatBase = LedgerRow['vatBase'];
+
+/** The VAT base in Danish, for tables and CSV files. */
+export const vatBaseLabels: Record<VatBase, string> = {
+  customer_price: 'Kundens pris ex moms (bud + gebyrer)',
+  payout: 'Udbetalingen ex moms',
+  amount: 'Beløbet ex moms',
+  none: 'Ingen moms',
+};
+
+/**
+ * The VAT part of an amount typed incl. VAT at `vatPercentage` (an adjustment or extra fee with vatIncluded), with its
+ * sign: −125,00 at 25 % → −25,00. Without VAT: 0. gross = amount, net = amount − this.
+ */
+export function vatPartOre(amountOre: number, vatIncluded: boolean, vatPercentage: number): number {
+  if (!vatIncluded || amountOre === 0) return 0;
+  const sign = amountOre < 0 ? -1 : 1;
+  const gross = Math.abs(amountOre);
+  return sign * (gross - withoutVatOre(gross, vatPercentage));
+}
 
 export const ledgerPageSchema = z.object({
   items: z.array(ledgerRowSchema),
@@ -199,6 +226,8 @@ export const paymentHistoryRowSchema = z.object({
   amount: z.number(),
   /** The task by its type and route ('Flytning · Aarhus C → København K'); null while the ledger does not know its type. */
   task_title: z.string().nullable().optional(),
+  /** An extra fee: the reason the admin typed (shown in Betalinger); null for payments and refunds. */
+  reason: z.string().nullable().optional(),
 });
 export const paymentHistorySchema = z.object({
   items: z.array(paymentHistoryRowSchema),
@@ -272,6 +301,8 @@ export const adjustmentBodySchema = z
     amount: signedAmountDkkSchema,
     reason: reasonField,
     taskId: optionalId(messages.invalidTaskId),
+    /** The amount is gross incl. VAT at the platform's vatPercentage; default false (docs/money.md says why). */
+    vatIncluded: z.boolean({ error: messages.invalidYesNo }).optional(),
   })
   .refine((body) => (body.carrierId === undefined) !== (body.customerId === undefined), {
     message: messages.adjustmentPartyRequired,
@@ -289,6 +320,10 @@ export const adjustmentSchema = z.object({
   amount: z.number(),
   reason: z.string(),
   created_at: z.string(),
+  /** The amount is gross incl. VAT; net = amount − vat (docs/money.md). */
+  vatIncluded: z.boolean(),
+  net: z.number(),
+  vat: z.number(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
@@ -320,7 +355,7 @@ export const carrierFinanceRowSchema = z.strictObject({
   net: moneyOrNull,
   carrierPayoutGross: moneyOrNull,
   carrierPayoutNet: moneyOrNull,
-  /** The VAT on the payout (gross − net); null for an adjustment. */
+  /** The VAT in the row (gross − net): on the payout, or an adjustment's VAT (0 without). */
   payoutVat: moneyOrNull,
   payoutId: z.number().int().nullable(),
   reason: z.string().nullable(),
@@ -414,8 +449,14 @@ export const chargeBodySchema = z.object({
   customerId: idField(messages.invalidInput),
   amount: amountDkk(messages.invalidInput, { signed: false }),
   reason: z.string({ error: messages.invalidInput }).trim().min(1, messages.invalidInput).max(500, messages.invalidInput),
+  /** The amount is gross incl. VAT at the platform's vatPercentage; default true (an extra fee pays for a service). */
+  vatIncluded: z.boolean({ error: messages.invalidInput }).optional(),
 });
 export type ChargeBody = z.output<typeof chargeBodySchema>;
+
+/** The defaults docs/money.md explains: an adjustment carries no VAT unless said; an extra fee includes it. */
+export const adjustmentVatIncludedDefault = false;
+export const chargeVatIncludedDefault = true;
 
 export const chargeResponseSchema = z.object({
   id: z.number().int(),
@@ -459,6 +500,8 @@ export const chargeSucceededPayloadSchema = z.object({
   customerId: z.number().int().positive(),
   amountOre: z.number().int().positive(),
   reason: z.string(),
+  /** The amount is gross incl. VAT (docs/money.md); absent in events written before VAT was chosen = true. */
+  vatIncluded: z.boolean().optional(),
   provider: paymentProviderSchema,
   providerPaymentId: z.string(),
   chargedBy: z.number().int().positive(),
@@ -479,6 +522,21 @@ export const payoutStatusChangedPayloadSchema = z.object({
   changedBy: z.number().int().positive().nullable(),
 });
 export type PayoutStatusChangedPayload = z.infer<typeof payoutStatusChangedPayloadSchema>;
+
+/** An admin's adjustment was booked (svc-ledger): the person it concerns is told (svc-chat, svc-identity). */
+export const adjustmentCreatedPayloadSchema = z.object({
+  adjustmentId: z.number().int().positive(),
+  party: z.enum(['carrier', 'customer']),
+  userId: z.number().int().positive(),
+  taskId: z.number().int().positive().nullable(),
+  /** Signed: positive = the platform owes the user. */
+  amountOre: z.number().int(),
+  reason: z.string(),
+  /** The amount is gross incl. VAT (docs/money.md); absent in events before VAT was chosen = false. */
+  vatIncluded: z.boolean().optional(),
+  createdBy: z.number().int().positive().nullable(),
+});
+export type AdjustmentCreatedPayload = z.infer<typeof adjustmentCreatedPayloadSchema>;
 
 /** A paid payout reached the carrier's connected account (svc-payments). */
 export const transferCreatedPayloadSchema = z.object({

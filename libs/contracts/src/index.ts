@@ -19,6 +19,7 @@ export * from './pricing';
 export * from './ledger';
 export * from './bids';
 export * from './notifications';
+export * from './money-messages';
 export * from './chat';
 export * from './payments';
 export * from './finance';

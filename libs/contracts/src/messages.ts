@@ -85,6 +85,7 @@ export const messages = {
   descriptionRequired: 'Angiv en beskrivelse af godset',
   descriptionInvalid: 'Beskrivelsen skal være tekst',
   contactEmailInvalid: 'Angiv en gyldig e-mailadresse',
+  guestContactEmailRequired: 'Angiv din e-mail (kontakt-e-mail): som gæst får du linket til opgaven, bud og betaling på e-mail.',
   contactPhoneRequired: 'Angiv et telefonnummer',
   contactPhoneInvalid: 'Angiv et gyldigt telefonnummer',
   postalCodeInvalid: 'Postnummer skal være 4 cifre',
@@ -118,6 +119,10 @@ export const messages = {
     'Opgaven er betalt og kan ikke sættes tilbage eller miste sin vognmand. Annullér den i stedet, så kunden får pengene refunderet.',
   completedTaskNotCancellable:
     'Opgaven er afsluttet og kan ikke annulleres: vognmanden har tjent sin udbetaling for den. Skal kunden have penge tilbage, så lav en justering i ledgeren.',
+  completedTaskIsFinal:
+    'Opgaven er afsluttet, og dens status kan ikke ændres: vognmanden har tjent sin udbetaling for den. Skal nogen have penge tilbage, så lav en justering i ledgeren.',
+  refundedTaskIsFinal:
+    'Opgaven er annulleret, og betalingen er refunderet. Den kan ikke genåbnes – opret en ny opgave i stedet.',
   paidTaskNotDeletable:
     'Opgaven er betalt og kan ikke slettes: betalingen hører til den i ledgeren. Skal den ikke udføres, så annullér den – så får kunden pengene refunderet.',
   taskImagesLocked: 'Billederne kan ikke ændres, efter et bud er accepteret.',
@@ -353,7 +358,6 @@ export const messages = {
   chargeTaskMismatch: 'Opgaven tilhører ikke den valgte kunde.',
   chargeSucceeded: 'Gebyret er trukket på kundens kort.',
   refundNotificationTitle: 'Betaling refunderet',
-  refundNotificationMessage: 'Opgaven er annulleret, og betalingen er refunderet til dit kort.',
   connectedAccountFailed: 'Kunne ikke oprette Express-konto',
   awaitingPayment: 'Afventer betaling',
   taskUnpaidCannotComplete: 'Opgaven kan først afsluttes, når den er betalt.',

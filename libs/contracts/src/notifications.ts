@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './constants';
 import { messages } from './messages';
+import { moneyMessageSubjects } from './money-messages';
 import { idField } from './pricing';
 import { taskStatusLabels } from './task-status';
 import { taskTypeLabels, type TaskStatus, type TaskType } from './task-types';
@@ -27,6 +28,13 @@ export const notificationKinds = [
   'bid_accepted',
   'bid_not_chosen',
   'task_paid_carrier',
+  'task_cancelled_carrier',
+  'extra_charge',
+  'payout_paid',
+  'adjustment',
+  'account_approved',
+  'account_rejected',
+  'account_blocked',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -87,7 +95,20 @@ export const notificationSubjects = {
   bid_accepted: 'Dit bud er valgt',
   bid_not_chosen: 'Bud ikke valgt',
   task_paid_carrier: 'Opgaven er betalt',
+  task_cancelled_carrier: moneyMessageSubjects.carrierTaskCancelled,
+  extra_charge: moneyMessageSubjects.extraCharge,
+  payout_paid: moneyMessageSubjects.payoutPaid,
+  adjustment: moneyMessageSubjects.adjustment,
+  account_approved: moneyMessageSubjects.accountApproved,
+  account_rejected: moneyMessageSubjects.accountRejected,
+  account_blocked: moneyMessageSubjects.accountBlocked,
 } as const satisfies Record<NotificationKind, string>;
+
+/** Kinds that tell of money that moved for the user: their finance and payments views are stale. */
+export const moneyNotificationKinds = ['refund', 'extra_charge', 'payout_paid', 'adjustment'] as const satisfies readonly NotificationKind[];
+
+/** Kinds that change what the user's session says of them (approved, blocked): an open page refreshes it. */
+export const accountNotificationKinds = ['account_approved', 'account_rejected', 'account_blocked'] as const satisfies readonly NotificationKind[];
 
 /** What a title names a task by, as far as the notifying service was told (null: not told, or the task has none). */
 export interface TaskTitleFacts {

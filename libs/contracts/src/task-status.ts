@@ -97,21 +97,39 @@ export const taskTransitions: readonly TaskTransitionRule[] = [
 
 /** What of the task, beyond its status, decides a transition. */
 export interface TaskTransitionFacts {
-  /** The task is paid (svc-tasks' `paid_at`). */
+  /** The task is paid (svc-tasks' `paid_at`). Unknown (undefined) = the money rules are not applied. */
   paid?: boolean;
 }
 
-/**
- * A paid task keeps its job: setting it back to before a bid was accepted would drop the carrier and the accepted
- * bid while the payment stays booked. Only `cancelled` undoes a payment (it refunds the card, shared/API.md).
- */
-export const leavesPaymentWithoutJob = (to: TaskStatus, facts: TaskTransitionFacts): boolean =>
-  facts.paid === true && isTaskEditable(to);
+/** The statuses a task has before it is paid; in `assigned` the customer is asked to pay ('Betal … DKK'). */
+export const statusesBeforePayment = ['pending_admin_review', 'created', 'open_for_bids', 'assigned'] as const satisfies readonly TaskStatus[];
 
 /**
- * A paid task that is completed stays completed as far as money goes: cancelling refunds the card, but the carrier has
- * earned the payout (and may have been paid it). Money back after the job is an adjustment in the ledger.
+ * Why the money in a task refuses a move, whoever asks (admins included), or null. The only ways money leaves a
+ * paid task are documented in docs/money.md: cancelling refunds the card; after completion, a ledger adjustment.
+ * - `task_paid`: a paid task never goes back to a status that asks for payment (the customer would be asked to pay
+ *   again, and the accepted bid or the carrier could be dropped while the payment stays booked);
+ * - `task_completed`: a completed task is final — the carrier has earned the payout (and may have been paid it);
+ * - `task_refunded`: a paid task that was cancelled has been refunded; reopening it would let a refunded job be
+ *   completed and paid out;
+ * - `task_unpaid`: a task cannot reach `completed` unpaid.
  */
+export type TaskMoneyRefusal = 'task_paid' | 'task_completed' | 'task_refunded' | 'task_unpaid';
+export function moneyRefusal(from: TaskStatus, to: TaskStatus, facts: TaskTransitionFacts): TaskMoneyRefusal | null {
+  if (facts.paid === true) {
+    if (from === 'completed') return 'task_completed';
+    if (from === 'cancelled') return 'task_refunded';
+    if ((statusesBeforePayment as readonly TaskStatus[]).includes(to)) return 'task_paid';
+  }
+  if (facts.paid === false && to === 'completed') return 'task_unpaid';
+  return null;
+}
+
+/** Kept for callers that ask the narrower question: would this move drop a paid task's job? */
+export const leavesPaymentWithoutJob = (to: TaskStatus, facts: TaskTransitionFacts): boolean =>
+  facts.paid === true && (statusesBeforePayment as readonly TaskStatus[]).includes(to);
+
+/** A paid, completed task is not cancelled: the carrier has earned the payout; money back is a ledger adjustment. */
 export const refundsCompletedJob = (from: TaskStatus, to: TaskStatus, facts: TaskTransitionFacts): boolean =>
   facts.paid === true && from === 'completed' && to === 'cancelled';
 
@@ -127,7 +145,7 @@ export function canTransition(
   facts: TaskTransitionFacts = {},
 ): boolean {
   if (from === to) return false;
-  if (leavesPaymentWithoutJob(to, facts) || refundsCompletedJob(from, to, facts)) return false;
+  if (moneyRefusal(from, to, facts) !== null) return false;
   return taskTransitions.some(
     (rule) =>
       rule.to === to &&
@@ -144,4 +162,17 @@ export function allowedNextStatuses(
   facts: TaskTransitionFacts = {},
 ): TaskStatus[] {
   return taskStatuses.filter((to) => canTransition(from, to, actor, relation, facts));
+}
+
+/**
+ * The statuses PATCH /tasks/{id}/status accepts for this task from a caller with `role` (and `relation` to it):
+ * the one source for the admin's status menu and the carrier's step buttons. Admin: the dropdown statuses and the
+ * carrier's steps, minus every move the money in the task refuses (`moneyRefusal`).
+ */
+export function allowedStatusTargets(
+  task: { status: TaskStatus; paid_at?: string | Date | null },
+  role: Role,
+  relation: TaskRelation = 'none',
+): TaskStatus[] {
+  return allowedNextStatuses(task.status, role, relation, { paid: task.paid_at !== null && task.paid_at !== undefined });
 }

@@ -224,20 +224,41 @@ function checkAcrossFields(value: unknown, ctx: z.RefinementCtx, requireDetailsF
  * POST /tasks. The first issue is the one to show alone: a missing type gives 'Vælg en opgavetype først.', a missing
  * address 'Udfyld både afhentnings- og leveringsadresse.'. `details` comes out validated for the task's type.
  */
-export const createTaskBodySchema = z
-  .preprocess(normaliseTaskKeys, taskFieldsSchema.superRefine((v, ctx) => checkAcrossFields(v, ctx, 'create'), { when: () => true }))
-  .transform((body) => ({
-    ...body,
-    details: detailsSchemaFor(body.type).parse(body.details),
-    preferred_pickup_date: body.preferred_pickup_date ?? null,
-    preferred_delivery_date: body.preferred_delivery_date ?? null,
-    time_frame_start: body.time_frame_start ?? null,
-    time_frame_end: body.time_frame_end ?? null,
-    is_flexible: body.is_flexible ?? false,
-    contact_email: body.contact_email ?? null,
-    contact_phone: body.contact_phone ?? null,
-    images: body.images ?? [],
-  }));
+const buildCreateTaskBodySchema = (guest: boolean) =>
+  z
+    .preprocess(
+      normaliseTaskKeys,
+      taskFieldsSchema.superRefine(
+        (v, ctx) => {
+          checkAcrossFields(v, ctx, 'create');
+          if (guest) requireGuestEmail(v, ctx);
+        },
+        { when: () => true },
+      ),
+    )
+    .transform((body) => ({
+      ...body,
+      details: detailsSchemaFor(body.type).parse(body.details),
+      preferred_pickup_date: body.preferred_pickup_date ?? null,
+      preferred_delivery_date: body.preferred_delivery_date ?? null,
+      time_frame_start: body.time_frame_start ?? null,
+      time_frame_end: body.time_frame_end ?? null,
+      is_flexible: body.is_flexible ?? false,
+      contact_email: body.contact_email ?? null,
+      contact_phone: body.contact_phone ?? null,
+      images: body.images ?? [],
+    }));
+
+/** A guest is reached only through the mailed follow-up link (the way a guest ever pays), so the e-mail is required. */
+function requireGuestEmail(value: unknown, ctx: z.RefinementCtx) {
+  const email = (typeof value === 'object' && value !== null ? (value as TaskFieldsInput).contact_email : undefined) ?? null;
+  // A malformed address already has its own issue; only a missing one is added here.
+  if (email === null) ctx.addIssue({ code: 'custom', message: messages.guestContactEmailRequired, path: ['contact_email'] });
+}
+
+export const createTaskBodySchema = buildCreateTaskBodySchema(false);
+/** POST /tasks without a session (a guest): the same, and `contact_email` is required. */
+export const guestCreateTaskBodySchema = buildCreateTaskBodySchema(true);
 export type CreateTaskBody = z.output<typeof createTaskBodySchema>;
 export type CreateTaskInput = z.input<typeof taskFieldsSchema>;
 

@@ -7,6 +7,7 @@ export { ERROR_MESSAGES } from './api/messages';
 export {
   useSession,
   useRole,
+  refreshSessionOnAccountNews,
   refreshSessionOnReturn,
   type LoginCredentials,
   type LoginOutcome,

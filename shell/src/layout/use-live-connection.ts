@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateOnLiveEvents, liveEvents, useSession, type LiveEvents } from '@fragtbud/web';
+import { invalidateOnLiveEvents, liveEvents, refreshSessionOnAccountNews, useSession, type LiveEvents } from '@fragtbud/web';
 
 /**
  * One live stream (GET /api/events) while someone is signed in; closed on logout or when another user signs in.
@@ -10,6 +10,8 @@ export function useLiveConnection(channel: LiveEvents = liveEvents): void {
   const userId = useSession((state) => state.user?.id ?? null);
   const client = useQueryClient();
   useEffect(() => invalidateOnLiveEvents(client, channel), [client, channel]);
+  // An admin's decision about one's own account (approved, blocked) reaches the session at once.
+  useEffect(() => refreshSessionOnAccountNews(channel), [channel]);
   useEffect(() => {
     if (userId === null) return;
     channel.connect();

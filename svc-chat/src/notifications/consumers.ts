@@ -2,7 +2,8 @@ import { eventTypes, type EventPayload } from '@fragtbud/contracts';
 import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { ChatContext } from '../context';
 import { understood } from '../understood';
-import { forgetDeletedUser, notifyBidDecision, notifyNewBid, notifyRefund, notifyStatusChange } from './service';
+import { notifyAccountDecision, notifyAdjustment, notifyExtraCharge, notifyPayoutPaid, notifyRefund, type AccountDecisionEvent } from './money-notifications';
+import { forgetDeletedUser, notifyBidDecision, notifyNewBid, notifyStatusChange } from './service';
 
 /** Durable names; the bus durable is `chat-<name>`. Never rename one: a new name starts from the stream's start. */
 export const notificationDurables = {
@@ -11,6 +12,10 @@ export const notificationDurables = {
   newBid: 'notifications-new-bid',
   refunds: 'notifications-refunds',
   bidDecisions: 'notifications-bid-decisions',
+  charges: 'notifications-charges',
+  payouts: 'notifications-payouts',
+  adjustments: 'notifications-adjustments',
+  accountDecisions: 'notifications-account-decisions',
 } as const;
 
 export function notificationConsumers(context: ChatContext): ConsumerDefinition[] {
@@ -53,6 +58,38 @@ export function notificationConsumers(context: ChatContext): ConsumerDefinition[
       handle: async (event, trx) => {
         if (!understood(event, context.logger)) return;
         await notifyRefund(context, event, trx);
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.chargeSucceeded>>({
+      durable: notificationDurables.charges,
+      subjects: [eventTypes.chargeSucceeded],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyExtraCharge(context, event, trx);
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.payoutStatusChanged>>({
+      durable: notificationDurables.payouts,
+      subjects: [eventTypes.payoutStatusChanged],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyPayoutPaid(context, event, trx);
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.adjustmentCreated>>({
+      durable: notificationDurables.adjustments,
+      subjects: [eventTypes.adjustmentCreated],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyAdjustment(context, event, trx);
+      },
+    }),
+    consume<AccountDecisionEvent>({
+      durable: notificationDurables.accountDecisions,
+      subjects: [eventTypes.userApproved, eventTypes.userRejected, eventTypes.userBlocked],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyAccountDecision(context, event, trx);
       },
     }),
   ];

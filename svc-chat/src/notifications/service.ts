@@ -2,6 +2,7 @@ import {
   carrierNotificationTexts,
   eventTypes,
   messages,
+  moneyMessageTexts,
   notificationSubjects,
   reviewRequestTexts,
   silentTaskStatuses,
@@ -97,6 +98,21 @@ export function notificationsForStatusChange(event: EventEnvelope<TaskStatusChan
       title,
       message,
       subject: notificationSubjects.task_paid_carrier,
+      data: { body: message, ...about },
+      source_event_id: event.id,
+    });
+  }
+  if (to === 'cancelled' && assignedCarrierId !== null) {
+    // The carrier of a cancelled task must not drive out for it (and gets no payout for it).
+    const message = moneyMessageTexts.carrierTaskCancelled;
+    rows.push({
+      user_id: assignedCarrierId,
+      task_id: taskId,
+      type: 'error',
+      kind: 'task_cancelled_carrier',
+      title,
+      message,
+      subject: notificationSubjects.task_cancelled_carrier,
       data: { body: message, ...about },
       source_event_id: event.id,
     });
@@ -216,7 +232,7 @@ export async function notifyBidDecision(
 }
 
 /** Each new notification reaches its user's open pages at once (`notification`); a repeat created none, sends none. */
-async function sendLive(context: ChatContext, trx: Knex.Transaction, created: NotificationRow[], event: EventEnvelope): Promise<void> {
+export async function sendLive(context: ChatContext, trx: Knex.Transaction, created: NotificationRow[], event: EventEnvelope): Promise<void> {
   for (const row of created) {
     await publishLive(context.outbox, trx, [row.user_id], 'notification', toNotificationJson(row), causedBy(event));
   }
@@ -241,29 +257,4 @@ async function withoutToldFacts(trx: Db, rows: NewNotification[]): Promise<NewNo
 export async function forgetDeletedUser(context: ChatContext, event: EventEnvelope<{ userId: number }>, trx: Db): Promise<void> {
   const removed = await deleteNotificationsOf(trx, event.data.userId);
   if (removed > 0) context.logger.info({ eventId: event.id, userId: event.data.userId, removed }, 'notifications of deleted user removed');
-}
-
-/** payments.refund.succeeded: the customer hears that the cancelled task's payment went back to their card. */
-export async function notifyRefund(
-  context: ChatContext,
-  event: EventEnvelope<EventPayload<typeof eventTypes.refundSucceeded>>,
-  trx: Knex.Transaction,
-): Promise<void> {
-  const { taskId, customerId, amountOre } = event.data;
-  const message = messages.refundNotificationMessage;
-  const created = await insertNotifications(trx, [
-    {
-      user_id: customerId,
-      task_id: taskId,
-      type: 'info',
-      kind: 'refund',
-      title: await notificationTitleOf(trx, taskId),
-      message,
-      subject: notificationSubjects.refund,
-      data: { body: message, taskId, amount: amountOre / 100, occurredAt: event.occurredAt },
-      source_event_id: event.id,
-    },
-  ]);
-  if (created.length > 0) context.logger.info({ eventId: event.id, taskId, customerId }, 'refund notification created');
-  await sendLive(context, trx, created, event);
 }

@@ -110,7 +110,8 @@ describe('status-update notifications for the task owner', () => {
 
     await drain(chat);
     expect(await rowsOf(chat, owner.id)).toHaveLength(1);
-    expect((await rowsOf(chat, carrier.id)).map((row) => row.kind)).toEqual(to === 'paid' ? ['task_paid_carrier'] : []);
+    const carrierKinds: Partial<Record<TaskStatus, string[]>> = { paid: ['task_paid_carrier'], cancelled: ['task_cancelled_carrier'] };
+    expect((await rowsOf(chat, carrier.id)).map((row) => row.kind)).toEqual(carrierKinds[to] ?? []);
   });
 
   it('when a status the spec gives no text for is set (open for bids, in progress), then the owner still hears of it', async () => {
@@ -466,7 +467,7 @@ describe('payments.refund.succeeded', () => {
       kind: 'refund',
       type: 'info',
       title: `Opgave #${taskId}`,
-      message: 'Opgaven er annulleret, og betalingen er refunderet til dit kort.',
+      message: 'Opgaven er annulleret, og 1.250,00 DKK er refunderet til dit kort. Pengene står normalt på din konto inden for 5–10 bankdage.',
       subject: 'Betaling refunderet',
     });
     const [shown] = await notificationsOf(chat, customer);

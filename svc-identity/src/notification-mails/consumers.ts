@@ -1,12 +1,8 @@
 import type { EventPayload } from '@fragtbud/contracts';
-import { carrierNotificationTexts, eventTypes, guestLinkSealPurpose, taskNotificationTitle } from '@fragtbud/contracts';
+import { carrierNotificationTexts, eventTypes, guestLinkSealPurpose, moneyMessageTexts, taskNotificationTitle } from '@fragtbud/contracts';
 import { consume, mailTemplates, openSealedSecret, type ConsumerDefinition } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
-
-const kroner = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** 123450 øre → '1.234,50 DKK' (spec: two decimals, Danish format). */
-const danishAmount = (ore: number) => `${kroner.format(ore / 100)} DKK`;
 
 const mailedStatuses = ['paid', 'picked_up', 'delivered'] as const;
 type MailedStatus = (typeof mailedStatuses)[number];
@@ -15,13 +11,16 @@ const isMailedStatus = (status: string): status is MailedStatus => (mailedStatus
 /**
  * E-mail for what happens to a customer's task (a new bid; the task paid, picked up, delivered), to the carrier whose
  * bid was chosen (chosen; the task paid), a guest's follow-up
- * link to their task, and to a carrier's
- * money (a payout marked paid). svc-identity
+ * link to their task, and to everyone whose money or job changed: the refund of a cancelled task (customer), the
+ * cancellation (its carrier), an extra fee (customer), a payout marked paid (carrier), an adjustment (the person it
+ * concerns). One consumer per fact. svc-identity
  * sends them because it knows the users' addresses; the mail is queued in the consumer's transaction, so a
  * redelivered event (already in the inbox) never mails twice.
  */
 export function notificationMailConsumers(context: IdentityContext): ConsumerDefinition[] {
   const taskLink = (taskId: number) => `${context.config.PUBLIC_ORIGIN}/task/${taskId}`;
+  const paymentsLink = `${context.config.PUBLIC_ORIGIN}/profile?tab=payments`;
+  const financeLink = `${context.config.PUBLIC_ORIGIN}/profile?tab=financial`;
   return [
     consume<EventPayload<typeof eventTypes.bidPlaced>>({
       durable: 'mail-new-bid',
@@ -53,6 +52,54 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
           const line = carrierNotificationTexts.paid;
           await context.mailer.queue(trx, mailTemplates.carrierTask(carrier.email, { name: carrier.name, taskId, task, event: 'paid', line, link: taskLink(taskId) }));
         }
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.taskStatusChanged>>({
+      durable: 'mail-task-cancelled-carrier',
+      subjects: [eventTypes.taskStatusChanged],
+      handle: async (event, trx) => {
+        // The carrier of a cancelled task must not drive out for it; the customer's mail is the refund's (below).
+        const { taskId, to, from, type, fromCity, toCity, assignedCarrierId } = event.data;
+        if (to !== 'cancelled' || from === 'cancelled' || assignedCarrierId === null) return;
+        const carrier = await findUserById(trx, assignedCarrierId);
+        if (!carrier || carrier.is_blocked) return;
+        const task = taskNotificationTitle(taskId, { type, fromCity: fromCity ?? null, toCity: toCity ?? null });
+        const line = moneyMessageTexts.carrierTaskCancelled;
+        await context.mailer.queue(trx, mailTemplates.carrierTask(carrier.email, { name: carrier.name, taskId, task, event: 'cancelled', line, link: taskLink(taskId) }));
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.refundSucceeded>>({
+      durable: 'mail-refund',
+      subjects: [eventTypes.refundSucceeded],
+      handle: async (event, trx) => {
+        const { customerId, taskId, amountOre } = event.data;
+        const customer = await findUserById(trx, customerId);
+        if (!customer) return;
+        await context.mailer.queue(trx, mailTemplates.refunded(customer.email, { name: customer.name, taskId, amountOre, link: paymentsLink }));
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.chargeSucceeded>>({
+      durable: 'mail-extra-charge',
+      subjects: [eventTypes.chargeSucceeded],
+      handle: async (event, trx) => {
+        const { customerId, taskId, amountOre, reason, vatIncluded } = event.data;
+        const customer = await findUserById(trx, customerId);
+        if (!customer) return;
+        await context.mailer.queue(
+          trx,
+          mailTemplates.extraCharge(customer.email, { name: customer.name, taskId, amountOre, reason, vatIncluded: vatIncluded ?? true, link: paymentsLink }),
+        );
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.adjustmentCreated>>({
+      durable: 'mail-adjustment',
+      subjects: [eventTypes.adjustmentCreated],
+      handle: async (event, trx) => {
+        const { userId, party, amountOre, reason, vatIncluded } = event.data;
+        const person = await findUserById(trx, userId);
+        if (!person || person.is_blocked) return;
+        const link = party === 'carrier' ? financeLink : paymentsLink;
+        await context.mailer.queue(trx, mailTemplates.adjustment(person.email, { name: person.name, amountOre, reason, vatIncluded: vatIncluded ?? false, link }));
       },
     }),
     consume<EventPayload<typeof eventTypes.bidAccepted>>({
@@ -87,7 +134,7 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
         if (carrierId === null || to !== 'paid' || from === 'paid') return;
         const carrier = await findUserById(trx, carrierId);
         if (!carrier || carrier.is_blocked) return;
-        await context.mailer.queue(trx, mailTemplates.payoutPaid(carrier.email, { name: carrier.name, amount: danishAmount(amountGrossOre) }));
+        await context.mailer.queue(trx, mailTemplates.payoutPaid(carrier.email, { name: carrier.name, amountOre: amountGrossOre, link: financeLink }));
       },
     }),
   ];

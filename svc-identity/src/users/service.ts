@@ -149,6 +149,8 @@ export async function decideUser(
         await closeAllSessionsOf(context, trx, userId, 'blocked');
         await context.outbox.add(trx, eventTypes.userBlocked, { userId, blockedBy: caller.id }, meta);
         await announceCarrierProfile(context, trx, saved);
+        // Signed out everywhere: the mail is where they learn why (queued in the decision's transaction, once).
+        await context.mailer.queue(trx, mailTemplates.accountBlocked(saved.email, { name: saved.name }));
         return saved;
       }
       case 'unblock': {

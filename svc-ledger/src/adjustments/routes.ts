@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { adjustmentBodySchema } from '@fragtbud/contracts';
-import { idempotent, idempotencyKeyOf, parseBody, requireRole } from '@fragtbud/platform';
+import { eventMetaOf, idempotent, idempotencyKeyOf, parseBody, requireRole } from '@fragtbud/platform';
 import type { LedgerContext } from '../context';
 import { createAdjustment } from './service';
 
@@ -12,7 +12,7 @@ export function adjustmentsRouter(context: LedgerContext): Router {
   router.post('/adjustments', keyForOneBody, async (ctx) => {
     const admin = requireRole(ctx, 'admin');
     const body = parseBody(ctx, adjustmentBodySchema);
-    const result = await createAdjustment(context, admin, body, idempotencyKeyOf(ctx));
+    const result = await createAdjustment(context, admin, body, idempotencyKeyOf(ctx), eventMetaOf(ctx));
     ctx.status = result.created ? 201 : 200;
     ctx.body = result.value;
   });

@@ -31,11 +31,13 @@ import {
  * The money-flow arithmetic of shared/API.md: earned = Σ payout net of the carrier's transactions whose task is
  * completed + Σ its adjustments; pendingNet = earned − payouts not cancelled; balanceNet = earned − paid payouts.
  */
-export function netsOf(balance: CarrierBalanceOre): { earnedOre: number; pendingNetOre: number; balanceNetOre: number } {
+export function netsOf(balance: CarrierBalanceOre): { earnedOre: number; pendingNetOre: number; balanceNetOre: number; pendingGrossOre: number } {
   return {
     earnedOre: balance.earnedOre,
     pendingNetOre: balance.earnedOre - balance.committedOre,
     balanceNetOre: balance.earnedOre - balance.paidOre,
+    // What a payout of everything pending pays gross: the gross of exactly the rows it pays out.
+    pendingGrossOre: balance.earnedGrossOre - balance.committedGrossOre,
   };
 }
 
@@ -68,7 +70,16 @@ async function asCarrierRows(db: Db, rows: LedgerViewRow[]): Promise<Array<{ row
   });
 }
 
-const dkkOrNull = (ore: number | null) => (ore === null ? null : oreToDkk(Number(ore)));
+/**
+ * The carrier's side of a row in øre, the one source of the carrier's figures (view, CSV, ledger:verify): gross and
+ * net of the payout in a transaction, of a payout, of an adjustment (its amount and its net ex VAT).
+ */
+export function carrierSideOre(row: LedgerViewRow): { carrierPayoutGrossOre: number; carrierPayoutNetOre: number } {
+  if (row.type === 'transaction') {
+    return { carrierPayoutGrossOre: Number(row.carrier_payout_gross_ore ?? 0), carrierPayoutNetOre: Number(row.carrier_payout_net_ore ?? 0) };
+  }
+  return { carrierPayoutGrossOre: Number(row.amount_ore), carrierPayoutNetOre: Number(row.net_ore ?? row.amount_ore) };
+}
 
 /**
  * A row as the carrier may see it (spec section 7: carriers see only the payout): the payout's gross, net and VAT,
@@ -84,9 +95,8 @@ export function toCarrierFinanceRow(row: LedgerViewRow, inBalance: boolean, task
     reason: row.reason,
     inBalance,
   };
+  const { carrierPayoutGrossOre: grossOre, carrierPayoutNetOre: netOre } = carrierSideOre(row);
   if (row.type === 'transaction') {
-    const grossOre = Number(row.carrier_payout_gross_ore ?? 0);
-    const netOre = Number(row.carrier_payout_net_ore ?? 0);
     return {
       ...base,
       type: 'transaction',
@@ -101,8 +111,6 @@ export function toCarrierFinanceRow(row: LedgerViewRow, inBalance: boolean, task
     };
   }
   if (row.type === 'payout') {
-    const grossOre = Number(row.amount_ore);
-    const netOre = Number(row.net_ore ?? row.amount_ore);
     return {
       ...base,
       type: 'payout',
@@ -119,11 +127,11 @@ export function toCarrierFinanceRow(row: LedgerViewRow, inBalance: boolean, task
     ...base,
     type: 'adjustment',
     label: ledgerRowTypeLabels.adjustment,
-    amount: oreToDkk(Number(row.amount_ore)),
-    net: dkkOrNull(row.net_ore),
+    amount: oreToDkk(grossOre),
+    net: oreToDkk(netOre),
     carrierPayoutGross: null,
     carrierPayoutNet: null,
-    payoutVat: null,
+    payoutVat: oreToDkk(grossOre - netOre),
     payoutId: null,
   };
 }
@@ -146,7 +154,8 @@ export async function carrierFinance(context: LedgerContext, carrierId: number):
 /**
  * GET /finance/me.csv (carrier): the spec-9 header as it stands, oldest first. The customer's side (Brutto, Platform
  * ex, Lille ex, Moms (i alt), Moms (gebyrer)) stays empty: a carrier sees only the payout. Moms (netto) is the VAT on
- * the carrier's own price; a payout shows its amount as negative payout.
+ * the carrier's payout (Udb. brutto − Udb. netto, docs/money.md), never the VAT on the bid price; a payout shows its
+ * amounts as negative, an adjustment its gross, net and VAT.
  */
 export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Readable {
   return csvStream({
@@ -158,6 +167,7 @@ export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Re
     toCells: (row) => {
       const isPayout = row.type === 'payout';
       const isAdjustment = row.type === 'adjustment';
+      const finance = carrierSideOre(row);
       const customerSide = null;
       return [
         csvDate(row.date),
@@ -167,10 +177,10 @@ export function carrierFinanceCsv(context: LedgerContext, carrierId: number): Re
         customerSide,
         customerSide,
         customerSide,
-        csvMoney(row.vat_on_net_ore),
+        csvMoney(isPayout ? -(finance.carrierPayoutGrossOre - finance.carrierPayoutNetOre) : finance.carrierPayoutGrossOre - finance.carrierPayoutNetOre),
         customerSide,
-        csvMoney(isPayout ? -row.amount_ore : row.carrier_payout_gross_ore),
-        csvMoney(isPayout ? -(row.net_ore ?? 0) : isAdjustment ? row.amount_ore : row.carrier_payout_net_ore),
+        csvMoney(isPayout ? -finance.carrierPayoutGrossOre : finance.carrierPayoutGrossOre),
+        csvMoney(isPayout ? -finance.carrierPayoutNetOre : finance.carrierPayoutNetOre),
       ];
     },
   });

@@ -27,6 +27,8 @@ export interface LedgerViewRow {
   provider_ref: string | null;
   payment_id: number | null;
   bid_id: number | null;
+  /** The amount carries VAT (migration 008): a transaction, a refund, a payout with VAT, an adjustment or charge said so. */
+  vat_included: boolean;
 }
 
 export interface LedgerFilter {

@@ -11,6 +11,8 @@ import {
   type LedgerQuery,
   type LedgerRow,
   type PaymentHistory,
+  type VatBase,
+  vatBaseLabels,
 } from '@fragtbud/contracts';
 import { csvMoney, csvStream, directoryNamesOf, displayName, type CsvCell } from '@fragtbud/platform';
 import type { Readable } from 'node:stream';
@@ -28,12 +30,38 @@ const dkk = (ore: number | null) => (ore === null ? null : oreToDkk(Number(ore))
 function inPlatformDirection(row: LedgerViewRow): LedgerViewRow {
   if (row.type !== 'refund') return row;
   const back = (ore: number | null) => (ore === null || Number(ore) === 0 ? ore : -Number(ore));
-  return { ...row, amount_ore: -Number(row.amount_ore), gross_ore: back(row.gross_ore), platform_commission_ore: back(row.platform_commission_ore) };
+  return {
+    ...row,
+    amount_ore: -Number(row.amount_ore),
+    gross_ore: back(row.gross_ore),
+    platform_commission_ore: back(row.platform_commission_ore),
+    vat_total_ore: back(row.vat_total_ore),
+  };
+}
+
+const vatBaseOf: Record<LedgerRow['type'], (row: LedgerViewRow) => VatBase> = {
+  transaction: () => 'customer_price',
+  refund: () => 'customer_price',
+  payout: (row) => (Number(row.vat_total_ore ?? 0) === 0 ? 'none' : 'payout'),
+  adjustment: (row) => (row.vat_included ? 'amount' : 'none'),
+  charge: (row) => (row.vat_included ? 'amount' : 'none'),
+};
+
+/**
+ * The one VAT model (docs/money.md) of a row already in the platform's direction: gross = netExVat + vat, with the
+ * base the VAT is computed on. A transaction's `net` stays the bid's net (the carrier's price); its netExVat is the
+ * customer's price ex VAT (bid + fees).
+ */
+export function vatOfRow(row: LedgerViewRow): { grossOre: number; netExVatOre: number; vatOre: number; vatBase: VatBase; vatIncluded: boolean } {
+  const grossOre = Number(row.gross_ore ?? row.amount_ore);
+  const vatOre = Number(row.vat_total_ore ?? 0);
+  return { grossOre, netExVatOre: grossOre - vatOre, vatOre, vatBase: vatBaseOf[row.type](row), vatIncluded: Boolean(row.vat_included) };
 }
 
 /** A row of the view as the admin's ledger shows it (spec section 3 "Ledger row"). */
 export function toLedgerRow(viewRow: LedgerViewRow): LedgerRow {
   const row = inPlatformDirection(viewRow);
+  const vat = vatOfRow(row);
   return {
     type: row.type,
     id: row.id,
@@ -61,6 +89,10 @@ export function toLedgerRow(viewRow: LedgerViewRow): LedgerRow {
     providerRef: row.provider_ref,
     payment_id: row.payment_id,
     bid_id: row.bid_id,
+    netExVat: oreToDkk(vat.netExVatOre),
+    vat: oreToDkk(vat.vatOre),
+    vatBase: vat.vatBase,
+    vatIncluded: vat.vatIncluded,
   };
 }
 
@@ -131,6 +163,9 @@ const adminLedgerHeader = [
   'Udb. netto',
   'Begrundelse',
   'Reference',
+  'Netto ex moms',
+  'Moms',
+  'Momsgrundlag',
 ] as const;
 
 /** A CSV row with its people by name (svc-ledger's user directory), so the file reads without a lookup of ids. */
@@ -151,6 +186,7 @@ async function withNames(db: LedgerContext['db'], rows: LedgerViewRow[]): Promis
 
 function adminLedgerCells({ row: viewRow, carrierName, customerName }: NamedLedgerRow): CsvCell[] {
   const row = inPlatformDirection(viewRow);
+  const vat = vatOfRow(row);
   return [
     row.type === 'payout' ? payoutLabel(row.status) : ledgerRowTypeLabels[row.type],
     row.id,
@@ -174,6 +210,9 @@ function adminLedgerCells({ row: viewRow, carrierName, customerName }: NamedLedg
     csvMoney(row.carrier_payout_net_ore),
     row.reason,
     row.provider_ref,
+    csvMoney(vat.netExVatOre),
+    csvMoney(vat.vatOre),
+    vatBaseLabels[vat.vatBase],
   ];
 }
 
@@ -209,6 +248,7 @@ export async function getOwnPayments(
       status: row.status,
       amount: oreToDkk(Number(row.amount_ore)),
       task_title: titleOf(titles, row.task_id),
+      reason: row.type === 'charge' ? row.reason : null,
     })),
     total,
     page: page.page,

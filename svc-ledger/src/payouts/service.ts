@@ -5,7 +5,6 @@ import {
   oreToDkk,
   payoutLabel,
   withoutVatOre,
-  withVatOre,
   type AuthUser,
   type CarrierPayoutBody,
   type Payout,
@@ -148,8 +147,8 @@ export async function createCarrierPayout(
     if (earlier) return { created: false, value: toPayoutJson(earlier) };
     await requireKnownTask(trx, body.taskId);
     await lockCarrierMoney(trx, body.carrierId);
-    const netOre = withoutVatOre(body.amountGross, await vatFor(trx, body.taskId, body.carrierId));
-    const { pendingNetOre } = await carrierNets(trx, body.carrierId);
+    const { pendingNetOre, pendingGrossOre } = await carrierNets(trx, body.carrierId);
+    const netOre = await netOfCarrierPayout(trx, body, { pendingNetOre, pendingGrossOre });
     if (netOre > pendingNetOre) {
       throw AppError.unprocessable(
         pendingNetOre > 0 ? messages.payoutExceedsPending : messages.noPayoutAmount,
@@ -159,6 +158,22 @@ export async function createCarrierPayout(
     return createPayout(context, trx, adminPayout(admin, body, { type: 'carrier', carrierId: body.carrierId, netOre, key }), admin.id, meta);
   });
 }
+
+/**
+ * The net a carrier payout of `amountGross` pays out (docs/money.md): all that is pending gross pays all that is
+ * pending net; part of it pays the same share of the net (adjustments without VAT and payouts with VAT mix, so one
+ * VAT rate would not add up); with nothing pending gross, the VAT rate of the task (or the platform) decides.
+ */
+async function netOfCarrierPayout(trx: Db, body: CarrierPayoutBody, pending: { pendingNetOre: number; pendingGrossOre: number }): Promise<number> {
+  if (body.amountGross === pending.pendingGrossOre) return pending.pendingNetOre;
+  if (pending.pendingGrossOre > 0 && pending.pendingNetOre > 0) {
+    return Math.min(body.amountGross, Math.round((body.amountGross * pending.pendingNetOre) / pending.pendingGrossOre));
+  }
+  return withoutVatOre(body.amountGross, await vatFor(trx, body.taskId, body.carrierId));
+}
+
+/** A payout's gross is never below its net (the table's check): VAT-free rows only ever make them equal. */
+const grossOf = (grossOre: number, netOre: number) => Math.max(grossOre, netOre);
 
 /** POST /finance/payouts/platform (admin): the platform takes out of its saldo (ex VAT), at most all of it. */
 export async function createPlatformPayout(
@@ -200,20 +215,20 @@ export async function requestPayout(
       }
       await lockCarrierMoney(trx, carrier.id);
       const open = await openRequestOf(trx, carrier.id);
-      const { pendingNetOre } = await carrierNets(trx, carrier.id);
+      const { pendingNetOre, pendingGrossOre } = await carrierNets(trx, carrier.id);
       if (open && pendingNetOre <= 0) return { created: false, value: toPayoutJson(open) };
       if (pendingNetOre <= 0) throw AppError.unprocessable(messages.noPayoutAmount, 'nothing_to_pay_out');
       if (!(await hasBankDetails(trx, carrier.id))) throw AppError.unprocessable(messages.bankDetailsMissing, 'bank_details_missing');
       if (open) {
         // More was earned since the open request: it grows to all of pendingNet rather than a second request.
+        // Gross grows by the gross of what was earned since, not by VAT on the whole (docs/money.md).
         const grown = open.amount_net_ore + pendingNetOre;
-        const vat = await vatFor(trx, undefined, carrier.id);
-        const row = await growPendingRequest(trx, open.id, grown, withVatOre(grown, vat));
+        const grownGross = grossOf(open.amount_gross_ore + pendingGrossOre, grown);
+        const row = await growPendingRequest(trx, open.id, grown, grownGross);
         // Locked above, so still pending; the condition keeps a settled payout from ever growing.
         if (!row) throw AppError.conflict(messages.couldNotCreatePayout, 'payout_conflict');
         return { created: false, value: toPayoutJson(row) };
       }
-      const vat = await vatFor(trx, undefined, carrier.id);
       const key = idempotencyKey
         ? `request:${carrier.id}:${idempotencyKey}`
         : `request:${carrier.id}:${await countCarrierPayouts(trx, carrier.id)}`;
@@ -225,7 +240,8 @@ export async function requestPayout(
           carrier_id: carrier.id,
           task_id: null,
           amount_net_ore: pendingNetOre,
-          amount_gross_ore: withVatOre(pendingNetOre, vat),
+          // The gross of exactly the rows it pays out: payouts with VAT, adjustments with or without.
+          amount_gross_ore: grossOf(pendingGrossOre, pendingNetOre),
           status: 'pending',
           provider_ref: null,
           origin: 'request',

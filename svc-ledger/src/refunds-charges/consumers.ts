@@ -1,5 +1,7 @@
 import {
   chargeSucceededPayloadSchema,
+  chargeVatIncludedDefault,
+  vatPartOre,
   eventTypes,
   refundSucceededPayloadSchema,
   type EventEnvelope,
@@ -7,6 +9,7 @@ import {
 import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { LedgerContext } from '../context';
+import { readSettings } from '../settings/repo';
 import { transactionOfPayment } from '../transactions/repo';
 
 type Context = Pick<LedgerContext, 'logger'>;
@@ -54,6 +57,9 @@ export async function bookCharge(context: Context, event: EventEnvelope, trx: Kn
     return;
   }
   const data = parsed.data;
+  // An extra fee pays for a service: gross incl. VAT unless the admin said otherwise (docs/money.md).
+  const vatIncluded = data.vatIncluded ?? chargeVatIncludedDefault;
+  const vatOre = vatPartOre(data.amountOre, vatIncluded, Number((await readSettings(trx)).vat_percentage));
   await trx('ledger_charges')
     .insert({
       charge_id: data.chargeId,
@@ -61,6 +67,8 @@ export async function bookCharge(context: Context, event: EventEnvelope, trx: Kn
       task_id: data.taskId,
       customer_id: data.customerId,
       amount_ore: data.amountOre,
+      vat_included: vatIncluded,
+      vat_ore: vatOre,
       reason: data.reason,
       provider: data.provider,
       provider_payment_id: data.providerPaymentId,

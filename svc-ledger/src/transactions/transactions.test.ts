@@ -143,7 +143,7 @@ describe('GET /finance/ledger and GET /finance/payments/me', () => {
 
     const own = await ledger.call('GET', '/finance/payments/me', { as: customer });
     expect(own.body).toEqual({
-      items: [{ id: expect.any(Number), type: 'payment', date: older.succeededAt, task_id: older.taskId, taskId: older.taskId, status: 'succeeded', amount: older.amountOre / 100, task_title: null }],
+      items: [{ id: expect.any(Number), type: 'payment', date: older.succeededAt, task_id: older.taskId, taskId: older.taskId, status: 'succeeded', amount: older.amountOre / 100, task_title: null, reason: null }],
       total: 1,
       page: 1,
       limit: 20,

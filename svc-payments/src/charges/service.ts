@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  chargeVatIncludedDefault,
   eventTypes,
   messages,
   oreToDkk,
@@ -111,6 +112,7 @@ export async function chargeExtraFee(
         customerId: body.customerId,
         amountOre: body.amount,
         reason: body.reason,
+        vatIncluded: body.vatIncluded ?? chargeVatIncludedDefault,
         provider: payment.provider,
         providerPaymentId: intent.id,
         chargedBy: admin.id,

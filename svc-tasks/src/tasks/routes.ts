@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createTaskBodySchema, messages, taskAccessQuerySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
+import { createTaskBodySchema, guestCreateTaskBodySchema, messages, taskAccessQuerySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
 import { AppError, eventMetaOf, idempotent, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { pageOf } from './browse-cache';
@@ -41,7 +41,8 @@ export function tasksRouter(context: TasksContext): Router {
     // A signed-in user's wizard says so (`?signedIn=1`): if the session was lost meanwhile (a logout in another tab),
     // the task must not be stored as an ownerless guest task.
     if (!caller && ctx.query.signedIn === '1') throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
-    const body = parseBody(ctx, createTaskBodySchema, strictBody);
+    // A guest is reached only through the mailed link, so a guest task needs contact_email.
+    const body = parseBody(ctx, caller ? createTaskBodySchema : guestCreateTaskBodySchema, strictBody);
     ctx.body = await createTask(context, caller, body, eventMetaOf(ctx));
     ctx.status = 201;
   });

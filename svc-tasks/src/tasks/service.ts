@@ -5,8 +5,7 @@ import {
   eventTypes,
   finishedTaskStatuses,
   isTaskEditable,
-  leavesPaymentWithoutJob,
-  refundsCompletedJob,
+  moneyRefusal,
   messages,
   todayInDenmark,
   parsePostalCity,
@@ -401,6 +400,21 @@ async function refuseNonCarrier(trx: Db, carrierId: number | null | undefined): 
   }
 }
 
+function refuseByMoney(from: TaskStatus, to: TaskStatus, paid: boolean): void {
+  switch (moneyRefusal(from, to, { paid })) {
+    case null:
+      return;
+    case 'task_unpaid':
+      throw AppError.unprocessable(messages.taskUnpaidCannotComplete, 'task_unpaid');
+    case 'task_paid':
+      throw AppError.conflict(messages.paidTaskKeepsCarrier, 'task_paid');
+    case 'task_completed':
+      throw AppError.conflict(to === 'cancelled' ? messages.completedTaskNotCancellable : messages.completedTaskIsFinal, 'task_completed');
+    case 'task_refunded':
+      throw AppError.conflict(messages.refundedTaskIsFinal, 'task_refunded');
+  }
+}
+
 /** Sets the status (with pickup_at / delivered_at) and writes tasks.task.status_changed, inside `trx`. Also used by proofs and deletion requests. */
 export async function applyStatus(
   trx: Db,
@@ -411,10 +425,10 @@ export async function applyStatus(
   updates: NonNullable<TaskStatusChangeBody['updates']>,
   meta: EventMeta,
 ): Promise<TaskRow> {
-  // A task cannot reach completed unpaid (shared/API.md, money flow) — whoever asks, admins included.
-  if (to === 'completed' && current.paid_at === null) {
-    throw AppError.unprocessable(messages.taskUnpaidCannotComplete, 'task_unpaid');
-  }
+  // The money in the task decides, whoever asks, admins included (docs/money.md): a paid task never goes back to a
+  // status that asks for payment, a completed or refunded one is final, and nothing is completed unpaid.
+  const paid = current.paid_at !== null;
+  refuseByMoney(current.status, to, paid);
   const now = new Date();
   const patch: TaskPatch = { status: to };
   if (to === 'picked_up') patch.pickup_at = updates.pickup_at ? new Date(updates.pickup_at) : now;
@@ -422,13 +436,9 @@ export async function applyStatus(
   if (updates.assigned_carrier_id !== undefined) patch.assigned_carrier_id = updates.assigned_carrier_id;
   // Back to before a bid was accepted (admin): nobody is assigned any more.
   else if (!isTaskEditable(current.status) && isTaskEditable(to)) patch.assigned_carrier_id = null;
-  // A paid task keeps its job and its carrier, admins included; only cancelling (which refunds) lets go of them.
-  const paid = current.paid_at !== null;
-  if (refundsCompletedJob(current.status, to, { paid })) {
-    throw AppError.conflict(messages.completedTaskNotCancellable, 'task_completed');
-  }
+  // A paid task keeps its job and its carrier; only cancelling (which refunds) lets go of them.
   const dropsCarrier = current.assigned_carrier_id !== null && patch.assigned_carrier_id === null;
-  if (paid && to !== 'cancelled' && (leavesPaymentWithoutJob(to, { paid }) || dropsCarrier)) {
+  if (paid && to !== 'cancelled' && dropsCarrier) {
     throw AppError.conflict(messages.paidTaskKeepsCarrier, 'task_paid');
   }
   const updated = await updateTask(trx, current.id, patch, now);

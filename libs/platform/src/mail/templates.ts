@@ -1,3 +1,4 @@
+import { moneyMessageSubjects, moneyMessageTexts } from '@fragtbud/contracts';
 import type { Mail } from './mailer';
 
 /** Danish mail templates (text + HTML). Every value put into HTML is escaped; links are absolute. */
@@ -133,7 +134,7 @@ export const mailTemplates = {
    */
   carrierTask: (
     to: string,
-    input: { name?: string | null; taskId: number; task?: string; event: 'bid_accepted' | 'paid'; line: string; link: string },
+    input: { name?: string | null; taskId: number; task?: string; event: 'bid_accepted' | 'paid' | 'cancelled'; line: string; link: string },
   ) =>
     render(to, `carrier_${input.event}`, `${input.line} – ${input.task ?? `opgave #${input.taskId}`}`, {
       greeting: greetingFor(input.name),
@@ -141,10 +142,46 @@ export const mailTemplates = {
       action: { label: 'Se opgaven', url: input.link },
     }),
 
-  payoutPaid: (to: string, input: { name?: string | null; amount: string }) =>
-    render(to, 'payout_paid', 'Din udbetaling er gennemført', {
+  payoutPaid: (to: string, input: { name?: string | null; amountOre: number; link?: string }) =>
+    render(to, 'payout_paid', moneyMessageSubjects.payoutPaid, {
       greeting: greetingFor(input.name),
-      paragraphs: [`Vi har udbetalt ${input.amount} til din konto.`],
+      paragraphs: [moneyMessageTexts.payoutPaid(input.amountOre)],
+      ...(input.link ? { action: { label: 'Se din økonomi', url: input.link } } : {}),
+    }),
+
+  /** The customer of a cancelled, paid task: the amount back on the card and when it arrives. */
+  refunded: (to: string, input: { name?: string | null; taskId: number; task?: string; amountOre: number; link: string }) =>
+    render(to, 'refund', `${moneyMessageSubjects.refund} – ${input.task ?? `opgave #${input.taskId}`}`, {
+      greeting: greetingFor(input.name),
+      paragraphs: [`${input.task ?? `Opgave #${input.taskId}`}: ${moneyMessageTexts.refund(input.amountOre)}`],
+      action: { label: 'Se dine betalinger', url: input.link },
+    }),
+
+  /** The customer whose saved card paid an admin's extra fee: amount, VAT and the reason the admin typed. */
+  extraCharge: (
+    to: string,
+    input: { name?: string | null; taskId: number; task?: string; amountOre: number; reason: string; vatIncluded: boolean; link: string },
+  ) =>
+    render(to, 'extra_charge', `${moneyMessageSubjects.extraCharge} – ${input.task ?? `opgave #${input.taskId}`}`, {
+      greeting: greetingFor(input.name),
+      paragraphs: [`${input.task ?? `Opgave #${input.taskId}`}: ${moneyMessageTexts.extraCharge(input.amountOre, input.reason, input.vatIncluded)}`],
+      action: { label: 'Se dine betalinger', url: input.link },
+      footnote: 'Har du spørgsmål til gebyret, så svar på denne mail eller kontakt os.',
+    }),
+
+  /** The person an adjustment concerns: the amount with its direction, VAT and the reason. */
+  adjustment: (to: string, input: { name?: string | null; amountOre: number; reason: string; vatIncluded: boolean; link: string }) =>
+    render(to, 'adjustment', moneyMessageSubjects.adjustment, {
+      greeting: greetingFor(input.name),
+      paragraphs: [moneyMessageTexts.adjustment(input.amountOre, input.reason, input.vatIncluded)],
+      action: { label: 'Se din økonomi', url: input.link },
+    }),
+
+  /** A user an admin blocked: signed out everywhere, so the mail is where they learn why they cannot sign in. */
+  accountBlocked: (to: string, input: { name?: string | null }) =>
+    render(to, 'account_blocked', moneyMessageSubjects.accountBlocked, {
+      greeting: greetingFor(input.name),
+      paragraphs: [moneyMessageTexts.accountBlocked],
     }),
 
   billingChangeDecided: (to: string, input: { name?: string | null; approved: boolean; link: string }) =>

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { moneyNotificationKinds } from '@fragtbud/contracts';
 import { queryKeys, type QueryKey } from './query-keys';
 
 /**
@@ -23,7 +24,7 @@ type AnyLiveEvent = LiveQueryEvent | { type: string; taskId?: unknown; data?: Re
  * |---|---|
  * | `task.status` | `['task', id]` (and everything under it), `['tasks']`, the task's chat threads |
  * | `bid.placed`, `bid.updated` | `['task', id]` (bids, lowest bid, bid count), `['tasks']`, the task's chat threads |
- * | `notification` | `['notifications']` |
+ * | `notification` | `['notifications']`; a money notification (refund, extra fee, payout, adjustment) also the user's finance and payments |
  * | `chat.message`, `chat.read` | `['chat']`, `['notifications']` |
  * | `resync` (a gap in the stream) | everything |
  *
@@ -42,8 +43,14 @@ export function queryKeysForLiveEvent(event: AnyLiveEvent): QueryKey[] {
       if (typeof taskId !== 'number' || !Number.isInteger(taskId)) return [queryKeys.allTasks()];
       return [queryKeys.task(taskId), queryKeys.allTasks(), queryKeys.taskChatThreads(taskId)];
     }
-    case 'notification':
+    case 'notification': {
+      // Money moved for this user (docs/money.md, 'Who is told'): the open Økonomi / Betalinger tab shows it at once.
+      const kind = (event as { data?: Record<string, unknown> }).data?.kind;
+      if (typeof kind === 'string' && (moneyNotificationKinds as readonly string[]).includes(kind)) {
+        return [queryKeys.notifications(), queryKeys.myFinance(), queryKeys.myPayments()];
+      }
       return [queryKeys.notifications()];
+    }
     case 'chat.message':
     case 'chat.read':
       return [queryKeys.chat(), queryKeys.notifications()];

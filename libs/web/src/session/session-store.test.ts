@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, setupApiServer } from '../testing';
-import { refreshSessionOnReturn, sessionRefreshAfterMs, useSession } from './session-store';
+import { refreshSessionOnAccountNews, refreshSessionOnReturn, sessionRefreshAfterMs, useSession } from './session-store';
 
 const server = setupApiServer();
 
@@ -184,5 +184,34 @@ describe('session store', () => {
     await useSession.getState().refreshSession();
     expect(useSession.getState()).toMatchObject({ user: null, expired: true });
     expect(hasSessionHint()).toBe(false);
+  });
+
+  it('when a live notification says the account was approved, then the session is asked again at once; other notifications ask nothing', async () => {
+    const waiting = makeUser({ role: 'carrier', is_approved: false });
+    let calls = 0;
+    server.use(
+      http.get('/api/auth/profile', () => {
+        calls += 1;
+        return HttpResponse.json({ user: { ...waiting, is_approved: true } });
+      }),
+    );
+    useSession.setState({ user: waiting, status: 'ready' });
+    const listeners: Array<(event: { type: string; data?: Record<string, unknown> }) => void> = [];
+    const stop = refreshSessionOnAccountNews({
+      subscribe: (listener) => {
+        listeners.push(listener);
+        return () => listeners.splice(listeners.indexOf(listener), 1);
+      },
+    });
+    const send = (event: { type: string; data?: Record<string, unknown> }) => listeners.forEach((listener) => listener(event));
+    send({ type: 'notification', data: { kind: 'new_bid' } });
+    send({ type: 'task.status', data: { kind: 'account_approved' } });
+    expect(calls).toBe(0);
+
+    send({ type: 'notification', data: { kind: 'account_approved' } });
+    await waitFor(() => expect(useSession.getState().user).toMatchObject({ is_approved: true }));
+    expect(calls).toBe(1);
+    stop();
+    expect(listeners).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { sessionHintCookieName } from '@fragtbud/contracts';
+import { accountNotificationKinds, sessionHintCookieName } from '@fragtbud/contracts';
 import { api } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { ERROR_MESSAGES } from '../api/messages';
@@ -192,4 +192,20 @@ export function refreshSessionOnReturn(now: () => number = Date.now): () => void
   };
   document.addEventListener('visibilitychange', onChange);
   return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+/**
+ * An admin's decision about the user's own account (approved, rejected, blocked) arrives as a live notification;
+ * the session is refreshed at once, so an open dashboard stops saying 'afventer godkendelse' without a reload (a
+ * blocked user's refresh answers 401 and ends the session). Returns the unsubscribe.
+ */
+export function refreshSessionOnAccountNews(channel: {
+  subscribe: (listener: (event: { type: string; data?: Record<string, unknown> }) => void) => () => void;
+}): () => void {
+  return channel.subscribe((event) => {
+    const kind = event.data?.kind;
+    if (event.type === 'notification' && typeof kind === 'string' && (accountNotificationKinds as readonly string[]).includes(kind)) {
+      void useSession.getState().refreshSession();
+    }
+  });
 }

@@ -67,9 +67,10 @@ describe('carrier Økonomi', () => {
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Dato', 'Opgave', 'Post', 'Beløb (brutto)', 'Saldo (brutto)']);
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['1.3.2026', 'Møbeltransport · Roskilde → København V', 'Indtjening', '5.063 DKKNetto 4.050 DKK', '5.063 DKKNetto 4.050 DKK'],
-      ['3.3.2026', '#41', 'Justering: Bonus', '100 DKKNetto 100 DKK', '5.163 DKKNetto 4.150 DKK'],
-      ['5.3.2026', '–', 'Udbetaling (afventer)', '-5.063 DKKNetto -4.050 DKK', '100 DKKNetto 100 DKK'],
+      // Each amount gross, its net and the VAT in it (docs/money.md); an adjustment without VAT says so.
+      ['1.3.2026', 'Møbeltransport · Roskilde → København V', 'Indtjening', '5.063 DKKNetto 4.050 DKKMoms 1.013 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['3.3.2026', '#41', 'Justering: Bonus', '100 DKKNetto 100 DKKUden moms', '5.163 DKKNetto 4.150 DKK'],
+      ['5.3.2026', '–', 'Udbetaling (afventer)', '-5.063 DKKNetto -4.050 DKKMoms -1.013 DKK', '100 DKKNetto 100 DKK'],
     ]);
     expect(screen.getByText(/Den løbende saldo netto ender ved Til udbetaling \(netto\) ovenfor/)).toBeTruthy();
   });
@@ -94,11 +95,11 @@ describe('carrier Økonomi', () => {
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows.map(([, , entry, change, balance]) => [entry, change, balance])).toEqual([
-      ['Indtjening', '5.063 DKKNetto 4.050 DKK', '5.063 DKKNetto 4.050 DKK'],
+      ['Indtjening', '5.063 DKKNetto 4.050 DKKMoms 1.013 DKK', '5.063 DKKNetto 4.050 DKK'],
       ['IndtjeningRefunderet – tæller ikke med', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
       ['IndtjeningRefunderet – tæller ikke med', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
       ['IndtjeningAfventer afslutning – tæller med, når opgaven er afsluttet', '0 DKKNetto 0 DKK', '5.063 DKKNetto 4.050 DKK'],
-      ['Udbetaling (afventer)', '-5.063 DKKNetto -4.050 DKK', '0 DKKNetto 0 DKK'],
+      ['Udbetaling (afventer)', '-5.063 DKKNetto -4.050 DKKMoms -1.013 DKK', '0 DKKNetto 0 DKK'],
     ]);
     const pending = screen.getByText('Til udbetaling (netto)').nextElementSibling;
     expect(pending?.textContent).toBe('0,00 DKK');

@@ -145,6 +145,11 @@ function standingOf(row: CarrierFinanceRow): string | null {
   return row.inBalance ? null : 'Tæller ikke med';
 }
 
+function vatLineOf(row: CarrierFinanceRow, vat: number): string {
+  if (row.type === 'adjustment' && (row.payoutVat ?? 0) === 0) return 'Uden moms';
+  return `Moms ${formatWholeDkkFromKroner(vat)}`;
+}
+
 const netLine = (kroner: number) => <span className="carrier-finance__sub">Netto {formatWholeDkkFromKroner(kroner)}</span>;
 
 /** The balance table (spec section 9): each amount gross with its net under it, so both balances can be followed. */
@@ -172,10 +177,12 @@ const balanceColumns: DataTableColumn<BalanceRow>[] = [
     key: 'change',
     header: 'Beløb (brutto)',
     className: 'carrier-finance__money',
-    cell: ({ change, changeNet }) => (
+    cell: ({ row, change, changeNet }) => (
       <>
         {formatWholeDkkFromKroner(change)}
         {netLine(changeNet)}
+        {/* One VAT model (docs/money.md): the VAT in the row, on the payout — an adjustment without VAT says so. */}
+        {row.inBalance ? <span className="carrier-finance__sub">{vatLineOf(row, change - changeNet)}</span> : null}
       </>
     ),
   },

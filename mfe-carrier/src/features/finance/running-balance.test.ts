@@ -16,6 +16,13 @@ describe('the carrier balance (spec section 9)', () => {
     expect(balanceChangeOf(row({ type: 'adjustment', id: 3, date: '2026-03-01', amount: -20.5 }))).toBe(-20.5);
   });
 
+  it('when an adjustment was made incl. VAT, then it moves the gross balance by its amount and the net balance by its net', () => {
+    const withVat = row({ type: 'adjustment', id: 4, date: '2026-03-01', amount: 125, net: 100, payoutVat: 25 });
+    expect(balanceChangeOf(withVat)).toBe(125);
+    expect(netChangeOf(withVat)).toBe(100);
+    expect(netChangeOf(row({ type: 'adjustment', id: 5, date: '2026-03-01', amount: -20.5, net: -20.5, payoutVat: 0 }))).toBe(-20.5);
+  });
+
   it('sorts by date ascending and sums in whole øre', () => {
     const lines = withRunningBalance([
       row({ type: 'payout', id: 2, date: '2026-03-03T00:00:00Z', amount: 0.3 }),

@@ -23,12 +23,15 @@ export function balanceChangeOf(row: CarrierFinanceRow): number {
   return row.amount;
 }
 
-/** What a row moves net, as balanceNet and pendingNet count (shared/API.md): payout net, payout net, adjustment. */
+/**
+ * What a row moves net, as balanceNet and pendingNet count (shared/API.md): payout net, payout net, the adjustment's
+ * net (ex VAT when it was made incl. VAT, docs/money.md).
+ */
 export function netChangeOf(row: CarrierFinanceRow): number {
   if (!row.inBalance) return 0;
   if (row.type === 'transaction') return row.carrierPayoutNet ?? 0;
   if (row.type === 'payout') return -(row.net ?? 0);
-  return row.amount;
+  return row.net ?? row.amount;
 }
 
 const toOre = (kroner: number) => Math.round(kroner * 100);

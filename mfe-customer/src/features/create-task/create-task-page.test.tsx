@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TaskType } from '@fragtbud/contracts';
+import { messages, type TaskType } from '@fragtbud/contracts';
 import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { createTaskHandler, geoSuggest, getTaskHandler, makeTask, updateTaskHandler } from '../../testing/handlers';
 import { CreateTaskPage } from './create-task-page';
@@ -463,7 +463,7 @@ describe('create task: guests', () => {
     expect(screen.getByTestId('location').textContent).toBe('/login?next=/create-task%3Ftype%3Dmoving');
   });
 
-  it('a guest gives optional contact details, is told to log in for chat and payment, and the task is posted', async () => {
+  it('a guest gives an e-mail (required) and maybe a phone, is told to log in for chat and payment, and the task is posted', async () => {
     const token = 'privat-link-token-0123456789abcdef';
     const posted = createTaskHandler(() => HttpResponse.json(makeTask({ id: 42, contact_email: 'gaest@example.dk', access_token: token }), { status: 201 }));
     server.use(posted.handler);
@@ -471,13 +471,13 @@ describe('create task: guests', () => {
 
     const contact = screen.getByRole('region', { name: 'Dine kontaktoplysninger' });
     expect(contact.textContent).toContain('Du opretter opgaven som gæst. Log ind for at bruge chat og betaling.');
-    expect(contact.textContent).toContain('angiv mindst ét af dem');
+    expect(contact.textContent).toContain('Din e-mail skal udfyldes');
     expect(within(contact).getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/login?next=/create-task%3Ftype%3Dfurniture%26guest%3D1');
 
     await fillAddresses(user);
     await user.selectOptions(select('Møbeltype'), 'Reol');
     await user.type(numberInput('Antal møbler'), '2');
-    await user.type(input('E-mail (valgfri)'), 'Gaest@Example.dk');
+    await user.type(input('E-mail'), 'Gaest@Example.dk');
     await continueToConfirm(user);
     expect(screen.getByRole('region', { name: 'Kontakt' }).textContent).toContain('Gaest@Example.dk');
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
@@ -499,6 +499,7 @@ describe('create task: guests', () => {
     await fillAddresses(user);
     await user.selectOptions(select('Møbeltype'), 'Bord');
     await user.type(numberInput('Antal møbler'), '1');
+    await user.type(input('E-mail'), 'gaest@example.dk');
     await continueToConfirm(user);
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
 
@@ -514,12 +515,27 @@ describe('create task: guests', () => {
     await fillAddresses(user);
     await user.selectOptions(select('Møbeltype'), 'Bord');
     await user.type(numberInput('Antal møbler'), '1');
+    await user.type(input('E-mail'), 'gaest@example.dk');
     await continueToConfirm(user);
     await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
 
     const typeList = await screen.findByRole('list', { name: 'Hvad skal transporteres?' });
     expect(typeList.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(typeList.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+  });
+  it('when a guest leaves the e-mail empty, then the browser says so beside the field before anything is sent', async () => {
+    const posted = createTaskHandler();
+    server.use(posted.handler);
+    const user = renderAt('/create-task?type=furniture&guest=1');
+    await fillAddresses(user);
+    await user.selectOptions(select('Møbeltype'), 'Bord');
+    await user.type(numberInput('Antal møbler'), '1');
+    await user.type(input('Telefon (valgfri)'), '12345678');
+    await user.click(next());
+
+    await waitFor(() => expect(errorBeside(input('E-mail'))).toBe(messages.guestContactEmailRequired));
+    expect(screen.queryByRole('heading', { level: 2, name: 'Bekræft og send' })).toBeNull();
+    expect(posted.bodies).toEqual([]);
   });
 });
 

@@ -125,7 +125,7 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
     return !editing && isTaskType(urlType) ? { ...start, type: urlType } : start;
   });
   const [keptPickupDate, setKeptPickupDate] = useState<string | undefined>();
-  const options: FormOptions = { withContact, keptPickupDate };
+  const options: FormOptions = { withContact, guest, keptPickupDate };
   const optionsRef = useRef(options);
   optionsRef.current = options;
 

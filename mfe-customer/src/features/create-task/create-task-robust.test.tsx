@@ -220,6 +220,8 @@ describe('wizard: one task per submit', () => {
     setSession(null);
     const guest = renderAt('/create-task?type=courier&guest=1');
     await fillCourier(guest.user);
+    await guest.user.click(textbox('E-mail'));
+    await guest.user.paste('gaest@example.dk');
     await toConfirm(guest.user);
     await guest.user.click(screen.getByRole('button', { name: 'Opret opgave' }));
     await screen.findByRole('heading', { name: 'Side: task-created' }, { timeout: 5_000 });

@@ -14,7 +14,7 @@ beforeEach(() => {
         items: [
           { id: 2, type: 'refund', date: '2026-03-03T10:00:00.000Z', task_id: 41, taskId: 41, status: 'refunded', amount: 1375, task_title: 'Palle og pakker · Vejle → Esbjerg' },
           { id: 1, type: 'payment', date: '2026-03-01T10:00:00.000Z', task_id: 41, taskId: 41, status: 'succeeded', amount: 1375, task_title: 'Palle og pakker · Vejle → Esbjerg' },
-          { id: 3, type: 'charge', date: '2026-02-27T10:00:00.000Z', task_id: 12, taskId: 12, status: 'succeeded', amount: 50, task_title: null },
+          { id: 3, type: 'charge', date: '2026-02-27T10:00:00.000Z', task_id: 12, taskId: 12, status: 'succeeded', amount: 150, task_title: null, reason: 'Ekstra ventetid ved afhentning' },
         ],
         total: 2,
         page: 1,
@@ -51,6 +51,15 @@ describe('customer Betalinger', () => {
     expect(within(adjustments).getByText('Kompensation')).toBeTruthy();
     expect(within(adjustments).getByText('Afventer')).toBeTruthy();
     expect(screen.getByText('Afventer i alt').nextElementSibling?.textContent).toMatch(/30,00/);
+  });
+
+  it('when an extra fee was charged, then its row says the reason the admin typed; other rows say –', async () => {
+    renderWithProviders(<PaymentsPanel />);
+    const history = await screen.findByRole('table', { name: 'Betalingshistorik' });
+    const [, refund, , charge] = within(history).getAllByRole('row');
+    expect(within(charge!).getByText('Ekstra gebyr')).toBeTruthy();
+    expect(within(charge!).getByText('Ekstra ventetid ved afhentning').getAttribute('data-label')).toBe('Begrundelse');
+    expect(within(refund!).getAllByRole('cell').find((cell) => cell.getAttribute('data-label') === 'Begrundelse')?.textContent).toBe('–');
   });
 
   it('names each task by type and route and links it to its page (#12 while its name is unknown; – without a task)', async () => {

@@ -12,6 +12,8 @@ const HISTORY_COLUMNS: readonly DataTableColumn<HistoryRow>[] = [
   { key: 'date', header: 'Dato', cell: (row) => formatDate(row.date) },
   { key: 'task', header: 'Opgave', cell: (row) => <TaskLink taskId={row.task_id} title={row.task_title} /> },
   { key: 'type', header: 'Type', cell: (row) => TYPE_LABELS[row.type] },
+  // An extra fee says why: the reason the admin typed when charging it.
+  { key: 'reason', header: 'Begrundelse', cell: (row) => row.reason ?? '–' },
   { key: 'status', header: 'Status', cell: (row) => ledgerStatusLabel(row.status) },
   { key: 'amount', header: 'Beløb', cell: (row) => formatDkkFromKroner(row.type === 'refund' ? -row.amount : row.amount) },
 ];

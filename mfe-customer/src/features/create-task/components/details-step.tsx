@@ -143,11 +143,14 @@ export function DetailsStep({ form, type, errors, guest, withContact, loginPath,
             </p>
           )}
           <p className="fb-field__hint ct-guest__hint">
-            Begge felter er valgfrie, men angiv mindst ét af dem, så vognmændene kan kontakte dig.
+            {guest
+              ? 'Din e-mail skal udfyldes: vi sender dig linket til opgaven, hvor du følger buddene og betaler. Telefon er valgfri.'
+              : 'Begge felter er valgfrie, men angiv mindst ét af dem, så vognmændene kan kontakte dig.'}
           </p>
           <div className="ct-grid">
             <Field
-              label="E-mail (valgfri)"
+              label={guest ? <FieldLabel text="E-mail" required /> : 'E-mail (valgfri)'}
+              required={guest}
               type="email"
               autoComplete="email"
               inputMode="email"

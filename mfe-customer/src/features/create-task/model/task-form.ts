@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   createTaskBodySchema,
+  guestCreateTaskBodySchema,
   messages,
   normaliseDate,
   taskTypes,
@@ -138,6 +139,8 @@ function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record
 export interface FormOptions {
   /** Contact e-mail and phone are asked for (and sent): a guest creating, or anyone editing (spec section 2). */
   withContact: boolean;
+  /** A guest creating: checked with the guest schema, which requires the contact e-mail (the follow-up link goes there). */
+  guest?: boolean;
   /** An edit may keep the pickup date the task already has, even once it has passed (the service allows it too). */
   keptPickupDate?: string;
 }
@@ -212,13 +215,14 @@ function isKeptPastDate(issue: z.core.$ZodIssue, form: TaskForm, options: FormOp
 export function taskFormSchema(options: FormOptions) {
   return z.custom<TaskForm>((value) => typeof value === 'object' && value !== null).transform((form, ctx): CreateTaskBody => {
     const notWhole = wholeNumberIssues(form);
-    const result = createTaskBodySchema.safeParse(toTaskInput(form, options));
+    const schema = options.guest ? guestCreateTaskBodySchema : createTaskBodySchema;
+    const result = schema.safeParse(toTaskInput(form, options));
     if (result.success && notWhole.length === 0) return result.data;
     const notWholePaths = new Set(notWhole.map((issue) => issue.path.join('.')));
     const schemaIssues = result.success ? [] : result.error.issues.filter((issue) => !notWholePaths.has(issue.path.map(String).join('.')));
     const issues = [...notWhole, ...schemaIssues.filter((issue) => !isKeptPastDate(issue, form, options))];
     if (issues.length === 0) {
-      const body = createTaskBodySchema.parse(toTaskInput({ ...form, preferredPickupDate: '' }, options));
+      const body = schema.parse(toTaskInput({ ...form, preferredPickupDate: '' }, options));
       return { ...body, preferred_pickup_date: form.preferredPickupDate };
     }
     for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] as (string | number)[] });
