@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Suspense, use, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { carrierView, defaultPlatformSettings, messages, quote, type CarrierBid, type TaskBidding } from '@fragtbud/contracts';
 import { makeBidding, makeCarrierBid, makeUser, renderWithProviders, setSession, setupApiServer } from '@fragtbud/web/testing';
@@ -467,6 +467,16 @@ describe("'Ret bud': the carrier's own pending bid", () => {
     expect((await screen.findByRole('status')).textContent).toContain('Bud opdateret');
     expect(screen.queryByRole('dialog')).toBeNull(); // no 'Gem bud' left to send the change twice
     expect(bodies).toEqual([{ price: 3200 }]);
+  });
+
+  it("when the carrier cancels the change and follows 'Ret bud' again, then the modal opens again", async () => {
+    quoteApi();
+    renderPanel({ ownBid, route: editRoute, beside: <Link to="?tab=bids&bud=ret">Ret bud</Link> });
+    const dialog = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('link', { name: 'Ret bud' }));
+    expect(priceField(await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' })).value).toBe('3200');
   });
 
   it('keeps a changed price across a reload of the edit, sends it, and then forgets it', async () => {
