@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { Suspense, use, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { carrierView, defaultPlatformSettings, messages, quote, type CarrierBid, type TaskBidding } from '@fragtbud/contracts';
 import { makeBidding, makeCarrierBid, makeUser, renderWithProviders, setSession, setupApiServer } from '@fragtbud/web/testing';
@@ -38,6 +40,8 @@ function renderPanel(
     status?: 'open_for_bids' | 'assigned' | 'completed';
     ownBid?: CarrierBid | null;
     route?: string;
+    /** Rendered beside the panel, as the rest of the task page is. */
+    beside?: ReactNode;
   } = {},
 ) {
   setSession(options.user ?? approved);
@@ -52,6 +56,7 @@ function renderPanel(
         now={() => NOW}
       />
       <Toaster />
+      {options.beside}
     </>,
     { route: options.route ?? '/task/12?tab=bids' },
   );
@@ -375,6 +380,7 @@ describe('the draft of a bid (reload, lost session)', () => {
   });
 
   it('does not offer the draft to another user, and forgets it when the modal is cancelled', async () => {
+    quoteApi();
     const first = renderPanel();
     const dialog = await openModal();
     await userEvent.type(priceField(dialog), '900');
@@ -435,6 +441,42 @@ describe("'Ret bud': the carrier's own pending bid", () => {
     expect(bodies).toEqual([{ price: 3500.5, valid_until: '2026-11-28T19:00:00.000Z' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the page is slow to show the next address (a part of it suspends), then saving closes the modal together with the toast', async () => {
+    const neverLoads = new Promise<never>(() => undefined); // never settles: the next address stays loading
+    /** A part of the task page that loads something for any address without 'Ret bud' (a lazy chunk on a slow line). */
+    function LoadsOnLeavingTheEdit() {
+      const [params] = useSearchParams();
+      if (params.get('bud') !== 'ret') use(neverLoads);
+      return null;
+    }
+    quoteApi();
+    const bodies = changeApi();
+    renderPanel({
+      ownBid,
+      route: editRoute,
+      beside: (
+        <Suspense fallback={null}>
+          <LoadsOnLeavingTheEdit />
+        </Suspense>
+      ),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem bud' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Bud opdateret');
+    expect(screen.queryByRole('dialog')).toBeNull(); // no 'Gem bud' left to send the change twice
+    expect(bodies).toEqual([{ price: 3200 }]);
+  });
+
+  it("when the carrier cancels the change and follows 'Ret bud' again, then the modal opens again", async () => {
+    quoteApi();
+    renderPanel({ ownBid, route: editRoute, beside: <Link to="?tab=bids&bud=ret">Ret bud</Link> });
+    const dialog = await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('link', { name: 'Ret bud' }));
+    expect(priceField(await screen.findByRole('dialog', { name: 'Ret bud på opgave #12' })).value).toBe('3200');
   });
 
   it('keeps a changed price across a reload of the edit, sends it, and then forgets it', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { messages } from '@fragtbud/contracts';
 import { BidStatusBadge, Button, EDIT_BID_PARAM, EDIT_BID_VALUE, useSession, type BidPanelProps, toast } from '@fragtbud/web';
 import { BID_UPDATED } from './api/change-bid';
@@ -30,6 +30,12 @@ export function BidPanel({ task, bidding, ownBid, onChanged, now }: BidPanelProp
   const [modalOpen, setModalOpen] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  // The address ('?bud=ret') at which the carrier closed the edit: the modal closes in the same render as the toast or
+  // notice. The router applies the new address in a transition, which lags behind (time-sliced, and held while anything
+  // on the page suspends, e.g. a lazy chunk loading); until then the modal stayed open with 'Gem bud' enabled, and a
+  // second click sent the change again. A new visit to the 'Ret bud' link (a new location key) opens it again.
+  const [editClosedAt, setEditClosedAt] = useState<string | null>(null);
   const userId = user?.role === 'carrier' ? user.id : null;
   const mayBid = userId !== null && !ownBid && !user?.is_blocked && user?.is_approved === true && closedReason({ task, bidding }) === null;
   const hasOwnBid = ownBid !== null;
@@ -44,8 +50,9 @@ export function BidPanel({ task, bidding, ownBid, onChanged, now }: BidPanelProp
   if (!user || user.role !== 'carrier') return null;
 
   const editable = ownBid?.status === 'pending' && task.status === 'open_for_bids';
-  const editing = editable && searchParams.get(EDIT_BID_PARAM) === EDIT_BID_VALUE;
+  const editing = editable && searchParams.get(EDIT_BID_PARAM) === EDIT_BID_VALUE && editClosedAt !== location.key;
   const stopEditing = () => {
+    setEditClosedAt(location.key);
     const next = new URLSearchParams(searchParams);
     next.delete(EDIT_BID_PARAM);
     setSearchParams(next, { replace: true });
