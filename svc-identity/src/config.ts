@@ -82,6 +82,13 @@ export const identityConfigSchema = baseConfigSchema
     OIDC_SCOPES: z.preprocess(blankAsUnset, z.string().default('openid email profile')),
     OIDC_LABEL: z.preprocess(blankAsUnset, z.string().default('Log ind med MitID')),
     /**
+     * When the ID token proves the provider itself asked for more than one factor, a user with two-factor on is not
+     * asked for our code after an OIDC login: any of these `amr` values (comma-separated), or an `acr` among
+     * OIDC_MFA_ACR (e.g. a MitID broker's NSIS level 'https://data.gov.dk/concept/core/nsis/Substantial').
+     */
+    OIDC_MFA_AMR: z.preprocess(blankAsUnset, z.string().default('mfa')),
+    OIDC_MFA_ACR: z.preprocess(blankAsUnset, z.string().default('')),
+    /**
      * svc-tasks, asked who uploaded the document a carrier registers as insurance (GET /internal/files/:key). Without
      * it registering insurance answers 503; everything else works.
      */

@@ -33,6 +33,7 @@ export const oidcErrorCodes = [
   'already_linked',
   'link_failed',
   'unavailable',
+  'sign_in_required',
 ] as const;
 export type OidcErrorCode = (typeof oidcErrorCodes)[number];
 
@@ -48,13 +49,13 @@ export const oidcErrorTexts: Record<OidcErrorCode, string> = {
   already_linked: 'Denne konto hos udbyderen er allerede knyttet til en anden Fragtbud-konto.',
   link_failed: 'Login kunne ikke knyttes til din konto. Prøv igen.',
   unavailable: 'Login-udbyderen svarer ikke lige nu. Prøv igen om lidt.',
+  sign_in_required: 'Log ind med e-mail og adgangskode først for at knytte et login til din konto.',
 };
 
 export const oidcLinkTexts = {
   linked: 'Login er knyttet til din konto.',
   removed: 'Login er fjernet fra din konto.',
   notFound: 'Det knyttede login findes ikke.',
-  signInRequired: 'Log ind for at knytte et login til din konto.',
 } as const;
 
 /** The Danish text of an `oidcError` query value; unknown codes get the general one. */
