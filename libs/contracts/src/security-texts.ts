@@ -55,7 +55,6 @@ export const oidcErrorTexts: Record<OidcErrorCode, string> = {
 export const oidcLinkTexts = {
   linked: 'Login er knyttet til din konto.',
   removed: 'Login er fjernet fra din konto.',
-  notFound: 'Det knyttede login findes ikke.',
 } as const;
 
 /** The Danish text of an `oidcError` query value; unknown codes get the general one. */

@@ -1,5 +1,5 @@
 import Router, { type RouterContext } from '@koa/router';
-import { idParamSchema, oidcLinkTexts, type AuthUser, type OidcErrorCode } from '@fragtbud/contracts';
+import { idParamSchema, messages, type AuthUser, type OidcErrorCode } from '@fragtbud/contracts';
 import { AppError, parseIdParam, requireUser, setSessionCookie } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { clientOf } from '../http';
@@ -104,7 +104,7 @@ export function oidcRouter(context: IdentityContext): Router {
 
   router.delete('/links/:id', async (ctx) => {
     const caller = requireUser(ctx);
-    const id = parseIdParam(ctx, idParamSchema.max(2_147_483_647), oidcLinkTexts.notFound, 'invalid_oidc_link_id');
+    const id = parseIdParam(ctx, idParamSchema.max(2_147_483_647), messages.invalidOidcLinkId, 'invalid_oidc_link_id');
     await removeLink(context, caller, id);
     ctx.status = 204;
   });

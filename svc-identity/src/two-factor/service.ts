@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { AuthUser, User } from '@fragtbud/contracts';
-import { messages } from '@fragtbud/contracts';
-import { securityTexts } from '@fragtbud/contracts';
+import { messages, securityTexts } from '@fragtbud/contracts';
 import { AppError, mailTemplates } from '@fragtbud/platform';
 import { verifyPassword } from '../auth/passwords';
 import type { Db, IdentityContext } from '../context';
