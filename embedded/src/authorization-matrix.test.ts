@@ -49,6 +49,10 @@ const matrix: Record<RouteKey, Row> = {
   // No OIDC_ISSUER in this world: the provider login does not exist.
   'GET /auth/oidc/start': anyone(404),
   'GET /auth/oidc/callback': anyone(404),
+  'GET /auth/oidc/link/start': anyone(404),
+  'GET /auth/oidc/links': anyLoggedIn(200),
+  // Nobody's link 999999: not found for everyone signed in.
+  'DELETE /auth/oidc/links/{id}': anyLoggedIn(404),
   'GET /auth/sessions': anyLoggedIn(200),
   'DELETE /auth/sessions': anyLoggedIn(200),
   // Someone else's session, or none, is not found.

@@ -5,6 +5,8 @@ import * as loginFailuresByAddress from './002_login_failures_by_address';
 import * as cvrVerification from './003_cvr_verification';
 import * as directoryAnnouncements from './004_directory_announcements';
 import * as termsAndErasure from './007_terms_and_erasure';
+import * as throttles from './008_throttles';
+import * as oidcLinks from './009_oidc_links';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -15,4 +17,6 @@ export const migrations = [
   { name: '005_cvr_verification', up: cvrVerification.up, down: cvrVerification.down },
   { name: '006_directory_announcements', up: directoryAnnouncements.up, down: directoryAnnouncements.down },
   { name: '007_terms_and_erasure', up: termsAndErasure.up, down: termsAndErasure.down },
+  { name: '008_throttles', up: throttles.up, down: throttles.down },
+  { name: '009_oidc_links', up: oidcLinks.up, down: oidcLinks.down },
 ];

@@ -36,6 +36,20 @@ export const identityConfigSchema = baseConfigSchema
     /** Failed logins allowed per client address across all e-mails within the window before 429 (password spraying). */
     LOGIN_ADDRESS_RATE_LIMIT: positiveInt(30),
     LOGIN_RATE_WINDOW_MINUTES: positiveInt(15),
+    /**
+     * Wrong second-factor codes (mailed, TOTP or recovery) per account within the window, across every challenge
+     * and address, before the account's code step locks for TWO_FACTOR_LOCKOUT_MINUTES (even the right code is then
+     * refused, and the user is mailed).
+     */
+    TWO_FACTOR_FAILURE_LIMIT: positiveInt(10),
+    /** Wrong second-factor codes per client address across all accounts within the window before that address gets 429. */
+    TWO_FACTOR_ADDRESS_FAILURE_LIMIT: positiveInt(30),
+    TWO_FACTOR_WINDOW_MINUTES: positiveInt(60),
+    TWO_FACTOR_LOCKOUT_MINUTES: positiveInt(15),
+    /** Reset-password and verification mails asked for per e-mail address, and per client address, within the window. */
+    ACCOUNT_MAIL_EMAIL_LIMIT: positiveInt(3),
+    ACCOUNT_MAIL_ADDRESS_LIMIT: positiveInt(10),
+    ACCOUNT_MAIL_WINDOW_MINUTES: positiveInt(60),
     ...mailConfigShape,
     /** optional: login works before the e-mail is confirmed (a reminder only); required: 403 email_not_verified. */
     EMAIL_VERIFICATION: z.preprocess(blankAsUnset, z.enum(['optional', 'required']).default('optional')),
@@ -67,6 +81,13 @@ export const identityConfigSchema = baseConfigSchema
     OIDC_REDIRECT_URI: z.preprocess(blankAsUnset, z.string().url().optional()),
     OIDC_SCOPES: z.preprocess(blankAsUnset, z.string().default('openid email profile')),
     OIDC_LABEL: z.preprocess(blankAsUnset, z.string().default('Log ind med MitID')),
+    /**
+     * When the ID token proves the provider itself asked for more than one factor, a user with two-factor on is not
+     * asked for our code after an OIDC login: any of these `amr` values (comma-separated), or an `acr` among
+     * OIDC_MFA_ACR (e.g. a MitID broker's NSIS level 'https://data.gov.dk/concept/core/nsis/Substantial').
+     */
+    OIDC_MFA_AMR: z.preprocess(blankAsUnset, z.string().default('mfa')),
+    OIDC_MFA_ACR: z.preprocess(blankAsUnset, z.string().default('')),
     /**
      * svc-tasks, asked who uploaded the document a carrier registers as insurance (GET /internal/files/:key). Without
      * it registering insurance answers 503; everything else works.

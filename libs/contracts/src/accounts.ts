@@ -258,3 +258,17 @@ export const devMailboxSchema = z.object({
     z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() }),
   ),
 });
+
+// --- OpenID Connect links (issue 24) ---
+
+/** One OpenID Connect login linked to the caller's account (GET /auth/oidc/links). */
+export const oidcLinkSchema = z.object({
+  id: z.number().int(),
+  issuer: z.string(),
+  /** The e-mail the provider gave at linking, to tell links apart; null when it gave none. */
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type OidcLink = z.infer<typeof oidcLinkSchema>;
+export const oidcLinkListSchema = z.object({ items: z.array(oidcLinkSchema) });

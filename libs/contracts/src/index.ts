@@ -9,6 +9,7 @@ export * from './tasks';
 export * from './common';
 export * from './identity';
 export * from './session-cookies';
+export * from './security-texts';
 export * from './account-export';
 export * from './events';
 export * from './api-routes';

@@ -291,6 +291,8 @@ export const messages = {
   passwordTooCommon: 'Adgangskoden er for almindelig og let at gætte. Vælg en anden.',
   passwordResetChoice: 'Angiv enten din nuværende adgangskode eller linkets kode',
   invalidOrExpiredCode: 'Ugyldig eller udløbet kode.',
+  oidcLinkNotFound: 'Det knyttede login findes ikke.',
+  invalidOidcLinkId: 'Ugyldigt id for knyttet login',
   couldNotSendCode: 'Kunne ikke sende ny kode. Prøv igen om lidt.',
   loginCodeSent: 'Vi har sendt en kode til din e-mail.',
   twoFactorCodeFormat: 'Indtast 6 cifre',

@@ -22,6 +22,9 @@ export const noChatThreads = http.get('/api/chat/threads', () => HttpResponse.js
 /** No OpenID Connect provider configured (the login page asks). */
 export const oidcDisabled = http.get('/api/auth/oidc/config', () => HttpResponse.json({ enabled: false, label: null }));
 
+/** No provider logins linked (the profile's Sikkerhed tab asks). */
+export const noOidcLinks = http.get('/api/auth/oidc/links', () => HttpResponse.json({ items: [] }));
+
 /** The footer asks for the company details (GET /api/site); most tests don't care. */
 export const siteDetails = http.get('/api/site', () =>
   HttpResponse.json({ companyName: 'Fragtbud', cvr: null, address: null, email: null, phone: null }),

@@ -9,6 +9,7 @@ const personalTables = [
   'recovery_codes',
   'billing_changes',
   'insurance_records',
+  'oidc_links',
 ] as const;
 
 export async function deletePersonalRowsOf(db: Db, userId: number): Promise<void> {

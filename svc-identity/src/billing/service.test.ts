@@ -67,6 +67,58 @@ describe('billing details (customers save directly)', () => {
   });
 });
 
+describe("a carrier's company, CVR and address change only through an approved billing change, on every route", () => {
+  const companyOf = async (userId: number) => ((await identity.db('users').where({ id: userId }).first()) as { company: string | null }).company;
+
+  it('when a carrier renames its company through PUT /users/{own id}, then 403 billing_change_required and nothing changes', async () => {
+    const carrier = await registerUser(identity, { role: 'carrier', company: 'Små Flytninger ApS' });
+    const reply = await identity.call('PUT', `/users/${carrier.user.id}`, {
+      session: carrier.token,
+      body: { company: 'DSV Road A/S (officiel partner)' },
+    });
+    expect(reply.status).toBe(403);
+    expect(reply.body).toEqual({ code: 'billing_change_required', message: messages.carrierBillingNeedsApproval });
+    expect(await companyOf(carrier.user.id)).toBe('Små Flytninger ApS');
+    // Emptying it is a change too.
+    expect((await identity.call('PUT', `/users/${carrier.user.id}`, { session: carrier.token, body: { company: null } })).status).toBe(403);
+    expect(await companyOf(carrier.user.id)).toBe('Små Flytninger ApS');
+  });
+
+  it('when a carrier sends its unchanged company with a new name through PUT /users/{own id}, then the name is saved', async () => {
+    const carrier = await registerUser(identity, { role: 'carrier', company: 'Små Flytninger ApS' });
+    const reply = await identity.call('PUT', `/users/${carrier.user.id}`, {
+      session: carrier.token,
+      body: { name: 'Ny Navn', company: 'Små Flytninger ApS' },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.user).toMatchObject({ name: 'Ny Navn', company: 'Små Flytninger ApS' });
+  });
+
+  it('when a carrier sends company, CVR or address with PUT /users/profile, then 400 and nothing changes', async () => {
+    const carrier = await registerUser(identity, { role: 'carrier', company: 'Små Flytninger ApS' });
+    for (const body of [{ company: 'DSV Road A/S' }, { cvrNumber: '12345674' }, { address: 'Havnegade 1' }]) {
+      const reply = await identity.call('PUT', '/users/profile', { session: carrier.token, body });
+      expect(reply.status).toBe(400);
+    }
+    const row = await identity.db('users').where({ id: carrier.user.id }).first();
+    expect(row).toMatchObject({ company: 'Små Flytninger ApS', cvr_number: null, address: null });
+  });
+
+  it('when an admin renames a carrier\'s company through PUT /users/{id}, then it is saved', async () => {
+    const carrier = await registerUser(identity, { role: 'carrier', company: 'Små Flytninger ApS' });
+    const reply = await identity.call('PUT', `/users/${carrier.user.id}`, { session: admin, body: { company: 'Store Flytninger A/S' } });
+    expect(reply.status).toBe(200);
+    expect(await companyOf(carrier.user.id)).toBe('Store Flytninger A/S');
+  });
+
+  it('when a customer renames its own company through PUT /users/{own id}, then it is saved (customers need no approval)', async () => {
+    const customer = await registerUser(identity, { company: 'Kunde ApS' });
+    const reply = await identity.call('PUT', `/users/${customer.user.id}`, { session: customer.token, body: { company: 'Kunde 2 ApS' } });
+    expect(reply.status).toBe(200);
+    expect(await companyOf(customer.user.id)).toBe('Kunde 2 ApS');
+  });
+});
+
 describe('billing changes (carriers, approved by an admin)', () => {
   it('when a carrier submits a change and the admin approves it, then the values become theirs and they are mailed', async () => {
     const carrier = await registerUser(identity, { role: 'carrier' });

@@ -1,4 +1,4 @@
-import { messages } from '@fragtbud/contracts';
+import { messages, securityTexts } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   login,
@@ -49,6 +49,69 @@ describe('POST /auth/forgot-password', () => {
     const reply = await identity.call('POST', '/auth/forgot-password', { body: { email: 'ikke-en-mail' } });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(messages.emailInvalid);
+  });
+});
+
+describe('reset and verification mails throttled per e-mail and per address (issue 24)', () => {
+  const ask = (path: string, email: string, ip: string) =>
+    identity.call('POST', path, { client: { ip, https: false }, body: { email } });
+  /** Mails queued (in the request's transaction) to that address with that template. */
+  const queued = async (to: string, template: string) => (await identity.db('mail_outbox').where({ to, template })).length;
+
+  it('when one e-mail asks for a fourth reset mail within the hour, then a Danish 429 with Retry-After, no fourth mail, and the same for an unknown e-mail', async () => {
+    const { user } = await registerUser(identity);
+    const unknown = uniqueEmail('ingen');
+    for (const email of [user.email, unknown]) {
+      for (let i = 0; i < 3; i += 1) expect((await ask('/auth/forgot-password', email, `10.31.0.${i}`)).status).toBe(200);
+    }
+    const refused = await ask('/auth/forgot-password', user.email, '10.31.0.9');
+    const refusedUnknown = await ask('/auth/forgot-password', unknown, '10.31.0.9');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 'too_many_mails', message: securityTexts.accountMailThrottled(60) });
+    expect(refused.headers.get('retry-after')).toBe('3600');
+    // Whether the account exists does not show in the answer.
+    expect(refusedUnknown.status).toBe(429);
+    expect(refusedUnknown.body).toEqual(refused.body);
+    expect(await queued(user.email, 'reset_password')).toBe(3);
+
+    identity.clock.advance(minutes(61));
+    expect((await ask('/auth/forgot-password', user.email, '10.31.0.9')).status).toBe(200);
+    expect(await queued(user.email, 'reset_password')).toBe(4);
+  });
+
+  it('when one address asks for reset mails for eleven e-mails within the hour, then the eleventh gets 429 and another address still gets its mail', async () => {
+    const users = await Promise.all(Array.from({ length: 11 }, () => registerUser(identity)));
+    const statuses = [];
+    for (const { user } of users) statuses.push((await ask('/auth/forgot-password', user.email, '10.31.1.1')).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect(await queued(users[10]!.user.email, 'reset_password')).toBe(0);
+    expect((await ask('/auth/forgot-password', users[10]!.user.email, '10.31.1.2')).status).toBe(200);
+    expect(await queued(users[10]!.user.email, 'reset_password')).toBe(1);
+  });
+
+  it('when one e-mail asks for a fourth verification mail within the hour, then 429 with Retry-After and no fourth mail', async () => {
+    const { user } = await registerUser(identity);
+    for (let i = 0; i < 3; i += 1) expect((await ask('/auth/verify-request', user.email, `10.31.2.${i}`)).status).toBe(200);
+    const refused = await ask('/auth/verify-request', user.email, '10.31.2.9');
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('too_many_mails');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The registration's own mail plus three asked for.
+    expect(await queued(user.email, 'verify_email')).toBe(4);
+  });
+
+  it('when one address asks for verification mails for eleven e-mails within the hour, then the eleventh gets 429', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await ask('/auth/verify-request', uniqueEmail('ukendt'), '10.31.3.1')).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('when twenty reset mails are asked for one e-mail at once, then exactly three are queued', async () => {
+    const { user } = await registerUser(identity);
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => ask('/auth/forgot-password', user.email, `10.31.4.${i}`)));
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(3);
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(17);
+    expect(await queued(user.email, 'reset_password')).toBe(3);
   });
 });
 

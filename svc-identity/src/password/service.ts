@@ -8,11 +8,17 @@ import { endSessions } from '../sessions/service';
 import { hashSessionToken } from '../sessions/tokens';
 import { findUserByEmail, findUserById, updateUser } from '../users/repo';
 import { assertPasswordNotCommon } from './policy';
+import type { ClientInfo } from '../sessions/service';
+import { takeAccountMailSlot } from '../throttle/account-mails';
 
 const resetTtlMs = 60 * 60_000;
 
-/** POST /auth/forgot-password: mails a reset link when the account exists; the answer never tells. */
-export async function requestPasswordReset(context: IdentityContext, email: string): Promise<{ message: string }> {
+/**
+ * POST /auth/forgot-password: mails a reset link when the account exists; the answer never tells. Throttled per
+ * e-mail and per client address (429 with Retry-After) whether or not the account exists.
+ */
+export async function requestPasswordReset(context: IdentityContext, email: string, client: ClientInfo): Promise<{ message: string }> {
+  await takeAccountMailSlot(context, 'reset_mail', email, client);
   const user = await findUserByEmail(context.db, email);
   if (user && !user.is_blocked) {
     await context.db.transaction(async (trx) => {

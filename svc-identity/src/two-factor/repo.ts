@@ -25,6 +25,11 @@ export async function updateLoginChallenge(db: Db, id: number, patch: Partial<Lo
   await db('login_challenges').where({ id }).update(patch);
 }
 
+/** Every open challenge of the user is used up (the second factor just locked). */
+export async function endLoginChallengesOf(db: Db, userId: number, now: Date): Promise<void> {
+  await db('login_challenges').where({ user_id: userId }).whereNull('used_at').update({ used_at: now });
+}
+
 export async function deleteLoginChallengesBefore(db: Db, before: Date): Promise<void> {
   await db('login_challenges').where('expires_at', '<', before).delete();
 }

@@ -1,6 +1,7 @@
-import { messages, twoFactorRequiredResponseSchema } from '@fragtbud/contracts';
+import { messages, securityTexts, twoFactorRequiredResponseSchema } from '@fragtbud/contracts';
+import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startIdentity, waitForMail, type Registered, type StartedIdentity, bearerTransport } from '../test-harness';
+import { mailsTo, minutes, registerUser, startIdentity, waitForMail, type Registered, type StartedIdentity, bearerTransport } from '../test-harness';
 import { totpCodeAt } from './totp';
 
 let identity: StartedIdentity;
@@ -224,6 +225,99 @@ describe('login with two-factor on', () => {
     identity.clock.advance(31_000);
     expect((await request()).status).toBe(200);
   });
+});
+
+describe('wrong codes counted per account and per address (issue 24)', () => {
+  const verifyFrom = (ip: string, email: string, challenge: string, code: string) =>
+    identity.call('POST', '/auth/2fa/email/verify', { headers: bearerTransport, client: { ip, https: false }, body: { email, challenge, code } });
+  const wrongFor = (user: WithTwoFactor) => (codeNow(user.secret) === '000000' ? '111111' : '000000');
+
+  it('when wrong codes come over six challenges from two addresses, then the account budget of 10 holds, the right code is refused during the lockout and the user is mailed', async () => {
+    const user = await userWithTwoFactor();
+    const addresses = ['10.24.1.1', '10.24.1.2'];
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      // Every new right password gives a new challenge; the count goes on across them.
+      const challenge = await challengeFor(user);
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        statuses.push((await verifyFrom(addresses[(round + attempt) % 2]!, user.user.email, challenge, wrongFor(user))).status);
+      }
+    }
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
+    expect(statuses.slice(9)).toEqual(Array(21).fill(429));
+
+    const challenge = await challengeFor(user);
+    const right = await verifyFrom('10.24.1.3', user.user.email, challenge, codeNow(user.secret));
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual({ code: 'second_factor_locked', message: securityTexts.secondFactorLocked(15) });
+    expect(right.headers.get('retry-after')).toBe('900');
+    const recovery = await verifyFrom('10.24.1.3', user.user.email, challenge, user.recoveryCodes[0]!);
+    expect(recovery.status).toBe(429);
+    expect((await identity.call('GET', '/auth/2fa', { session: user.token })).body.recoveryCodesLeft).toBe(10);
+    const mailed = await identity.call('POST', '/auth/2fa/email/request', { body: { email: user.user.email, challenge } });
+    expect(mailed.status).toBe(429);
+    expect((await mailsTo(identity, user.user.email)).filter((mail) => /Din loginkode/.test(mail.subject))).toHaveLength(0);
+
+    const warning = await waitForMail(identity, user.user.email, /spærret for login med kode/);
+    expect(warning.text).toContain('10 forkerte loginkoder');
+    expect(warning.text).toContain('/forgot-password');
+
+    identity.clock.advance(minutes(15));
+    expect((await verifyFrom('10.24.1.3', user.user.email, await challengeFor(user), codeNow(user.secret))).status).toBe(200);
+  });
+
+  it('when a correct code follows some wrong ones, then the account count starts over', async () => {
+    const user = await userWithTwoFactor();
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await verifyFrom('10.24.2.1', user.user.email, await challengeFor(user), wrongFor(user))).status).toBe(401);
+    }
+    expect((await verifyFrom('10.24.2.1', user.user.email, await challengeFor(user), codeNow(user.secret))).status).toBe(200);
+    identity.clock.advance(step);
+    for (let attempt = 0; attempt < 9; attempt += 1) {
+      expect((await verifyFrom('10.24.2.1', user.user.email, await challengeFor(user), wrongFor(user))).status).toBe(401);
+    }
+  });
+
+  it('when one address tries wrong codes on many accounts, then that address gets 429 at its limit and no account is locked', async () => {
+    const users: WithTwoFactor[] = [];
+    // One after another: each setup moves the shared clock on.
+    for (let i = 0; i < 4; i += 1) users.push(await userWithTwoFactor());
+    const statuses: number[] = [];
+    for (const user of users) {
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        statuses.push((await verifyFrom('10.24.3.1', user.user.email, await challengeFor(user), wrongFor(user))).status);
+      }
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    const last = users[3]!;
+    const refused = await verifyFrom('10.24.3.1', last.user.email, await challengeFor(last), codeNow(last.secret));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^For mange forkerte koder fra din forbindelse\. Prøv igen om \d+ minut/);
+    // The owner, from their own address, is not locked out.
+    expect((await verifyFrom('10.24.3.2', last.user.email, await challengeFor(last), codeNow(last.secret))).status).toBe(200);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'when twenty wrong codes race over four challenges, then no more than the account budget is ever checked',
+    async () => {
+      const user = await userWithTwoFactor();
+      const challenges = [await challengeFor(user), await challengeFor(user), await challengeFor(user), await challengeFor(user)];
+      await Promise.all(
+        challenges.flatMap((challenge, index) =>
+          Array.from({ length: 5 }, () => verifyFrom(`10.24.4.${index}`, user.user.email, challenge, wrongFor(user))),
+        ),
+      );
+      const rows = (await identity.db('login_challenges').where({ user_id: user.user.id })) as Array<{ failed_attempts: number }>;
+      expect(rows.reduce((sum, row) => sum + row.failed_attempts, 0)).toBe(10);
+      const warnings = (await waitFor(async () => {
+        const found = (await mailsTo(identity, user.user.email)).filter((mail) => /spærret/.test(mail.subject));
+        if (found.length === 0) throw new Error('no lockout mail yet');
+        return found;
+      })) as unknown[];
+      expect(warnings).toHaveLength(1);
+    },
+  );
 });
 
 describe('turning two-factor off', () => {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { AuthUser, User } from '@fragtbud/contracts';
-import { messages } from '@fragtbud/contracts';
+import { messages, securityTexts } from '@fragtbud/contracts';
 import { AppError, mailTemplates } from '@fragtbud/platform';
 import { verifyPassword } from '../auth/passwords';
 import type { Db, IdentityContext } from '../context';
@@ -12,6 +12,7 @@ import { toUserJson } from '../users/user-json';
 import {
   countUnusedRecoveryCodes,
   deleteLoginChallengesBefore,
+  endLoginChallengesOf,
   insertLoginChallenge,
   lockLoginChallenge,
   replaceRecoveryCodes,
@@ -20,6 +21,8 @@ import {
   type LoginChallengeRow,
 } from './repo';
 import { createSecretBox } from './secret-box';
+import { clearThrottleHits } from '../throttle/repo';
+import { countThrottleHit, minutesOf, throttleVerdict, type ThrottleRule } from '../throttle/service';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp';
 
 const challengeTtlMs = 10 * 60_000;
@@ -138,6 +141,8 @@ export async function mailLoginCode(context: IdentityContext, input: { email: st
     if (!challengeUsable(challenge, now)) return 'invalid' as const;
     const user = await findUserById(trx, challenge.user_id);
     if (!user || user.email !== input.email || user.is_blocked) return 'invalid' as const;
+    // No codes are mailed while the code step is locked: they could not be used, and the mailbox stays quiet.
+    assertSecondFactorOpen(context, user, now);
     const lastSentAt = challenge.email_code_expires_at ? challenge.email_code_expires_at.getTime() - emailCodeTtlMs : null;
     if (lastSentAt !== null && now.getTime() - lastSentAt < emailCodeIntervalMs) return 'too_soon' as const;
     await updateLoginChallenge(trx, challenge.id, {
@@ -154,7 +159,10 @@ export async function mailLoginCode(context: IdentityContext, input: { email: st
 
 /**
  * POST /auth/2fa/email/verify: the mailed code, the app's current code (±1 step, each step once) or an unused
- * recovery code turns a live challenge into a session. Five wrong codes end the challenge.
+ * recovery code turns a live challenge into a session. Five wrong codes end the challenge. Wrong codes are also
+ * counted per account (across challenges, sessions and addresses) and per client address: at the account's limit the
+ * code step locks for TWO_FACTOR_LOCKOUT_MINUTES — every code, the right one too, gets a Danish 429 with Retry-After —
+ * and the user is mailed; a new challenge (a new right password) changes nothing about that.
  */
 export async function verifyLoginCode(
   context: IdentityContext,
@@ -162,21 +170,79 @@ export async function verifyLoginCode(
   client: ClientInfo,
 ): Promise<{ user: User; session: NewSession }> {
   const now = context.clock();
+  const rules = secondFactorRules(context);
+  const address = client.ip ?? 'unknown';
   const outcome = await context.db.transaction(async (trx) => {
     const challenge = await lockLoginChallenge(trx, hashSessionToken(input.challenge));
     if (!challengeUsable(challenge, now)) return null;
+    // The user's row is the lock every code of this account waits on, whichever challenge or address it comes with.
     const user = await lockUserById(trx, challenge.user_id);
     if (!user || user.email !== input.email || user.is_blocked) return null;
+    assertSecondFactorOpen(context, user, now);
+    const fromAddress = await throttleVerdict(trx, rules.address, address, now);
+    if (!fromAddress.allowed) {
+      throw secondFactorRefused(securityTexts.secondFactorAddressLimited(minutesOf(fromAddress.retryAfterSeconds)), fromAddress.retryAfterSeconds);
+    }
     if (!(await codeMatches(context, trx, challenge, user, input.code, now))) {
       const failed = challenge.failed_attempts + 1;
       await updateLoginChallenge(trx, challenge.id, { failed_attempts: failed, ...(failed >= maxCodeAttempts ? { used_at: now } : {}) });
-      return null;
+      await countThrottleHit(trx, rules.address, address, now);
+      await countThrottleHit(trx, rules.account, String(user.id), now);
+      const onAccount = await throttleVerdict(trx, rules.account, String(user.id), now);
+      if (onAccount.allowed) return null;
+      await lockSecondFactor(context, trx, user, now);
+      return 'locked' as const;
     }
+    await clearThrottleHits(trx, { bucket: rules.account.bucket, key: String(user.id) });
     await updateLoginChallenge(trx, challenge.id, { used_at: now });
     return { user: toUserJson(user), session: await openSession(context, trx, user.id, client) };
   });
+  if (outcome === 'locked') {
+    const seconds = context.config.TWO_FACTOR_LOCKOUT_MINUTES * 60;
+    throw secondFactorRefused(securityTexts.secondFactorLocked(minutesOf(seconds)), seconds);
+  }
   if (!outcome) throw invalidCode();
   return outcome;
+}
+
+function secondFactorRules(context: IdentityContext): { account: ThrottleRule; address: ThrottleRule } {
+  const windowMs = context.config.TWO_FACTOR_WINDOW_MINUTES * 60_000;
+  return {
+    account: { bucket: 'second_factor_user', limit: context.config.TWO_FACTOR_FAILURE_LIMIT, windowMs },
+    address: { bucket: 'second_factor_address', limit: context.config.TWO_FACTOR_ADDRESS_FAILURE_LIMIT, windowMs },
+  };
+}
+
+const secondFactorRefused = (message: string, retryAfterSeconds: number) =>
+  new AppError({ status: 429, code: 'second_factor_locked', message, retryAfterSeconds });
+
+/** 429 with the minutes left while the account's code step is locked. */
+function assertSecondFactorOpen(context: IdentityContext, user: UserRow, now: Date): void {
+  const lockedUntil = user.second_factor_locked_until;
+  if (!lockedUntil || lockedUntil.getTime() <= now.getTime()) return;
+  const seconds = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
+  throw secondFactorRefused(securityTexts.secondFactorLocked(minutesOf(seconds)), seconds);
+}
+
+/**
+ * The account's limit of wrong codes is reached: the code step locks, the count starts over for after the lockout,
+ * every open challenge of the user ends, and the user is mailed (in the same transaction).
+ */
+async function lockSecondFactor(context: IdentityContext, trx: Db, user: UserRow, now: Date): Promise<void> {
+  const minutes = context.config.TWO_FACTOR_LOCKOUT_MINUTES;
+  await updateUser(trx, user.id, { second_factor_locked_until: new Date(now.getTime() + minutes * 60_000) }, now);
+  await clearThrottleHits(trx, { bucket: 'second_factor_user', key: String(user.id) });
+  await endLoginChallengesOf(trx, user.id, now);
+  await context.mailer.queue(
+    trx,
+    mailTemplates.secondFactorLocked(user.email, {
+      name: user.name,
+      failures: context.config.TWO_FACTOR_FAILURE_LIMIT,
+      minutes,
+      link: `${context.config.PUBLIC_ORIGIN}/forgot-password`,
+    }),
+  );
+  context.logger.warn({ userId: user.id }, 'second factor locked after too many wrong codes');
 }
 
 async function codeMatches(

@@ -32,6 +32,8 @@ export interface UserRow {
   terms_accepted_at: Date | null;
   /** Set when the user deleted their account: the row is anonymised and can never sign in again. */
   erased_at: Date | null;
+  /** Until then every second-factor code of the user is refused (too many wrong codes, issue 24). */
+  second_factor_locked_until: Date | null;
 }
 
 export interface SavedAddressRow {
@@ -82,6 +84,7 @@ export type UserPatch = Partial<
     | 'totp_last_step'
     | 'email'
     | 'erased_at'
+    | 'second_factor_locked_until'
   >
 >;
 

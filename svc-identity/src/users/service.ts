@@ -65,6 +65,9 @@ export async function changeUser(
   const row =
     Object.keys(patch).length > 0
       ? await context.db.transaction(async (trx) => {
+          const current = await lockUserById(trx, userId);
+          if (!current) return undefined;
+          assertBillingChangeAllowed(caller, current, patch);
           const saved = await updateUser(trx, userId, patch, context.clock());
           // Name, company and phone are what the other services' user directories show.
           if (saved) await announceUserUpdated(context, trx, saved);
@@ -73,6 +76,18 @@ export async function changeUser(
       : await findUserById(context.db, userId);
   if (!row) throw notFound();
   return toUserJson(row);
+}
+
+/**
+ * A carrier's company (like its CVR number and address) is what customers and the public carrier page trust: it changes
+ * only through a billing change an admin approves, or by an admin directly — never by the carrier through this route.
+ * Sending the unchanged value is not a change.
+ */
+function assertBillingChangeAllowed(caller: AuthUser, target: UserRow, patch: UserPatch): void {
+  if (caller.role === 'admin' || target.role !== 'carrier') return;
+  if (patch.company !== undefined && patch.company !== target.company) {
+    throw AppError.forbidden(messages.carrierBillingNeedsApproval, 'billing_change_required');
+  }
 }
 
 export async function removeUser(context: IdentityContext, caller: AuthUser, userId: number, meta: EventMeta): Promise<void> {

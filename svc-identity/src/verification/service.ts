@@ -4,6 +4,8 @@ import { consumeAccountToken, issueAccountToken } from '../account-tokens/repo';
 import type { Db, IdentityContext } from '../context';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../users/repo';
 import { announceEmailVerified } from '../users/user-events';
+import type { ClientInfo } from '../sessions/service';
+import { takeAccountMailSlot } from '../throttle/account-mails';
 
 const verificationTtlMs = 24 * 60 * 60_000;
 
@@ -22,8 +24,12 @@ export async function queueVerificationMail(
   await context.mailer.queue(db, mailTemplates.verifyEmail(user.email, { name: user.name, link }));
 }
 
-/** POST /auth/verify-request: the same answer whether the e-mail is unknown, verified or waiting. */
-export async function requestVerification(context: IdentityContext, email: string): Promise<{ message: string }> {
+/**
+ * POST /auth/verify-request: the same answer whether the e-mail is unknown, verified or waiting; throttled per
+ * e-mail and per client address (429 with Retry-After) in every one of those cases.
+ */
+export async function requestVerification(context: IdentityContext, email: string, client: ClientInfo): Promise<{ message: string }> {
+  await takeAccountMailSlot(context, 'verification_mail', email, client);
   const user = await findUserByEmail(context.db, email);
   if (user && !user.email_verified_at && !user.is_blocked) {
     await context.db.transaction((trx) => queueVerificationMail(context, trx, user));

@@ -1,4 +1,4 @@
-import { moneyMessageSubjects, moneyMessageTexts } from '@fragtbud/contracts';
+import { moneyMessageSubjects, moneyMessageTexts, securityTexts } from '@fragtbud/contracts';
 import type { Mail } from './mailer';
 
 /** Danish mail templates (text + HTML). Every value put into HTML is escaped; links are absolute. */
@@ -92,6 +92,14 @@ export const mailTemplates = {
       paragraphs: ['Brug denne kode til at logge ind hos Fragtbud:'],
       code: input.code,
       footnote: 'Koden gælder i 10 minutter. Har du ikke forsøgt at logge ind, bør du skifte din adgangskode.',
+    }),
+
+  /** The second-factor lockout tripped (issue 24): the owner hears of it, with the way to change the password. */
+  secondFactorLocked: (to: string, input: { name?: string | null; failures: number; minutes: number; link: string }) =>
+    render(to, 'second_factor_locked', securityTexts.secondFactorLockedMailSubject, {
+      greeting: greetingFor(input.name),
+      paragraphs: [securityTexts.secondFactorLockedMailLine(input.failures, input.minutes)],
+      action: { label: 'Skift adgangskode', url: input.link },
     }),
 
   guestTaskLink: (to: string, input: { taskId: number; link: string }) =>

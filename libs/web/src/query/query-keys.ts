@@ -61,6 +61,8 @@ export const queryKeys = {
   myInsurance: () => ['me', 'insurance'] as const,
   myTwoFactor: () => ['me', 'two-factor'] as const,
   mySessions: () => ['me', 'sessions'] as const,
+  /** The caller's OpenID Connect links (GET /auth/oidc/links). */
+  myOidcLinks: () => ['me', 'oidc-links'] as const,
   /** The carrier's balance, pending payout and rows (GET /finance/me). */
   myFinance: () => ['me', 'finance'] as const,
   /** The customer's payment history and ledger adjustments. */

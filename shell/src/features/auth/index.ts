@@ -1,1 +1,2 @@
 export { ResendVerification } from './resend-verification';
+export { useOidcConfig } from './api/get-oidc-config';

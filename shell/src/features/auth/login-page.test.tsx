@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '@fragtbud/contracts';
+import { messages, oidcErrorTexts, securityTexts } from '@fragtbud/contracts';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noSuchTask, noTasks } from '../../testing/handlers';
 import { renderApp } from '../../testing/render-app';
@@ -94,10 +94,47 @@ describe('login page', () => {
 
   it("shows 'Log ind med MitID' only when a provider is configured, and explains a failed provider login", async () => {
     server.use(http.get('/api/auth/oidc/config', () => HttpResponse.json({ enabled: true, label: 'Log ind med MitID' })));
-    renderApp('/login?oidcError=no_account');
+    renderApp('/login?oidcError=not_linked');
     const link = await screen.findByRole('link', { name: 'Log ind med MitID' });
     expect(link.getAttribute('href')).toBe('/api/auth/oidc/start?next=%2Fdashboard');
-    expect(screen.getByText(/Der findes ingen konto/)).toBeTruthy();
+    expect(screen.getByText(oidcErrorTexts.not_linked)).toBeTruthy();
+  });
+
+  it('when a provider login of a two-factor user comes back, then the code step asks for the code with the challenge from the fragment, and the fragment is gone', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/api/auth/2fa/email/verify', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, user: karen });
+      }),
+    );
+    window.history.replaceState(null, '', '/login?oidc=two_factor#challenge=c-oidc&email=karen%40example.dk&next=%2Fprofile');
+    renderApp('/login?oidc=two_factor');
+    expect(await screen.findByRole('form', { name: 'Engangskode' })).toBeTruthy();
+    expect(window.location.hash).toBe('');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Kode/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Bekræft' }));
+    await waitFor(() => expect(location()).toBe('/profile'));
+    expect(sent).toEqual({ email: 'karen@example.dk', challenge: 'c-oidc', code: '123456' });
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('when the code step is locked after too many wrong codes, then the Danish lockout text is shown', async () => {
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true, challenge: 'c' })),
+      http.post('/api/auth/2fa/email/verify', () =>
+        HttpResponse.json({ code: 'second_factor_locked', message: securityTexts.secondFactorLocked(15) }, { status: 429, headers: { 'Retry-After': '900' } }),
+      ),
+    );
+    renderApp('/login');
+    await logIn('hemmelig');
+    await screen.findByRole('form', { name: 'Engangskode' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Kode/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Bekræft' }));
+    expect(await screen.findByText(securityTexts.secondFactorLocked(15))).toBeTruthy();
+    expect(location()).toBe('/login');
   });
 
   it('offers to resend the verification mail when the e-mail is not verified', async () => {

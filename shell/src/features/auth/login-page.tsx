@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginBodySchema, messages } from '@fragtbud/contracts';
 import { Button, Field, fieldErrorsFromZod, isApiError, registerPathFor, useSession } from '@fragtbud/web';
@@ -22,6 +22,18 @@ function validate(email: string, password: string): LoginErrors {
   return { email: found.email, password: found.password };
 }
 
+/**
+ * After a provider login of a user with two-factor on, the callback sends the browser to
+ * `/login?oidc=two_factor#challenge=…&email=…&next=…` (a fragment: never sent to a server): the code step comes next.
+ */
+function oidcTwoFactorFromLocation(): { challenge: string; email: string; next: string | null } | null {
+  if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('oidc')) return null;
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const challenge = fragment.get('challenge');
+  const email = fragment.get('email');
+  return challenge && email ? { challenge, email, next: fragment.get('next') } : null;
+}
+
 export function LoginPage() {
   useDocumentTitle('Log ind');
   const [searchParams] = useSearchParams();
@@ -32,10 +44,15 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [oidcStep] = useState(oidcTwoFactorFromLocation);
+  const [challenge, setChallenge] = useState<string | null>(oidcStep?.challenge ?? null);
   const [unverified, setUnverified] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const next = safeNextPath(searchParams.get('next'));
+  const next = safeNextPath(oidcStep?.next ?? searchParams.get('next'));
+  // The challenge leaves the address bar (and the history entry) as soon as it is read.
+  useEffect(() => {
+    if (oidcStep) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  }, [oidcStep]);
   // A keyboard user lands where the fix is: the first field in error, or the password after a refusal (the button
   // they pressed was disabled while the request ran, which drops focus to the page's start).
   const emailRef = useRef<HTMLInputElement>(null);
@@ -80,7 +97,11 @@ export function LoginPage() {
         <h1 className="auth-card__title">Log ind</h1>
         <p className="auth-card__lead">Log ind for at se dine opgaver, bud og beskeder.</p>
         {challenge ? (
-          <TwoFactorStep email={email.trim().toLowerCase()} challenge={challenge} onSignedIn={() => navigate(next, { replace: true })} />
+          <TwoFactorStep
+            email={oidcStep && challenge === oidcStep.challenge ? oidcStep.email : email.trim().toLowerCase()}
+            challenge={challenge}
+            onSignedIn={() => navigate(next, { replace: true })}
+          />
         ) : (
         <form className="fb-stack" onSubmit={onSubmit} noValidate aria-label="Log ind">
           {formError && (

@@ -10,10 +10,11 @@ export function ResendVerification({ email }: { email: string }) {
     setState('sending');
     setError(null);
     try {
-      await api.post('/auth/verify-request', { email });
+      await api.post('/auth/verify-request', { email }, { preferServerMessage: true });
       setState('sent');
     } catch (caught) {
-      setError(isApiError(caught) && caught.status === 400 ? caught.message : messages.couldNotSendVerification);
+      // 400 names the field; 429 tells when mails can be asked for again.
+      setError(isApiError(caught) && (caught.status === 400 || caught.status === 429) ? caught.message : messages.couldNotSendVerification);
       setState('idle');
     }
   };

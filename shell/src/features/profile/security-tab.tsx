@@ -3,6 +3,7 @@ import { changePasswordFormSchema, messages, totpCodeSchema } from '@fragtbud/co
 import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, Spinner } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
 import { ActiveSessions } from './active-sessions';
+import { OidcLinks } from './oidc-links';
 import { useChangePassword } from './api/change-password';
 import { useDisableTwoFactor } from './api/disable-two-factor';
 import { useEnableTwoFactor } from './api/enable-two-factor';
@@ -11,12 +12,13 @@ import { useSetUpTwoFactor, type TwoFactorSetup as TwoFactorSecret } from './api
 
 const errorText = (caught: unknown, fallback: string) => (isApiError(caught) ? caught.message : fallback);
 
-/** Security tab of spec 2: password change, two-factor in three steps, active sessions. */
+/** Security tab of spec 2: password change, two-factor in three steps, provider logins, active sessions. */
 export function SecurityTab() {
   return (
     <div className="fb-stack">
       <PasswordChange />
       <TwoFactorSetup />
+      <OidcLinks />
       <ActiveSessions />
     </div>
   );
