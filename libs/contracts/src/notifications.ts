@@ -27,6 +27,7 @@ export const notificationKinds = [
   'bid_accepted',
   'bid_not_chosen',
   'task_paid_carrier',
+  'deletion_request',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -87,7 +88,15 @@ export const notificationSubjects = {
   bid_accepted: 'Dit bud er valgt',
   bid_not_chosen: 'Bud ikke valgt',
   task_paid_carrier: 'Opgaven er betalt',
+  deletion_request: 'Ny anmodning om sletning',
 } as const satisfies Record<NotificationKind, string>;
+
+/** The admins' notification of a deletion request: who asks to delete which task, and why. */
+export function deletionRequestNotificationText(requester: string | null, role: 'customer' | 'carrier', reason: string | null | undefined): string {
+  const who = requester ?? (role === 'carrier' ? 'Vognmanden' : 'Kunden');
+  const why = reason?.trim() ? ` Begrundelse: ${reason.trim()}` : '';
+  return `${who} (${role === 'carrier' ? 'vognmand' : 'kunde'}) anmoder om at få opgaven slettet.${why}`;
+}
 
 /** What a title names a task by, as far as the notifying service was told (null: not told, or the task has none). */
 export interface TaskTitleFacts {

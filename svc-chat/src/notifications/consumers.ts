@@ -2,7 +2,7 @@ import { eventTypes, type EventPayload } from '@fragtbud/contracts';
 import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { ChatContext } from '../context';
 import { understood } from '../understood';
-import { forgetDeletedUser, notifyBidDecision, notifyNewBid, notifyRefund, notifyStatusChange } from './service';
+import { forgetDeletedUser, notifyBidDecision, notifyDeletionRequest, notifyNewBid, notifyRefund, notifyStatusChange } from './service';
 
 /** Durable names; the bus durable is `chat-<name>`. Never rename one: a new name starts from the stream's start. */
 export const notificationDurables = {
@@ -11,6 +11,7 @@ export const notificationDurables = {
   newBid: 'notifications-new-bid',
   refunds: 'notifications-refunds',
   bidDecisions: 'notifications-bid-decisions',
+  deletionRequests: 'notifications-deletion-requests',
 } as const;
 
 export function notificationConsumers(context: ChatContext): ConsumerDefinition[] {
@@ -45,6 +46,14 @@ export function notificationConsumers(context: ChatContext): ConsumerDefinition[
       handle: async (event, trx) => {
         if (!understood(event, context.logger)) return;
         await forgetDeletedUser(context, event, trx);
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.deletionRequestCreated>>({
+      durable: notificationDurables.deletionRequests,
+      subjects: [eventTypes.deletionRequestCreated],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyDeletionRequest(context, event, trx);
       },
     }),
     consume<EventPayload<typeof eventTypes.refundSucceeded>>({
