@@ -12,7 +12,7 @@ async function paidTask(): Promise<number> {
   const carrierToken = await bearerTokenOf(product.url, demo.carrier);
   const task = await apiCall<{ id: number }>(product.url, '/tasks', customerToken, {
     method: 'POST',
-    body: { type: 'furniture', from_address: 'Vestergade 5, 8000 Aarhus C', to_address: 'Østergade 2, 9000 Aalborg', description: 'Et skab', details: { furnitureType: 'skab', numberOfItems: 1 } },
+    body: { type: 'furniture', from_address: 'Vestergade 5, 8000 Aarhus C', to_address: 'Østergade 2, 9000 Aalborg', description: 'Et bord', details: { furnitureType: 'table', numberOfItems: 1 } },
   });
   const bid = await apiCall<{ id: number }>(product.url, '/bids', carrierToken, { method: 'POST', body: { taskId: task.id, price: 1200 } });
   await apiCall(product.url, `/bids/${bid.id}/accept`, customerToken, { method: 'POST', body: {} });

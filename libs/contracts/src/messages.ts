@@ -2,7 +2,7 @@
  * Danish texts shown to users, keyed by a stable name. Texts quoted by the spec appear exactly as it quotes them.
  * Services send them in error bodies; the front end shows them as they arrive.
  */
-import { forbiddenMessage, noReviewsYetMessage, sessionExpiredMessage, somethingWentWrongMessage } from './first-load-messages';
+import { carriersCannotCreateTasksMessage, forbiddenMessage, noReviewsYetMessage, sessionExpiredMessage, somethingWentWrongMessage } from './first-load-messages';
 
 export const messages = {
   // General mapping (spec section 8)
@@ -57,7 +57,7 @@ export const messages = {
   invalidTaskId: 'Ugyldigt opgave-id',
   taskNotFound: 'Opgave ikke fundet',
   guestLinkClaimed: 'Opgaven er nu knyttet til din konto. Log ind for at se den, vælge et bud og betale.',
-  carriersCannotCreateTasks: 'Carriers kan ikke oprette opgaver.',
+  carriersCannotCreateTasks: carriersCannotCreateTasksMessage,
   taskNoLongerEditable: 'Opgaven kan ikke længere redigeres.',
   chooseTaskTypeFirst: 'Vælg en opgavetype først.',
   fillBothAddresses: 'Udfyld både afhentnings- og leveringsadresse.',
