@@ -139,6 +139,23 @@ describe('admin ledger tab', () => {
     expect(within(table()).getByRole('link', { name: '#41' }).getAttribute('href')).toBe('/task/41');
   });
 
+  it('when the admin pages on, then the next rows are scrolled into view from their top', async () => {
+    server.use(http.get('/api/finance/ledger', ({ request }) => HttpResponse.json({ items: [ledgerRow({ type: 'transaction', id: Number(new URL(request.url).searchParams.get('page') ?? 1) })], total: 45, page: 1, limit: 20 })));
+    const scrolled: Element[] = [];
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value(this: HTMLElement) { scrolled.push(this); } });
+    try {
+      const user = userEvent.setup();
+      renderAdmin('/AdminDashboard?tab=ledger');
+      await screen.findByText('Side 1 af 3');
+      expect(scrolled).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Næste' }));
+      await screen.findByText('Side 2 af 3');
+      await waitFor(() => expect(scrolled.map((element) => element.textContent)).toEqual(['Viser 1 af 45 rækker']));
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
+    }
+  });
+
   it('filters by a status chosen by its Danish word', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=ledger');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ledgerStatusLabel, type LedgerRow } from '@fragtbud/contracts';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Field, SelectField, Spinner, TableScroll, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
@@ -70,6 +70,13 @@ export function LedgerTab() {
     setDraft(filters);
   }
   const ledger = useLedger(filters, page);
+  // Another page starts at the top of the rows, not where the page buttons were (below the table).
+  const rowsRef = useRef<HTMLParagraphElement>(null);
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current !== page) rowsRef.current?.scrollIntoView?.({ block: 'start' });
+    shownPage.current = page;
+  }, [page]);
 
   const apply = (next: LedgerFilters, nextPage = 1) => {
     const search = new URLSearchParams({ tab: 'ledger' });
@@ -141,7 +148,7 @@ export function LedgerTab() {
         <EmptyState title="Ingen rækker" message="Ingen rækker matcher filtrene." />
       ) : (
         <>
-          <p>
+          <p ref={rowsRef}>
             Viser {ledger.data.items.length} af {total} rækker
           </p>
           <TableScroll label="Ledger-rækker" className="admin-ledger__scroll">
