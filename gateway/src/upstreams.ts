@@ -16,7 +16,7 @@ const ownership: Array<[RegExp, UpstreamName]> = [
   [/^\/dev\/mail$/, 'identity'],
   [/^\/admin\/(users|carriers|billing-changes)(\/|$)/, 'identity'],
   [/^\/(tasks|ratings|carriers|upload|files|geo)(\/|$)/, 'tasks'],
-  [/^\/admin\/(tasks|task-types)(\/|$)/, 'tasks'],
+  [/^\/admin\/(tasks|task-types|deletion-requests)(\/|$)/, 'tasks'],
   [/^\/bids(\/|$)/, 'bids'],
   [/^\/(payments)(\/|$)/, 'payments'],
   [/^\/admin\/charges(\/|$)/, 'payments'],

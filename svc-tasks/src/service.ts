@@ -9,7 +9,7 @@ import { bidProjectionConsumers, internalTasksRouter } from './bid-projection';
 import { paymentConsumers } from './payment-projection';
 import { adminTasksRouter, tasksRouter } from './tasks/routes';
 import { proofsRouter } from './proofs';
-import { deletionRequestsRouter } from './deletion-requests';
+import { adminDeletionRequestsRouter, deletionRequestsRouter } from './deletion-requests';
 import { ratingErasureConsumers, ratingsRouter } from './ratings';
 import { carrierProfileConsumers, carriersRouter } from './carriers';
 import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
@@ -64,6 +64,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         freightNotesRouter(context, storage),
         proofsRouter(context),
         deletionRequestsRouter(context),
+        adminDeletionRequestsRouter(context),
         ratingsRouter(context),
         carriersRouter(context),
         adminTasksRouter(context),

@@ -325,6 +325,11 @@ export const eventPayloadSchemas = {
     requestId: z.number().int().positive(),
     requestedBy: z.number().int().positive(),
     role: z.enum(['customer', 'carrier']),
+    /** The task by type and cities and the requester's reason (since issue 25; absent in older events). */
+    type: taskTypeSchema.optional(),
+    fromCity: z.string().nullable().optional(),
+    toCity: z.string().nullable().optional(),
+    reason: z.string().nullable().optional(),
   }),
   [eventTypes.deletionRequestResolved]: taskRef.extend({
     requestId: z.number().int().positive(),

@@ -6,3 +6,4 @@ export const sessionExpiredMessage = 'Session udløbet – log ind igen';
 export const forbiddenMessage = 'Du har ikke adgang til denne handling';
 export const somethingWentWrongMessage = 'Noget gik galt';
 export const noReviewsYetMessage = 'Der er endnu ingen anmeldelser at vise.';
+export const carriersCannotCreateTasksMessage = 'Carriers kan ikke oprette opgaver.';

@@ -2,7 +2,7 @@
  * Danish texts shown to users, keyed by a stable name. Texts quoted by the spec appear exactly as it quotes them.
  * Services send them in error bodies; the front end shows them as they arrive.
  */
-import { forbiddenMessage, noReviewsYetMessage, sessionExpiredMessage, somethingWentWrongMessage } from './first-load-messages';
+import { carriersCannotCreateTasksMessage, forbiddenMessage, noReviewsYetMessage, sessionExpiredMessage, somethingWentWrongMessage } from './first-load-messages';
 
 export const messages = {
   // General mapping (spec section 8)
@@ -62,7 +62,7 @@ export const messages = {
   guestClaimOtherEmail: 'Opgaven er oprettet med en anden e-mail end den, du er logget ind med. Log ind med opgavens e-mail for at knytte den til din konto.',
   guestClaimPending: 'Bekræft din e-mail med linket, vi har sendt dig. Så knyttes opgaven til din konto.',
   guestClaimDone: 'Opgaven er knyttet til din konto.',
-  carriersCannotCreateTasks: 'Carriers kan ikke oprette opgaver.',
+  carriersCannotCreateTasks: carriersCannotCreateTasksMessage,
   taskNoLongerEditable: 'Opgaven kan ikke længere redigeres.',
   chooseTaskTypeFirst: 'Vælg en opgavetype først.',
   fillBothAddresses: 'Udfyld både afhentnings- og leveringsadresse.',
@@ -260,6 +260,7 @@ export const messages = {
   deletionRequestAlreadyResolved: 'Anmodningen er allerede behandlet.',
   deletionRequestApproved: 'Anmodning godkendt (opgave annulleret)',
   deletionRequestRejected: 'Anmodning afvist',
+  deletionRequestStatusInvalid: 'Ugyldig status: vælg pending, approved eller rejected.',
   ratingRequired: 'Vælg venligst en vurdering',
   ratingAlreadyGiven: 'Du har allerede afgivet en vurdering for denne opgave',
   ratingCommentTooLong: 'Kommentaren må højst være 1000 tegn',
@@ -351,7 +352,7 @@ export const messages = {
   providerRefTooLong: 'Referencen må højst være 200 tegn',
   adjustmentReasonRequired: 'Angiv en begrundelse',
   adjustmentReasonTooLong: 'Begrundelsen må højst være 500 tegn',
-  adjustmentPartyRequired: 'Angiv enten Carrier ID eller Customer ID',
+  adjustmentPartyRequired: 'Vælg enten en carrier eller en kunde – ikke begge',
   adjustmentAmountZero: 'Beløbet må ikke være 0',
   couldNotCreatePayout: 'Kunne ikke oprette udbetaling',
   couldNotCreateAdjustment: 'Kunne ikke oprette justering',

@@ -35,6 +35,7 @@ export const notificationKinds = [
   'account_approved',
   'account_rejected',
   'account_blocked',
+  'deletion_request',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -102,6 +103,7 @@ export const notificationSubjects = {
   account_approved: moneyMessageSubjects.accountApproved,
   account_rejected: moneyMessageSubjects.accountRejected,
   account_blocked: moneyMessageSubjects.accountBlocked,
+  deletion_request: 'Ny anmodning om sletning',
 } as const satisfies Record<NotificationKind, string>;
 
 /** Kinds that tell of money that moved for the user: their finance and payments views are stale. */
@@ -109,6 +111,13 @@ export const moneyNotificationKinds = ['refund', 'extra_charge', 'payout_paid', 
 
 /** Kinds that change what the user's session says of them (approved, blocked): an open page refreshes it. */
 export const accountNotificationKinds = ['account_approved', 'account_rejected', 'account_blocked'] as const satisfies readonly NotificationKind[];
+
+/** The admins' notification of a deletion request: who asks to delete which task, and why. */
+export function deletionRequestNotificationText(requester: string | null, role: 'customer' | 'carrier', reason: string | null | undefined): string {
+  const who = requester ?? (role === 'carrier' ? 'Vognmanden' : 'Kunden');
+  const why = reason?.trim() ? ` Begrundelse: ${reason.trim()}` : '';
+  return `${who} (${role === 'carrier' ? 'vognmand' : 'kunde'}) anmoder om at få opgaven slettet.${why}`;
+}
 
 /** What a title names a task by, as far as the notifying service was told (null: not told, or the task has none). */
 export interface TaskTitleFacts {

@@ -117,3 +117,27 @@ export const deletionRequestSchema = z.object({
 export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
 export const deletionRequestListSchema = z.object({ items: z.array(deletionRequestSchema) });
 export const resolveDeletionRequestResponseSchema = z.object({ message: z.string(), request: deletionRequestSchema });
+
+/** GET /admin/deletion-requests?status=pending|approved|rejected (default pending), oldest first for pending. */
+export const adminDeletionRequestsQuerySchema = z.object({
+  status: z.preprocess(
+    (v) => (Array.isArray(v) ? v.at(-1) : v === '' ? undefined : v),
+    z.enum(deletionRequestStatuses, { error: messages.deletionRequestStatusInvalid }).default('pending'),
+  ),
+});
+/** One request in the admin's inbox: the task by its type and route, the requester by name and role. */
+export const adminDeletionRequestSchema = z.object({
+  id: z.number().int(),
+  taskId: z.number().int(),
+  /** 'Flytning · Aarhus C → København K' (taskNotificationTitle). */
+  taskTitle: z.string(),
+  taskStatus: z.string(),
+  requester: z.object({ id: z.number().int(), name: z.string().nullable(), role: z.enum(['customer', 'carrier']) }),
+  reason: z.string().nullable(),
+  status: z.enum(deletionRequestStatuses),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type AdminDeletionRequest = z.infer<typeof adminDeletionRequestSchema>;
+export const adminDeletionRequestListSchema = z.object({ items: z.array(adminDeletionRequestSchema), total: z.number().int() });
+export type AdminDeletionRequestList = z.infer<typeof adminDeletionRequestListSchema>;

@@ -26,6 +26,7 @@ beforeEach(() => {
   decisions.length = 0;
   server.use(
     http.get('/api/admin/:what/:count', () => HttpResponse.json({ count: 0 })),
+    http.get('/api/admin/deletion-requests', () => HttpResponse.json({ items: [], total: 0 })),
     http.get('/api/users/3', () =>
       HttpResponse.json({ user: makeUser({ id: 3, role: 'carrier', name: 'Viggo Vognmand', company: 'Viggos Transport ApS', cvrNumber: '12345674', address: 'Kajen 2', postalCode: '8000', city: 'Aarhus C', country: 'Danmark' }) }),
     ),

@@ -23,12 +23,13 @@ beforeEach(() => {
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.firstChild?.textContent);
 
 describe('admin dashboard', () => {
-  it('shows the seven tabs with task management selected by default', async () => {
+  it('shows the eight tabs with task management selected by default', async () => {
     renderAdmin('/AdminDashboard');
     expect(tabNames()).toEqual([
       'Opgavehåndtering',
       'Carrier-godkendelse',
       'Brugeradministration',
+      'Sletteanmodninger',
       'Gebyrhåndtering',
       'Økonomioversigt',
       'Fakturaændringer',
@@ -42,7 +43,7 @@ describe('admin dashboard', () => {
     renderAdmin('/AdminDashboard?carrierId=3');
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Ledger');
     const filters = await screen.findByRole('form', { name: 'Filtrér ledger' });
-    expect((within(filters).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('3');
+    expect((within(filters).getByLabelText('Carrier') as HTMLInputElement).value).toBe('3');
   });
 
   it('opens the tab named by ?tab= and changes ?tab= when another tab is chosen', async () => {
@@ -86,9 +87,9 @@ describe('admin tab strip on a phone', () => {
   });
 
   it('scrolls the strip (never the page) so the active tab is in view: a link straight to the last tab, Ledger', async () => {
-    // A 360 px strip holding 1100 px of tabs; jsdom lays nothing out, so each tab is given its place in the row.
+    // A 360 px strip holding 1300 px of tabs; jsdom lays nothing out, so each tab is given its place in the row.
     const scrollTo = vi.fn();
-    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => 1100 });
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => 1300 });
     Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
     Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: scrollTo });
     Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
@@ -103,7 +104,7 @@ describe('admin tab strip on a phone', () => {
     });
     renderAdmin('/AdminDashboard?tab=ledger');
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Ledger');
-    // The ledger tab sits at 960–1110 px: the strip scrolls right past its end.
-    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ left: 1110 - 360 + 24 }));
+    // The ledger tab sits at 1120–1270 px: the strip scrolls right past its end.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ left: 1270 - 360 + 24 }));
   });
 });

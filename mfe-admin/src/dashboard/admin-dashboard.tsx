@@ -1,7 +1,9 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { PageHeader, Tabs } from '@fragtbud/web';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageHeader, Tabs, queryKeys, useLiveEvents } from '@fragtbud/web';
 import { BillingChangesTab } from '../billing-changes/billing-changes-tab';
 import { CarriersTab } from '../carriers/carriers-tab';
+import { DeletionRequestsTab } from '../deletion-requests/deletion-requests-tab';
 import { FeesTab } from '../fees/fees-tab';
 import { FinancialTab } from '../financial/financial-tab';
 import { LedgerTab } from '../ledger/ledger-tab';
@@ -31,6 +33,13 @@ export function AdminDashboard() {
   const navigate = useNavigate();
   const { counts, refresh: refreshCounts } = useAdminCounts();
   const selectTab = (key: AdminTabKey) => navigate(`/AdminDashboard?tab=${key}`);
+  // A deletion request arrives as a notification to every admin: the badge and the inbox follow it live.
+  const client = useQueryClient();
+  useLiveEvents(['notification'], (event) => {
+    if (event.type !== 'resync' && event.data.kind !== 'deletion_request') return;
+    void client.invalidateQueries({ queryKey: queryKeys.adminCounts() });
+    void client.invalidateQueries({ queryKey: queryKeys.allAdminDeletionRequests() });
+  });
 
   return (
     <div className="admin fb-container">
@@ -75,6 +84,8 @@ function TabContent({ tab, onCountsChanged }: { tab: AdminTabKey; onCountsChange
       return <FeesTab />;
     case 'financial':
       return <FinancialTab />;
+    case 'deletionRequests':
+      return <DeletionRequestsTab />;
     case 'billingChanges':
       return <BillingChangesTab />;
     case 'ledger':

@@ -1,6 +1,6 @@
 import type { AdminCounts } from '../api/admin-counts-api';
 
-export type AdminTabKey = 'tasks' | 'carriers' | 'users' | 'fees' | 'financial' | 'billingChanges' | 'ledger';
+export type AdminTabKey = 'tasks' | 'carriers' | 'users' | 'deletionRequests' | 'fees' | 'financial' | 'billingChanges' | 'ledger';
 
 export interface AdminTab {
   key: AdminTabKey;
@@ -16,6 +16,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'tasks', label: 'Opgavehåndtering', count: 'tasks', countDescription: (n) => `${n} afventer gennemsyn` },
   { key: 'carriers', label: 'Carrier-godkendelse', count: 'carriers', countDescription: (n) => `${n} afventer godkendelse` },
   { key: 'users', label: 'Brugeradministration', count: 'users', countDescription: (n) => `${n} blokerede` },
+  { key: 'deletionRequests', label: 'Sletteanmodninger', count: 'deletionRequests', countDescription: (n) => `${n} afventer behandling` },
   { key: 'fees', label: 'Gebyrhåndtering' },
   { key: 'financial', label: 'Økonomioversigt' },
   { key: 'billingChanges', label: 'Fakturaændringer' },

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@fragtbud/web';
 import { useAdminCountsQuery, type AdminCounts } from '../api/admin-counts-api';
 
-const NO_COUNTS: AdminCounts = { tasks: 0, carriers: 0, users: 0 };
+const NO_COUNTS: AdminCounts = { tasks: 0, carriers: 0, users: 0, deletionRequests: 0 };
 
 /** The tab badges; `refresh` is called after an action that changes them (approve, block …). */
 export function useAdminCounts(): { counts: AdminCounts; refresh: () => void } {

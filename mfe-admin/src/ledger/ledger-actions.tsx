@@ -1,20 +1,35 @@
-import { useState, type FormEvent } from 'react';
-import { messages, type Role } from '@fragtbud/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  adjustmentBodySchema,
+  carrierPayoutBodySchema,
+  chargeBodySchema,
+  idField,
+  messages,
+  platformPayoutBodySchema,
+  type Role,
+} from '@fragtbud/contracts';
+import { z } from 'zod';
 import { Button, ConfirmDialog, Field, formatDkkFromKroner, isApiError, newIdempotencyKey, parseDanishNumber, useSessionDraft, useSingleFlight } from '@fragtbud/web';
 import { useUser } from '../api/admin-users-api';
 import { personIdOf, personLabel } from '../shared/person-names';
-import { useMoneyAction } from './api/run-money-action';
+import { PersonPicker, type PersonRole } from '../shared/person-picker';
+import { useMoneyAction, type MoneyBody } from './api/run-money-action';
 
 interface ActionField {
   name: string;
   label: string;
   /** An amount the admin types the Danish way ('1.500,75', '-100'); sent as a number. */
   money?: boolean;
+  /** A carrier or customer, chosen by name in the person picker; the id is sent. */
+  person?: PersonRole;
+  /** A checkbox; sent as `true` only when ticked (so a service without the field is not bothered by it). */
+  flag?: true;
   /** Part of the path, not of the body. */
   pathOnly?: true;
 }
 
-type Body = Record<string, string | number>;
+type Body = MoneyBody;
 
 /** The question asked before money moves (or a payout account is made): what happens, to whom (by name) and how much. */
 interface MoneyQuestion {
@@ -29,6 +44,8 @@ interface MoneyQuestion {
 interface ActionSpec {
   key: string;
   title: string;
+  /** The server's rules for the body (the contract schema it parses with), checked before the question is asked. */
+  schema: z.ZodType;
   /** Asked before the request is sent; an action that moves no money has none. */
   question?: MoneyQuestion;
   path: (values: Record<string, string>) => string;
@@ -44,8 +61,9 @@ const ACTIONS: ActionSpec[] = [
     key: 'carrier-payout',
     title: 'Udbetaling til carrier',
     path: () => '/finance/payouts/carrier',
+    schema: carrierPayoutBodySchema,
     fields: [
-      { name: 'carrierId', label: 'Carrier ID' },
+      { name: 'carrierId', label: 'Carrier', person: 'carrier' },
       { name: 'amountGross', label: 'Beløb brutto (DKK)', money: true },
       { name: 'taskId', label: 'Opgave-id (valgfrit)' },
     ],
@@ -63,6 +81,7 @@ const ACTIONS: ActionSpec[] = [
     key: 'platform-payout',
     title: 'Platformudbetaling',
     path: () => '/finance/payouts/platform',
+    schema: platformPayoutBodySchema,
     fields: [
       { name: 'amountGross', label: 'Beløb brutto (DKK)', money: true },
       { name: 'taskId', label: 'Opgave-id (valgfrit)' },
@@ -80,10 +99,12 @@ const ACTIONS: ActionSpec[] = [
     key: 'adjustment',
     title: 'Justering',
     path: () => '/finance/adjustments',
+    schema: adjustmentBodySchema,
     fields: [
-      { name: 'carrierId', label: 'Carrier ID' },
-      { name: 'customerId', label: 'Customer ID' },
+      { name: 'carrierId', label: 'Carrier', person: 'carrier' },
+      { name: 'customerId', label: 'Kunde', person: 'customer' },
       { name: 'amount', label: 'Beløb (DKK, med fortegn)', money: true },
+      { name: 'vatIncluded', label: 'Beløbet er inkl. moms', flag: true },
       { name: 'reason', label: 'Begrundelse' },
       { name: 'taskId', label: 'Opgave-id (valgfrit)' },
     ],
@@ -95,17 +116,19 @@ const ACTIONS: ActionSpec[] = [
       person: true,
       confirmLabel: 'Opret justering',
       text: (body, who) =>
-        `${who} ${Number(body.amount) < 0 ? 'skylder platformen' : 'får'} ${dkk(Math.abs(Number(body.amount)))}${onTask(body)}. Det kan ikke fortrydes.`,
+        `${who} ${Number(body.amount) < 0 ? 'skylder platformen' : 'får'} ${dkk(Math.abs(Number(body.amount)))}${withVat(body)}${onTask(body)}. Det kan ikke fortrydes.`,
     },
   },
   {
     key: 'charge',
     title: 'Ekstra gebyr på kundens kort',
     path: () => '/admin/charges',
+    schema: chargeBodySchema,
     fields: [
       { name: 'taskId', label: 'Opgave-id' },
-      { name: 'customerId', label: 'Customer ID' },
+      { name: 'customerId', label: 'Kunde', person: 'customer' },
       { name: 'amount', label: 'Beløb (DKK)', money: true },
+      { name: 'vatIncluded', label: 'Beløbet er inkl. moms', flag: true },
       { name: 'reason', label: 'Begrundelse' },
     ],
     submit: 'Træk gebyr',
@@ -115,14 +138,15 @@ const ACTIONS: ActionSpec[] = [
       title: 'Træk gebyr på kundens kort?',
       person: true,
       confirmLabel: 'Træk gebyr',
-      text: (body, who) => `${who} får ${dkk(body.amount)} trukket på det kort, opgave #${body.taskId} blev betalt med. Det kan ikke fortrydes.`,
+      text: (body, who) => `${who} får ${dkk(body.amount)}${withVat(body)} trukket på det kort, opgave #${body.taskId} blev betalt med. Det kan ikke fortrydes.`,
     },
   },
   {
     key: 'connected-account',
     title: 'Express-konto til carrier',
     path: (values) => `/admin/users/${encodeURIComponent(values.carrierId?.trim() || '0')}/connected-account`,
-    fields: [{ name: 'carrierId', label: 'Carrier ID', pathOnly: true }],
+    schema: z.object({ carrierId: idField(messages.invalidCarrierId) }),
+    fields: [{ name: 'carrierId', label: 'Carrier', person: 'carrier', pathOnly: true }],
     submit: 'Opret Express-konto',
     done: 'Express-konto oprettet',
     failure: 'Kunne ikke oprette Express-konto',
@@ -135,13 +159,15 @@ const ACTIONS: ActionSpec[] = [
   },
 ];
 
-const dkk = (amount: string | number | undefined) => formatDkkFromKroner(Number(amount));
+const dkk = (amount: unknown) => formatDkkFromKroner(Number(amount));
+const withVat = (body: Body) => (body.vatIncluded === true ? ' inkl. moms' : '');
 const onTask = (body: Body) => (body.taskId ? ` for opgave #${body.taskId}` : '');
 
 /** The person a money action reaches: the carrier or the customer whose id was typed. */
 function personOf(body: Body): { id: number; role: Role } | null {
   const [field, role] = body.carrierId !== undefined ? (['carrierId', 'carrier'] as const) : (['customerId', 'customer'] as const);
-  const id = personIdOf(body[field]);
+  const value = body[field];
+  const id = typeof value === 'boolean' ? null : personIdOf(value);
   return id === null ? null : { id, role };
 }
 
@@ -178,23 +204,33 @@ function MoneyConfirm({ spec, body, onConfirm, onCancel }: { spec: ActionSpec & 
 }
 
 /**
- * Empty fields are left out, so the server tells which one is missing; an empty amount is 'Ugyldigt beløb' at once. Amounts are read here with the one Danish
- * parser (thousands dots and a decimal comma); null when one cannot be read, so nothing is sent.
+ * The body as the server gets it: empty fields are left out (so the rules name what is missing), an amount is read
+ * with the one Danish parser (thousands dots and a decimal comma; NaN when it cannot be read, which the rules refuse
+ * as 'Ugyldigt beløb'), a ticked box is `true` and an unticked one is not sent.
  */
-function bodyOf(fields: ActionField[], values: Record<string, string>): Body | null {
+function bodyOf(fields: ActionField[], values: Record<string, string>): Body {
   const body: Body = {};
   for (const field of fields) {
     const text = values[field.name]?.trim();
-    if (!text && !field.money) continue;
-    if (!field.money) {
-      body[field.name] = text;
-      continue;
-    }
-    const amount = text ? parseDanishNumber(text) : null;
-    if (amount === null) return null;
-    body[field.name] = amount;
+    if (field.flag) {
+      if (text === 'true') body[field.name] = true;
+    } else if (field.money) {
+      if (text) body[field.name] = parseDanishNumber(text) ?? Number.NaN;
+    } else if (text) body[field.name] = text;
   }
   return body;
+}
+
+/** The server's rules over the body, before anything is asked or sent: each field's first Danish message. */
+export function fieldErrorsOf(schema: z.ZodType, body: Body): Record<string, string> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    errors[name] ??= issue.message;
+  }
+  return errors;
 }
 
 /** What was typed into one action's form, kept per browser tab (sessionStorage) until it is sent. */
@@ -218,14 +254,37 @@ const hasDraft = (spec: ActionSpec) => {
   }
 };
 
+/** The search parameter of a link that opens one action filled in: `?tab=ledger&action=adjustment&customerId=2&taskId=41`. */
+export const ACTION_PARAM = 'action';
+
+/** What a link fills into an action's form: its fields that the link names. */
+function linkedValues(spec: ActionSpec, params: URLSearchParams): Record<string, string> | null {
+  if (params.get(ACTION_PARAM) !== spec.key) return null;
+  return Object.fromEntries(spec.fields.flatMap((field) => {
+    const value = params.get(field.name);
+    return value ? [[field.name, value]] : [];
+  }));
+}
+
 function ActionForm({ spec }: { spec: ActionSpec }) {
   // A reload or a detour through the login page (the session ran out) keeps what was typed.
   const [draft, setDraft, clearDraft] = useSessionDraft(draftKey(spec));
   const values = draft ? valuesOf(draft) : {};
   const setValues = (next: Record<string, string>) => (Object.values(next).some((value) => value) ? setDraft(JSON.stringify(next)) : clearDraft());
+  // A link to this action (from a person or a task) fills it in and brings it into view, once per link followed.
+  const [params] = useSearchParams();
+  const link = params.get(ACTION_PARAM) === spec.key ? params.toString() : null;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const linked = link ? linkedValues(spec, new URLSearchParams(link)) : null;
+    if (!linked) return;
+    setDraft(JSON.stringify(linked));
+    formRef.current?.scrollIntoView?.({ block: 'start' });
+    // Only a newly followed link fills the form (not a change of the draft or the spec object).
+  }, [link]);
   const [key, setKey] = useState(newIdempotencyKey);
   const [result, setResult] = useState<string | null>(null);
-  const [inputError, setInputError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<Body | null>(null);
   const send = useMoneyAction();
   // One request per press (the idempotency key makes a repeat harmless at the server; this keeps it from being sent).
@@ -243,30 +302,40 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
     flight.run(async () => {
       setResult(null);
       const body = bodyOf(spec.fields, values);
-      setInputError(body ? null : messages.invalidAmount);
+      const errors = fieldErrorsOf(spec.schema, body);
+      setFieldErrors(errors);
       send.reset();
-      if (!body) return;
-      // Money moves only after the admin confirmed the question; the server still checks every field (and refuses a
-      // request without a readable id at once, so that one needs no question).
-      if (spec.question && (!spec.question.person || personOf(body))) setAsking(body);
+      if (Object.keys(errors).length) return;
+      // Everything the server checks is checked first; money moves only after the admin confirmed the question.
+      if (spec.question) setAsking(body);
       else await run(body);
     });
   };
+  const inputError = Object.values(fieldErrors).find(Boolean) ?? null;
   const error = inputError ?? (send.error ? (isApiError(send.error) && send.error.status !== 0 && send.error.status < 500 ? send.error.message : spec.failure) : null);
   return (
-    <form className="admin-ledger__action" aria-label={spec.title} onSubmit={onSubmit}>
+    <form ref={formRef} className="admin-ledger__action" aria-label={spec.title} onSubmit={onSubmit}>
       <h3>{spec.title}</h3>
-      {spec.fields.map((field) => (
-        <Field
-          key={field.name}
-          label={field.label}
-          value={values[field.name] ?? ''}
-          onChange={(event) => {
-            setValues({ ...values, [field.name]: event.target.value });
-            setKey(newIdempotencyKey()); // other values are another request
-          }}
-        />
-      ))}
+      {spec.fields.map((field) => {
+        const change = (value: string) => {
+          if ((values[field.name] ?? '') === value) return;
+          setValues({ ...values, [field.name]: value });
+          setKey(newIdempotencyKey()); // other values are another request
+          if (fieldErrors[field.name]) setFieldErrors({ ...fieldErrors, [field.name]: '' });
+        };
+        const fieldError = fieldErrors[field.name] || null;
+        if (field.person) {
+          return <PersonPicker key={field.name} label={field.label} role={field.person} value={values[field.name] ?? ''} error={fieldError} onChange={change} />;
+        }
+        if (field.flag) {
+          return (
+            <label key={field.name} className="admin-ledger__flag">
+              <input type="checkbox" checked={values[field.name] === 'true'} onChange={(event) => change(event.target.checked ? 'true' : '')} /> {field.label}
+            </label>
+          );
+        }
+        return <Field key={field.name} label={field.label} value={values[field.name] ?? ''} error={fieldError} onChange={(event) => change(event.target.value)} />;
+      })}
       <Button type="submit" disabled={send.isPending || flight.busy}>
         {spec.submit}
       </Button>
@@ -287,9 +356,12 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
 /** 'Handlinger' under the ledger: payouts, adjustments, an extra fee, a Connect account (each refreshes the ledger). */
 export function LedgerActions() {
   // Open when a form holds a draft, so what was typed before a reload is in view.
-  const [open] = useState(() => ACTIONS.some(hasDraft));
+  const [params] = useSearchParams();
+  const linked = ACTIONS.some((spec) => params.get(ACTION_PARAM) === spec.key);
+  const [open, setOpen] = useState(() => linked || ACTIONS.some(hasDraft));
+  if (linked && !open) setOpen(true);
   return (
-    <details className="admin-ledger__actions" open={open}>
+    <details className="admin-ledger__actions" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Handlinger: udbetalinger, justeringer og gebyrer</summary>
       {ACTIONS.map((spec) => (
         <ActionForm key={spec.key} spec={spec} />

@@ -32,7 +32,7 @@ describe('admin ledger tab', () => {
     expect(within(table()).getByText('Betaling')).toBeTruthy();
     expect(within(table()).getByText('Udbetaling (afventer)')).toBeTruthy();
     expect(finance.requests.at(-1)?.searchParams.get('carrierId')).toBe('7');
-    expect((within(screen.getByRole('form', { name: 'Filtrér ledger' })).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('7');
+    expect((within(screen.getByRole('form', { name: 'Filtrér ledger' })).getByLabelText('Carrier') as HTMLInputElement).value).toBe('7');
     const csv = screen.getByRole('link', { name: 'Download CSV (admin_ledger)' });
     expect(csv.getAttribute('href')).toBe('/api/finance/ledger.csv?carrierId=7');
   });
@@ -55,10 +55,10 @@ describe('admin ledger tab', () => {
     await user.click(await within(await screen.findByRole('table')).findByRole('link', { name: 'Viggo Vognmand (Viggos Transport ApS)' }));
     expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=ledger&carrierId=3');
     const filters = screen.getByRole('form', { name: 'Filtrér ledger' });
-    expect((within(filters).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('3');
+    expect((within(filters).getByLabelText('Carrier') as HTMLInputElement).value).toBe('3');
     expect(await within(filters).findByText('Viggo Vognmand (Viggos Transport ApS)')).toBeTruthy();
     await user.click(within(filters).getByRole('button', { name: 'Nulstil' }));
-    expect((within(filters).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('');
+    expect((within(filters).getByLabelText('Carrier') as HTMLInputElement).value).toBe('');
   });
 
   it('when the admin filters by type, then the URL and the request say so', async () => {
@@ -139,6 +139,23 @@ describe('admin ledger tab', () => {
     expect(within(table()).getByRole('link', { name: '#41' }).getAttribute('href')).toBe('/task/41');
   });
 
+  it('when the admin pages on, then the next rows are scrolled into view from their top', async () => {
+    server.use(http.get('/api/finance/ledger', ({ request }) => HttpResponse.json({ items: [ledgerRow({ type: 'transaction', id: Number(new URL(request.url).searchParams.get('page') ?? 1) })], total: 45, page: 1, limit: 20 })));
+    const scrolled: Element[] = [];
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value(this: HTMLElement) { scrolled.push(this); } });
+    try {
+      const user = userEvent.setup();
+      renderAdmin('/AdminDashboard?tab=ledger');
+      await screen.findByText('Side 1 af 3');
+      expect(scrolled).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Næste' }));
+      await screen.findByText('Side 2 af 3');
+      await waitFor(() => expect(scrolled.map((element) => element.textContent)).toEqual(['Viser 1 af 45 rækker']));
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
+    }
+  });
+
   it('filters by a status chosen by its Danish word', async () => {
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=ledger');
@@ -202,11 +219,30 @@ async function askCarrierPayout(amount: string) {
   renderAdmin('/AdminDashboard?tab=ledger');
   await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
   const form = screen.getByRole('form', { name: 'Udbetaling til carrier' });
-  await user.type(within(form).getByLabelText('Carrier ID'), '3');
+  await user.type(within(form).getByLabelText('Carrier'), '3');
   await user.type(within(form).getByLabelText('Beløb brutto (DKK)'), amount);
   await user.click(within(form).getByRole('button', { name: 'Opret udbetaling' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Opret udbetaling til carrier?' });
   return { sent, form, dialog, user };
+}
+
+/** Every money action's POST answered 201 and recorded; the ledger open with the actions, at the form titled `title`. */
+async function openActionRecordingPosts(title: string) {
+  const sent: Record<string, unknown>[] = [];
+  const answer = async ({ request }: { request: Request }) => {
+    sent.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({ id: 1 }, { status: 201 });
+  };
+  server.use(
+    http.post('/api/finance/adjustments', answer),
+    http.post('/api/finance/payouts/carrier', answer),
+    http.post('/api/finance/payouts/platform', answer),
+    http.post('/api/admin/charges', answer),
+  );
+  const user = userEvent.setup();
+  renderAdmin('/AdminDashboard?tab=ledger');
+  await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+  return { sent, user, form: screen.getByRole('form', { name: title }) };
 }
 
 describe('admin ledger actions', () => {
@@ -234,15 +270,16 @@ describe('admin ledger actions', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
     const form = screen.getByRole('form', { name: 'Justering' });
-    await user.type(within(form).getByLabelText('Customer ID'), '2');
+    await user.type(within(form).getByLabelText('Kunde'), '2');
     await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '-50,25');
+    await user.type(within(form).getByLabelText('Begrundelse'), 'Skade');
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Opret justering?' });
     expect((await within(dialog).findByText(/Karen Kunde/)).textContent).toBe('Karen Kunde skylder platformen 50,25 DKK. Det kan ikke fortrydes.');
     await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
 
-    await user.clear(within(form).getByLabelText('Customer ID'));
-    await user.type(within(form).getByLabelText('Customer ID'), '3');
+    await user.clear(within(form).getByLabelText('Kunde'));
+    await user.type(within(form).getByLabelText('Kunde'), '3');
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Opret justering?' });
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Viggo Vognmand (Viggos Transport ApS) er ikke en kunde.');
@@ -251,8 +288,9 @@ describe('admin ledger actions', () => {
 
     const charge = screen.getByRole('form', { name: 'Ekstra gebyr på kundens kort' });
     await user.type(within(charge).getByLabelText('Opgave-id'), '41');
-    await user.type(within(charge).getByLabelText('Customer ID'), '99');
+    await user.type(within(charge).getByLabelText('Kunde'), '99');
     await user.type(within(charge).getByLabelText('Beløb (DKK)'), '100');
+    await user.type(within(charge).getByLabelText('Begrundelse'), 'Ekstra trappe');
     await user.click(within(charge).getByRole('button', { name: 'Træk gebyr' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Træk gebyr på kundens kort?' });
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Der findes ingen bruger med id 99.');
@@ -265,7 +303,7 @@ describe('admin ledger actions', () => {
       http.post('/api/finance/adjustments', async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
         sent.push({ body, key: request.headers.get('idempotency-key') });
-        if (!body.reason) return HttpResponse.json({ code: 'invalid_input', message: 'Angiv en begrundelse' }, { status: 400 });
+        if (body.taskId === '404') return HttpResponse.json({ code: 'task_not_found', message: 'Opgave ikke fundet' }, { status: 404 });
         return HttpResponse.json({ id: 1, amount: -20.5 }, { status: 201 });
       }),
     );
@@ -273,44 +311,84 @@ describe('admin ledger actions', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
     const form = screen.getByRole('form', { name: 'Justering' });
-    await user.type(within(form).getByLabelText('Carrier ID'), '3');
+    await user.type(within(form).getByLabelText('Carrier'), '3');
     await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '-20,50');
+    await user.type(within(form).getByLabelText('Begrundelse'), 'Skade');
+    await user.type(within(form).getByLabelText('Opgave-id (valgfrit)'), '404');
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
     await confirm(user, 'Opret justering?', 'Opret justering');
-    expect((await within(form).findByRole('alert')).textContent).toBe('Angiv en begrundelse');
-    await user.type(within(form).getByLabelText('Begrundelse'), 'Skade');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Opgave ikke fundet');
+    await user.clear(within(form).getByLabelText('Opgave-id (valgfrit)'));
     await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
     await confirm(user, 'Opret justering?', 'Opret justering');
     expect((await within(form).findByRole('status')).textContent).toBe('Justering oprettet');
     expect(sent.map((s) => s.body)).toEqual([
-      { carrierId: '3', amount: -20.5 },
+      { carrierId: '3', amount: -20.5, reason: 'Skade', taskId: '404' },
       { carrierId: '3', amount: -20.5, reason: 'Skade' },
     ]);
     expect(sent[0]!.key).toMatch(/^[A-Za-z0-9_.:-]{8,}$/);
   });
 
-  it.each<[string, string, string, number, Record<string, string>]>([
-    ['Justering', 'Beløb (DKK, med fortegn)', '1.500,75', 1500.75, { 'Carrier ID': '3' }],
-    ['Justering', 'Beløb (DKK, med fortegn)', '-1.500,75', -1500.75, { 'Customer ID': '2' }],
-    ['Udbetaling til carrier', 'Beløb brutto (DKK)', '2.000', 2000, { 'Carrier ID': '3' }],
-    ['Platformudbetaling', 'Beløb brutto (DKK)', '1.234,5', 1234.5, {}],
-    ['Ekstra gebyr på kundens kort', 'Beløb (DKK)', '1 250,00', 1250, { 'Customer ID': '2', 'Opgave-id': '41' }],
-  ])('when the admin types a Danish amount with thousands in "%s" and confirms, then it is sent as a number', async (title, label, typed, expected, ids) => {
+  it.each<[string, Record<string, string>, string]>([
+    ['Udbetaling til carrier', { Carrier: '3', 'Beløb brutto (DKK)': '0' }, 'Ugyldigt beløb'],
+    ['Udbetaling til carrier', { 'Beløb brutto (DKK)': '100' }, 'Ugyldigt Carrier ID'],
+    ['Platformudbetaling', { 'Beløb brutto (DKK)': '-5' }, 'Ugyldigt beløb'],
+    ['Justering', { Carrier: '3', Kunde: '2', 'Beløb (DKK, med fortegn)': '10', Begrundelse: 'Bonus' }, 'Vælg enten en carrier eller en kunde – ikke begge'],
+    ['Justering', { 'Beløb (DKK, med fortegn)': '10', Begrundelse: 'Bonus' }, 'Vælg enten en carrier eller en kunde – ikke begge'],
+    ['Justering', { Carrier: '3', 'Beløb (DKK, med fortegn)': '0', Begrundelse: 'Bonus' }, 'Ugyldigt beløb'],
+    ['Justering', { Carrier: '3', 'Beløb (DKK, med fortegn)': '10' }, 'Angiv en begrundelse'],
+    ['Ekstra gebyr på kundens kort', { Kunde: '2', 'Beløb (DKK)': '100', Begrundelse: 'Trappe' }, 'Ugyldige felter'],
+  ])('when "%s" breaks a server rule (%j), then "%s" is shown before any question and nothing is sent', async (title, typed, message) => {
+    const { sent, user, form } = await openActionRecordingPosts(title);
+    for (const [label, text] of Object.entries(typed)) await user.type(within(form).getByLabelText(label), text);
+    await user.click(within(form).getByRole('button', { name: /^(Opret|Træk)/ }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it("when 'Beløbet er inkl. moms' is ticked on an adjustment, then vatIncluded: true is sent and the question says so; unticked, it is not sent", async () => {
     const sent: Record<string, unknown>[] = [];
-    const answer = async ({ request }: { request: Request }) => {
-      sent.push((await request.json()) as Record<string, unknown>);
-      return HttpResponse.json({ id: 1 }, { status: 201 });
-    };
     server.use(
-      http.post('/api/finance/adjustments', answer),
-      http.post('/api/finance/payouts/carrier', answer),
-      http.post('/api/finance/payouts/platform', answer),
-      http.post('/api/admin/charges', answer),
+      http.post('/api/finance/adjustments', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
     );
     const user = userEvent.setup();
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
-    const form = screen.getByRole('form', { name: title });
+    const form = screen.getByRole('form', { name: 'Justering' });
+    const fill = async () => {
+      await user.type(within(form).getByLabelText('Kunde'), '2');
+      await user.type(within(form).getByLabelText('Beløb (DKK, med fortegn)'), '125');
+      await user.type(within(form).getByLabelText('Begrundelse'), 'Kompensation');
+    };
+    await fill();
+    await user.click(within(form).getByRole('checkbox', { name: 'Beløbet er inkl. moms' }));
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Opret justering?' });
+    expect((await within(dialog).findByText(/Karen Kunde/)).textContent).toBe('Karen Kunde får 125,00 DKK inkl. moms. Det kan ikke fortrydes.');
+    await confirm(user, 'Opret justering?', 'Opret justering');
+    await within(form).findByRole('status');
+    await fill();
+    await user.click(within(form).getByRole('button', { name: 'Opret justering' }));
+    await confirm(user, 'Opret justering?', 'Opret justering');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      { customerId: '2', amount: 125, vatIncluded: true, reason: 'Kompensation' },
+      { customerId: '2', amount: 125, reason: 'Kompensation' },
+    ]);
+  });
+
+  it.each<[string, string, string, number, Record<string, string>]>([
+    ['Justering', 'Beløb (DKK, med fortegn)', '1.500,75', 1500.75, { Carrier: '3', Begrundelse: 'Bonus' }],
+    ['Justering', 'Beløb (DKK, med fortegn)', '-1.500,75', -1500.75, { Kunde: '2', Begrundelse: 'Skade' }],
+    ['Udbetaling til carrier', 'Beløb brutto (DKK)', '2.000', 2000, { Carrier: '3' }],
+    ['Platformudbetaling', 'Beløb brutto (DKK)', '1.234,5', 1234.5, {}],
+    ['Ekstra gebyr på kundens kort', 'Beløb (DKK)', '1 250,00', 1250, { Kunde: '2', 'Opgave-id': '41', Begrundelse: 'Ekstra trappe' }],
+  ])('when the admin types a Danish amount with thousands in "%s" and confirms, then it is sent as a number', async (title, label, typed, expected, ids) => {
+    const { sent, user, form } = await openActionRecordingPosts(title);
     for (const [idLabel, id] of Object.entries(ids)) await user.type(within(form).getByLabelText(idLabel), id);
     await user.type(within(form).getByLabelText(label), typed);
     await user.click(within(form).getByRole('button', { name: /^(Opret|Træk)/ }));
@@ -331,14 +409,14 @@ describe('admin ledger actions', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
     const form = screen.getByRole('form', { name: 'Express-konto til carrier' });
-    await user.type(within(form).getByLabelText('Carrier ID'), '2');
+    await user.type(within(form).getByLabelText('Carrier'), '2');
     await user.click(within(form).getByRole('button', { name: 'Opret Express-konto' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Opret Express-konto til carrier?' });
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Karen Kunde er ikke en vognmand.');
     await user.click(within(dialog).getByRole('button', { name: 'Annuller' }));
 
-    await user.clear(within(form).getByLabelText('Carrier ID'));
-    await user.type(within(form).getByLabelText('Carrier ID'), '3');
+    await user.clear(within(form).getByLabelText('Carrier'));
+    await user.type(within(form).getByLabelText('Carrier'), '3');
     await user.click(within(form).getByRole('button', { name: 'Opret Express-konto' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Opret Express-konto til carrier?' });
     expect((await within(dialog).findByText(/Express-konto til udbetalinger/)).textContent).toBe(
@@ -358,7 +436,7 @@ describe('admin ledger actions', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     const form = await screen.findByRole('form', { name: 'Udbetaling til carrier' });
     expect(form.closest('details')?.open).toBe(true);
-    expect((within(form).getByLabelText('Carrier ID') as HTMLInputElement).value).toBe('3');
+    expect((within(form).getByLabelText('Carrier') as HTMLInputElement).value).toBe('3');
     expect((within(form).getByLabelText('Beløb brutto (DKK)') as HTMLInputElement).value).toBe('1.000,50');
     await user.click(within(form).getByRole('button', { name: 'Opret udbetaling' }));
     await confirm(user, 'Opret udbetaling til carrier?', 'Opret udbetaling');
@@ -423,5 +501,58 @@ describe('admin ledger tab, wider than the screen', () => {
     renderAdmin('/AdminDashboard?tab=ledger');
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(4));
     expect(screen.queryByText('Rul til siden for flere kolonner →')).toBeNull();
+  });
+});
+
+describe('the person picker in the ledger', () => {
+  it('when the admin searches a carrier by company and chooses them, then the list shows role and id and the payout names them', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/finance/payouts/carrier', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    await user.click(await screen.findByText('Handlinger: udbetalinger, justeringer og gebyrer'));
+    const form = screen.getByRole('form', { name: 'Udbetaling til carrier' });
+    await user.type(within(form).getByRole('combobox', { name: 'Carrier' }), 'viggos');
+    const option = await within(form).findByRole('option', { name: /Viggo Vognmand \(Viggos Transport ApS\)/ });
+    expect(option.textContent).toContain('Vognmand · #3');
+    // Customers are not offered where a carrier is named.
+    await user.clear(within(form).getByRole('combobox', { name: 'Carrier' }));
+    await user.type(within(form).getByRole('combobox', { name: 'Carrier' }), 'karen');
+    expect(await within(form).findByText("Ingen vognmænd matcher 'karen'.")).toBeTruthy();
+    await user.clear(within(form).getByRole('combobox', { name: 'Carrier' }));
+    await user.type(within(form).getByRole('combobox', { name: 'Carrier' }), 'viggo');
+    await user.click(await within(form).findByRole('option', { name: /Viggo Vognmand/ }));
+    expect((within(form).getByRole('combobox', { name: 'Carrier' }) as HTMLInputElement).value).toBe('Viggo Vognmand (Viggos Transport ApS)');
+    expect((await within(form).findByText(/^Valgt:/)).textContent).toContain('Viggo Vognmand (Viggos Transport ApS) (Vognmand · #3');
+    await user.type(within(form).getByLabelText('Beløb brutto (DKK)'), '500');
+    await user.click(within(form).getByRole('button', { name: 'Opret udbetaling' }));
+    await confirm(user, 'Opret udbetaling til carrier?', 'Opret udbetaling');
+    await waitFor(() => expect(sent).toEqual([{ carrierId: '3', amountGross: 500 }]));
+  });
+
+  it('when the admin filters the ledger by a customer chosen by name, then the request carries their id', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=ledger');
+    const filters = await screen.findByRole('form', { name: 'Filtrér ledger' });
+    await user.type(within(filters).getByRole('combobox', { name: 'Kunde' }), 'karen@');
+    await user.click(await within(filters).findByRole('option', { name: /Karen Kunde/ }));
+    await user.click(within(filters).getByRole('button', { name: 'Filtrér' }));
+    await waitFor(() => expect(finance.requests.at(-1)?.searchParams.get('customerId')).toBe('2'));
+    expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=ledger&customerId=2');
+  });
+
+  it('when the admin follows a link to an action with a person, then that form opens filled in with them, named', async () => {
+    renderAdmin('/AdminDashboard?tab=ledger&action=adjustment&customerId=2&taskId=41');
+    const form = await screen.findByRole('form', { name: 'Justering' });
+    expect(form.closest('details')?.open).toBe(true);
+    expect((within(form).getByRole('combobox', { name: 'Kunde' }) as HTMLInputElement).value).toBe('2');
+    expect((await within(form).findByText(/^Valgt:/)).textContent).toContain('Karen Kunde');
+    expect((within(form).getByLabelText('Opgave-id (valgfrit)') as HTMLInputElement).value).toBe('41');
+    expect((within(form).getByRole('combobox', { name: 'Carrier' }) as HTMLInputElement).value).toBe('');
   });
 });

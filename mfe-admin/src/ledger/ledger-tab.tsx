@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ledgerStatusLabel, type LedgerRow } from '@fragtbud/contracts';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Field, SelectField, Spinner, TableScroll, TaskLink, formatDate, formatDkkFromKroner } from '@fragtbud/web';
-import { useUser } from '../api/admin-users-api';
 import { adminActionError } from '../shared/action-error';
 import { LEDGER_FILTER_KEYS, LEDGER_PAGE_SIZE, ledgerCsvUrl, useLedger, type LedgerFilterKey, type LedgerFilters } from './api/get-ledger';
 import { useMarkPayoutPaid } from './api/mark-payout-paid';
 import { LedgerActions } from './ledger-actions';
-import { UNKNOWN_CARRIER, UNKNOWN_CUSTOMER, personIdOf, personLabel } from '../shared/person-names';
+import { UNKNOWN_CARRIER, UNKNOWN_CUSTOMER } from '../shared/person-names';
+import { PersonPicker } from '../shared/person-picker';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Alle typer' },
@@ -24,13 +24,17 @@ const STATUS_OPTIONS = [
   ...['pending', 'succeeded', 'paid', 'cancelled', 'applied', 'refunded'].map((value) => ({ value, label: ledgerStatusLabel(value) })),
 ];
 
-const FIELD_LABELS: Record<Exclude<LedgerFilterKey, 'type' | 'status'>, string> = {
+const FIELD_LABELS: Record<Exclude<LedgerFilterKey, 'type' | 'status' | 'carrierId' | 'customerId'>, string> = {
   from: 'Fra dato',
   to: 'Til dato',
-  carrierId: 'Carrier ID',
-  customerId: 'Customer ID',
   taskId: 'Opgave-id',
 };
+
+/** The people the ledger is filtered by, chosen by name in the person picker. */
+const PERSON_FILTERS = [
+  { name: 'carrierId', label: 'Carrier', role: 'carrier' },
+  { name: 'customerId', label: 'Kunde', role: 'customer' },
+] as const;
 
 function Options({ options }: { options: readonly { value: string; label: string }[] }) {
   return options.map((option) => (
@@ -38,13 +42,6 @@ function Options({ options }: { options: readonly { value: string; label: string
       {option.label}
     </option>
   ));
-}
-
-/** Under a person filter in force: whom the id names, so the admin reads a name, not a number. */
-function FilteredPerson({ id }: { id: string }) {
-  const user = useUser(personIdOf(id));
-  if (user.isPending || user.error) return null;
-  return <>{user.data ? personLabel(user.data) : `Der findes ingen bruger med id ${id}.`}</>;
 }
 
 function filtersFrom(params: URLSearchParams): LedgerFilters {
@@ -73,6 +70,13 @@ export function LedgerTab() {
     setDraft(filters);
   }
   const ledger = useLedger(filters, page);
+  // Another page starts at the top of the rows, not where the page buttons were (below the table).
+  const rowsRef = useRef<HTMLParagraphElement>(null);
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current !== page) rowsRef.current?.scrollIntoView?.({ block: 'start' });
+    shownPage.current = page;
+  }, [page]);
 
   const apply = (next: LedgerFilters, nextPage = 1) => {
     const search = new URLSearchParams({ tab: 'ledger' });
@@ -100,8 +104,17 @@ export function LedgerTab() {
             label={FIELD_LABELS[name]}
             type={name === 'from' || name === 'to' ? 'date' : 'text'}
             value={draft[name] ?? ''}
-            hint={(name === 'carrierId' || name === 'customerId') && filters[name] && draft[name] === filters[name] ? <FilteredPerson id={filters[name]} /> : undefined}
             onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+          />
+        ))}
+        {PERSON_FILTERS.map((filter) => (
+          <PersonPicker
+            key={filter.name}
+            label={filter.label}
+            role={filter.role}
+            value={draft[filter.name] ?? ''}
+            hint="Alle. Søg på navn, firma eller e-mail, eller skriv et id."
+            onChange={(id) => setDraft((current) => ({ ...current, [filter.name]: id }))}
           />
         ))}
         <SelectField label="Status" value={draft.status ?? ''} onChange={(event) => setDraft({ ...draft, status: event.target.value })}>
@@ -135,7 +148,7 @@ export function LedgerTab() {
         <EmptyState title="Ingen rækker" message="Ingen rækker matcher filtrene." />
       ) : (
         <>
-          <p>
+          <p ref={rowsRef}>
             Viser {ledger.data.items.length} af {total} rækker
           </p>
           <TableScroll label="Ledger-rækker" className="admin-ledger__scroll">

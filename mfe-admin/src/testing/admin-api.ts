@@ -13,6 +13,8 @@ export function fakeUsersApi(initial: User[]) {
       HttpResponse.json({ count: users.filter((u) => u.role === 'carrier' && !u.is_approved && !u.is_blocked).length }),
     ),
     http.get('/api/admin/users/blocked-count', () => HttpResponse.json({ count: users.filter((u) => u.is_blocked).length })),
+    // No deletion requests unless a test serves fakeDeletionRequestsApi.
+    http.get('/api/admin/deletion-requests', () => HttpResponse.json({ items: [], total: 0 })),
     http.get('/api/users', ({ request }) => {
       const url = new URL(request.url);
       requests.push(`GET /users${url.search}`);

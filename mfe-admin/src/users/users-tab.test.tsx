@@ -6,6 +6,7 @@ import { setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin, approvedCarrier, blockedCarrier, customer, fakeUsersApi, pendingCarrier } from '../testing/admin-api';
 import { forgetWidthsAfterEach, givenWidths } from '../testing/fake-widths';
 import { renderAdmin } from '../testing/render-admin';
+import { fakeFinanceApi } from '../ledger/fake-finance-api';
 
 const server = setupApiServer();
 let api: ReturnType<typeof fakeUsersApi>;
@@ -20,6 +21,20 @@ const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp
 const names = () => screen.getAllByRole('rowheader').map((cell) => cell.firstChild?.textContent);
 
 describe('users tab', () => {
+  it('when the admin follows a customer’s or a carrier’s money link, then the ledger opens with that action filled in with them', async () => {
+    server.use(...fakeFinanceApi([]).handlers);
+    const user = userEvent.setup();
+    renderAdmin('/AdminDashboard?tab=users');
+    await screen.findByRole('table');
+    expect(within(rowOf('Karen Kunde')).getByText('#2')).toBeTruthy();
+    expect(within(rowOf('Ada Admin')).queryByRole('link')).toBeNull();
+    expect(within(rowOf('Viggo Vognmand')).getByRole('link', { name: 'Ledger: Viggo Vognmand' }).getAttribute('href')).toBe('/AdminDashboard?tab=ledger&carrierId=3');
+    await user.click(within(rowOf('Karen Kunde')).getByRole('link', { name: 'Justering: Karen Kunde' }));
+    expect(screen.getByTestId('location').textContent).toBe('/AdminDashboard?tab=ledger&customerId=2&action=adjustment');
+    const form = await screen.findByRole('form', { name: 'Justering' });
+    expect((within(form).getByRole('combobox', { name: 'Kunde' }) as HTMLInputElement).value).toBe('2');
+  });
+
   it('/admin/users opens the users tab and lists everyone', async () => {
     renderAdmin('/admin/users');
     expect(screen.getByRole('tab', { name: 'Brugeradministration' }).getAttribute('aria-selected')).toBe('true');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -20,6 +21,22 @@ import { messages } from '@fragtbud/contracts';
 import { deleteUser, matchesFilter, runUserAction, usersQueryOptions, useUsers, type UserFilter } from '../api/admin-users-api';
 import { adminActionError } from '../shared/action-error';
 import { UserStatusBadge } from '../shared/user-status';
+import { personMoneyLinks } from '../shared/person-links';
+
+/** A carrier's or customer's ledger rows and the money actions for them, filled in with the person. */
+function PersonMoneyLinks({ user }: { user: User }) {
+  const links = personMoneyLinks(user);
+  if (!links.length) return null;
+  return (
+    <span className="admin-table__sub admin-person-links">
+      {links.map((link) => (
+        <Link key={link.label} to={link.to} aria-label={`${link.label}: ${displayName(user)}`}>
+          {link.label}
+        </Link>
+      ))}
+    </span>
+  );
+}
 
 const FILTER_OPTIONS: ReadonlyArray<{ value: UserFilter; label: string }> = [
   { value: 'all', label: 'Alle' },
@@ -154,6 +171,8 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
                     <th scope="row" className="admin-table__name">
                       {user.name || '–'}
                       {user.company && <span className="admin-table__sub">{user.company}</span>}
+                      <span className="admin-table__sub">#{user.id}</span>
+                      <PersonMoneyLinks user={user} />
                     </th>
                     <td>{user.email}</td>
                     <td>

@@ -36,6 +36,13 @@ describe('route table', () => {
     await waitFor(() => expect(location()).toBe(expected));
   });
 
+  it("when a carrier opens /create-task, then they land on /BrowseTasks told 'Carriers kan ikke oprette opgaver.'", async () => {
+    signIn('carrier');
+    renderApp('/create-task?type=moving');
+    await waitFor(() => expect(location()).toBe('/BrowseTasks'));
+    expect((await screen.findByText('Carriers kan ikke oprette opgaver.')).getAttribute('role')).toBe('status');
+  });
+
   it('lets carriers and admins see /tasks', async () => {
     signIn('carrier');
     renderApp('/tasks?type=moving');

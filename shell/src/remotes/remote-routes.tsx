@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { useSession } from '@fragtbud/web';
+import { carriersCannotCreateTasksMessage } from '@fragtbud/contracts';
+import { useSession, withFlash } from '@fragtbud/web';
 import { RequireSession, SessionPending } from '../routing/require-session';
 import { useDocumentTitle } from '../routing/use-document-title';
 import { RemoteApp } from './remote-app';
@@ -10,7 +11,8 @@ export function CreateTaskRoute() {
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
   if (!user && status !== 'ready') return <SessionPending />;
-  if (user?.role === 'carrier') return <Navigate to="/BrowseTasks" replace />;
+  // Said where the carrier lands, not silently: the server's own words for the same refusal.
+  if (user?.role === 'carrier') return <Navigate to="/BrowseTasks" replace state={withFlash('info', carriersCannotCreateTasksMessage)} />;
   return <RemoteApp remote="mfe_customer" />;
 }
 

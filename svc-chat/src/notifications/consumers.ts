@@ -3,7 +3,7 @@ import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { ChatContext } from '../context';
 import { understood } from '../understood';
 import { notifyAccountDecision, notifyAdjustment, notifyExtraCharge, notifyPayoutPaid, notifyRefund, type AccountDecisionEvent } from './money-notifications';
-import { forgetDeletedUser, notifyBidDecision, notifyNewBid, notifyStatusChange } from './service';
+import { forgetDeletedUser, notifyBidDecision, notifyDeletionRequest, notifyNewBid, notifyStatusChange } from './service';
 
 /** Durable names; the bus durable is `chat-<name>`. Never rename one: a new name starts from the stream's start. */
 export const notificationDurables = {
@@ -16,6 +16,7 @@ export const notificationDurables = {
   payouts: 'notifications-payouts',
   adjustments: 'notifications-adjustments',
   accountDecisions: 'notifications-account-decisions',
+  deletionRequests: 'notifications-deletion-requests',
 } as const;
 
 export function notificationConsumers(context: ChatContext): ConsumerDefinition[] {
@@ -50,6 +51,14 @@ export function notificationConsumers(context: ChatContext): ConsumerDefinition[
       handle: async (event, trx) => {
         if (!understood(event, context.logger)) return;
         await forgetDeletedUser(context, event, trx);
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.deletionRequestCreated>>({
+      durable: notificationDurables.deletionRequests,
+      subjects: [eventTypes.deletionRequestCreated],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyDeletionRequest(context, event, trx);
       },
     }),
     consume<EventPayload<typeof eventTypes.refundSucceeded>>({

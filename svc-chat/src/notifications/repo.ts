@@ -26,7 +26,7 @@ export async function insertNotifications(db: Db, rows: NewNotification[]): Prom
   if (rows.length === 0) return [];
   return (await db('notifications')
     .insert(rows.map((row) => ({ ...row, data: JSON.stringify(row.data) })))
-    .onConflict(['source_event_id', 'kind'])
+    .onConflict(['source_event_id', 'kind', 'user_id'])
     .ignore()
     .returning('*')) as NotificationRow[];
 }

@@ -1,11 +1,13 @@
 import {
   carrierNotificationTexts,
+  deletionRequestNotificationText,
   eventTypes,
   messages,
   moneyMessageTexts,
   notificationSubjects,
   reviewRequestTexts,
   silentTaskStatuses,
+  taskNotificationTitle,
   taskStatusNotificationText,
   taskStatusNotificationType,
   type AuthUser,
@@ -16,7 +18,7 @@ import {
   type NotificationListQuery,
   type TaskStatus,
 } from '@fragtbud/contracts';
-import { AppError, causedBy } from '@fragtbud/platform';
+import { AppError, causedBy, deletedUserName, directoryNamesOf, displayName } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { publishLive } from '../live/publish';
 import type { ChatContext, Db } from '../context';
@@ -257,4 +259,41 @@ async function withoutToldFacts(trx: Db, rows: NewNotification[]): Promise<NewNo
 export async function forgetDeletedUser(context: ChatContext, event: EventEnvelope<{ userId: number }>, trx: Db): Promise<void> {
   const removed = await deleteNotificationsOf(trx, event.data.userId);
   if (removed > 0) context.logger.info({ eventId: event.id, userId: event.data.userId, removed }, 'notifications of deleted user removed');
+}
+
+export type DeletionRequestCreated = EventPayload<typeof eventTypes.deletionRequestCreated>;
+
+/** The admins svc-chat's user directory knows (a deleted account is not told anything). */
+async function adminIdsOf(trx: Db): Promise<number[]> {
+  const rows = (await trx('user_directory').where({ role: 'admin' }).whereNot({ name: deletedUserName }).select('user_id')) as Array<{ user_id: number }>;
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * tasks.deletion_request.created: every admin is told (live) who asks to delete which task and why, so the request
+ * is seen in the admin's inbox without anyone opening the task.
+ */
+export async function notifyDeletionRequest(context: ChatContext, event: EventEnvelope<DeletionRequestCreated>, trx: Knex.Transaction): Promise<void> {
+  const { taskId, requestId, requestedBy, role, type, fromCity, toCity, reason } = event.data;
+  const admins = await adminIdsOf(trx);
+  if (admins.length === 0) return;
+  const requester = (await directoryNamesOf(trx, [requestedBy])).get(requestedBy);
+  const message = deletionRequestNotificationText(requester ? displayName(requester) : null, role, reason);
+  const title = type ? taskNotificationTitle(taskId, { type, fromCity: fromCity ?? null, toCity: toCity ?? null }) : await notificationTitleOf(trx, taskId);
+  const created = await insertNotifications(
+    trx,
+    admins.map((adminId) => ({
+      user_id: adminId,
+      task_id: taskId,
+      type: 'info' as const,
+      kind: 'deletion_request' as const,
+      title,
+      message,
+      subject: notificationSubjects.deletion_request,
+      data: { body: message, taskId, requestId, link: '/AdminDashboard?tab=deletionRequests', occurredAt: event.occurredAt },
+      source_event_id: event.id,
+    })),
+  );
+  if (created.length > 0) context.logger.info({ eventId: event.id, taskId, requestId, admins: created.length }, 'deletion request notifications created');
+  await sendLive(context, trx, created, event);
 }

@@ -194,3 +194,35 @@ describe('mails to the carrier whose bid was chosen', () => {
     expect((await mailsTo(identity, carrier.user.email)).filter((item) => item.subject.startsWith('Opgaven er betalt'))).toHaveLength(1);
   });
 });
+
+describe('mails to admins', () => {
+  it('when a carrier asks to delete a task (the event twice), then every admin who is not blocked is mailed once with the task, who asks and why', async () => {
+    const [admin, blockedAdmin, carrier] = [await registerUser(identity), await registerUser(identity), await registerUser(identity, { role: 'carrier', company: 'Viggos Transport ApS' })];
+    await identity.db('users').whereIn('id', [admin.user.id, blockedAdmin.user.id]).update({ role: 'admin' });
+    await identity.db('users').where({ id: blockedAdmin.user.id }).update({ is_blocked: true });
+    const event = envelope(eventTypes.deletionRequestCreated, {
+      taskId: 91,
+      userId: null,
+      requestId: 5,
+      requestedBy: carrier.user.id,
+      role: 'carrier',
+      type: 'moving',
+      fromCity: 'Aarhus C',
+      toCity: 'Vejle',
+      reason: 'Bilen er gået i stykker',
+    });
+    await identity.infra.bus.publish(event);
+    const mail = await waitForMail(identity, admin.user.email, /Ny anmodning om sletning/);
+    expect(mail.subject).toBe('Ny anmodning om sletning – Flytning · Aarhus C → Vejle');
+    expect(mail.text).toContain(
+      `Flytning · Aarhus C → Vejle: ${carrier.user.name} (Viggos Transport ApS) (vognmand) anmoder om at få opgaven slettet. Begrundelse: Bilen er gået i stykker`,
+    );
+    expect(mail.text).toContain('http://localhost:8080/AdminDashboard?tab=deletionRequests');
+    await identity.infra.bus.publish({ ...event, correlationId: randomUUID() });
+    // A later request's mail arriving means the repeat was handled (one durable, in order).
+    await identity.infra.bus.publish(envelope(eventTypes.deletionRequestCreated, { taskId: 92, userId: null, requestId: 6, requestedBy: carrier.user.id, role: 'carrier' }));
+    await waitForMail(identity, admin.user.email, /Opgave #92/);
+    expect((await mailsTo(identity, admin.user.email)).filter((item) => item.subject.includes('Aarhus C → Vejle'))).toHaveLength(1);
+    expect((await mailsTo(identity, blockedAdmin.user.email)).filter((item) => item.subject.includes('sletning'))).toEqual([]);
+  });
+});

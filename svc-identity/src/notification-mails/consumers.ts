@@ -1,8 +1,13 @@
 import type { EventPayload } from '@fragtbud/contracts';
-import { carrierNotificationTexts, eventTypes, guestLinkSealPurpose, moneyMessageTexts, taskNotificationTitle } from '@fragtbud/contracts';
+import { carrierNotificationTexts, deletionRequestNotificationText, eventTypes, guestLinkSealPurpose, moneyMessageTexts, taskNotificationTitle } from '@fragtbud/contracts';
 import { consume, mailTemplates, openSealedSecret, type ConsumerDefinition } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
+import type { Knex } from 'knex';
+
+/** The admins who can act on a request: not blocked, not deleted. */
+const activeAdmins = (trx: Knex) =>
+  trx('users').where({ role: 'admin', is_blocked: false }).select('email', 'name') as Promise<Array<{ email: string; name: string | null }>>;
 
 const mailedStatuses = ['paid', 'picked_up', 'delivered'] as const;
 type MailedStatus = (typeof mailedStatuses)[number];
@@ -124,6 +129,21 @@ export function notificationMailConsumers(context: IdentityContext): ConsumerDef
         if (!token) return;
         const link = `${taskLink(taskId)}?access=${encodeURIComponent(token)}`;
         await context.mailer.queue(trx, mailTemplates.guestTaskLink(email, { taskId, link }));
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.deletionRequestCreated>>({
+      durable: 'mail-deletion-request',
+      subjects: [eventTypes.deletionRequestCreated],
+      handle: async (event, trx) => {
+        const { taskId, requestedBy, role, type, fromCity, toCity, reason } = event.data;
+        const requester = await findUserById(trx, requestedBy);
+        const who = requester ? (requester.company ? `${requester.name} (${requester.company})` : requester.name) : null;
+        const line = deletionRequestNotificationText(who, role, reason);
+        const task = taskNotificationTitle(taskId, type ? { type, fromCity: fromCity ?? null, toCity: toCity ?? null } : undefined);
+        const link = `${context.config.PUBLIC_ORIGIN}/AdminDashboard?tab=deletionRequests`;
+        for (const admin of await activeAdmins(trx)) {
+          await context.mailer.queue(trx, mailTemplates.deletionRequest(admin.email, { name: admin.name, task, line, link }));
+        }
       },
     }),
     consume<EventPayload<typeof eventTypes.payoutStatusChanged>>({

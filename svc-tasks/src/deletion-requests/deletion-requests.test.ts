@@ -145,3 +145,62 @@ describe('PUT /tasks/:id/deletion-requests/:requestId', () => {
     expect(await statusOf(id)).toBe('paid');
   });
 });
+
+describe('GET /admin/deletion-requests', () => {
+  const inbox = (as: AuthUser | null, query = '') => tasks.call('GET', `/admin/deletion-requests${query}`, { as });
+
+  it('when requests arrive, then the admin lists the pending ones with the task by type and route, the requester by name and role, the reason and when', async () => {
+    await tasks.db('user_directory').insert({ user_id: owner.id, role: 'customer', name: 'Karen Kunde', email: 'karen@example.dk' }).onConflict('user_id').merge();
+    const id = await newTask('assigned');
+    await tasks.db('tasks').where({ id }).update({ from_city: 'Aarhus C', to_city: 'København K' });
+    const before = Date.now();
+    const asked = await ask(id, owner, { reason: 'Flytningen er aflyst' });
+    const reply = await inbox(admin, '?status=pending');
+    expect(reply.status).toBe(200);
+    const row = (reply.body.items as Array<{ taskId: number }>).find((item) => item.taskId === id);
+    expect(row).toEqual({
+      id: asked.body.id,
+      taskId: id,
+      taskTitle: 'Palle og pakker · Aarhus C → København K',
+      taskStatus: 'assigned',
+      requester: { id: owner.id, name: 'Karen Kunde', role: 'customer' },
+      reason: 'Flytningen er aflyst',
+      status: 'pending',
+      createdAt: expect.any(String),
+      resolvedAt: null,
+    });
+    expect(new Date((row as unknown as { createdAt: string }).createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(reply.body.total).toBe((reply.body.items as unknown[]).length);
+    // Without a status: the pending ones too.
+    expect(((await inbox(admin)).body.items as Array<{ id: number }>).map((item) => item.id)).toContain(asked.body.id);
+  });
+
+  it('when a request is answered, then it leaves the pending list and is listed under its answer', async () => {
+    const id = await newTask('assigned');
+    const asked = await ask(id, carrier, { reason: 'Bilen er gået i stykker' });
+    expect((await resolve(id, asked.body.id as number, admin, { action: 'reject' })).status).toBe(200);
+    const ids = async (status: string) => ((await inbox(admin, `?status=${status}`)).body.items as Array<{ id: number }>).map((item) => item.id);
+    expect(await ids('pending')).not.toContain(asked.body.id);
+    expect(await ids('rejected')).toContain(asked.body.id);
+    expect(await ids('approved')).not.toContain(asked.body.id);
+  });
+
+  it('when a customer, a carrier or nobody asks, then 403 / 401; a status that is not one is 400 in Danish', async () => {
+    expect((await inbox(owner)).status).toBe(403);
+    expect((await inbox(carrier)).status).toBe(403);
+    expect((await inbox(null)).status).toBe(401);
+    const bad = await inbox(admin, '?status=alle');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(messages.deletionRequestStatusInvalid);
+  });
+
+  it('when a request is made, then its event names the task by type and cities and carries the reason (for the admins’ notification and mail)', async () => {
+    const id = await newTask('paid');
+    await tasks.db('tasks').where({ id }).update({ from_city: 'Odense C', to_city: 'Vejle' });
+    const asked = await ask(id, owner, { reason: 'Fortrudt' });
+    const events = (await tasks.outboxEvents(eventTypes.deletionRequestCreated)).filter((e) => (e.data as { taskId: number }).taskId === id);
+    expect(events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ requestId: asked.body.id, type: 'package', fromCity: 'Odense C', toCity: 'Vejle', reason: 'Fortrudt' }),
+    ]);
+  });
+});

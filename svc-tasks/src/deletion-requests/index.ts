@@ -1,1 +1,1 @@
-export { deletionRequestsRouter } from './routes';
+export { adminDeletionRequestsRouter, deletionRequestsRouter } from './routes';

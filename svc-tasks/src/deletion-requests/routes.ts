@@ -1,9 +1,9 @@
 import Router from '@koa/router';
-import { createDeletionRequestBodySchema, deletionRequestIdSchema, messages, resolveDeletionRequestBodySchema } from '@fragtbud/contracts';
-import { AppError, eventMetaOf, parseBody, requireRole, requireUser } from '@fragtbud/platform';
+import { adminDeletionRequestsQuerySchema, createDeletionRequestBodySchema, deletionRequestIdSchema, messages, resolveDeletionRequestBodySchema } from '@fragtbud/contracts';
+import { AppError, eventMetaOf, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { taskIdParam } from '../http';
-import { createDeletionRequest, listDeletionRequests, resolveDeletionRequest } from './service';
+import { createDeletionRequest, listAdminDeletionRequests, listDeletionRequests, resolveDeletionRequest } from './service';
 
 /** GET/POST /tasks/:id/deletion-requests, PUT /tasks/:id/deletion-requests/:requestId {action}. */
 export function deletionRequestsRouter(context: TasksContext): Router {
@@ -31,5 +31,16 @@ export function deletionRequestsRouter(context: TasksContext): Router {
     ctx.body = await resolveDeletionRequest(context, caller, taskId, parsed.data, body.action, eventMetaOf(ctx));
   });
 
+  return router;
+}
+
+/** GET /admin/deletion-requests?status=pending|approved|rejected: the admin's inbox of deletion requests. */
+export function adminDeletionRequestsRouter(context: TasksContext): Router {
+  const router = new Router({ prefix: '/admin/deletion-requests' });
+  router.get('/', async (ctx) => {
+    requireRole(ctx, 'admin');
+    const { status } = parseQuery(ctx, adminDeletionRequestsQuerySchema);
+    ctx.body = await listAdminDeletionRequests(context, status);
+  });
   return router;
 }

@@ -3,9 +3,13 @@ import {
   eventTypes,
   finishedTaskStatuses,
   messages,
+  taskNotificationTitle,
+  type AdminDeletionRequest,
+  type AdminDeletionRequestList,
   type AuthUser,
   type DeletionRequest,
   type EventPayload,
+  type TaskType,
 } from '@fragtbud/contracts';
 import { AppError, displayName } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
@@ -87,13 +91,55 @@ export async function createDeletionRequest(
     await context.outbox.add(
       trx,
       eventTypes.deletionRequestCreated,
-      { taskId, userId: task.user_id, requestId: row.id, requestedBy: caller.id, role: row.role } satisfies EventPayload<
+      {
+        taskId,
+        userId: task.user_id,
+        requestId: row.id,
+        requestedBy: caller.id,
+        role: row.role,
+        // The task by type and route and the reason, so the admins' notification and mail say what is asked.
+        type: task.type,
+        fromCity: task.from_city ?? null,
+        toCity: task.to_city ?? null,
+        reason: row.reason,
+      } satisfies EventPayload<
         typeof eventTypes.deletionRequestCreated
       >,
       meta,
     );
     return toJson(row);
   });
+}
+
+/** The most requests the admin's inbox lists at once (the oldest pending first, so none is forgotten). */
+const ADMIN_LIST_LIMIT = 100;
+
+/**
+ * GET /admin/deletion-requests?status=: the admin's inbox across tasks — each task by its type and route, the
+ * requester by name and role, the reason; pending ones oldest first, answered ones newest first.
+ */
+export async function listAdminDeletionRequests(context: TasksContext, status: DeletionRequest['status']): Promise<AdminDeletionRequestList> {
+  const base = context.db('task_deletion_requests as r').join('tasks as t', 't.id', 'r.task_id').where('r.status', status);
+  const [{ count } = { count: 0 }] = (await base.clone().count<{ count: number | string }[]>({ count: '*' })) as { count: number | string }[];
+  const rows = (await base
+    .clone()
+    .select('r.*', 't.type as task_type', 't.from_city as task_from_city', 't.to_city as task_to_city', 't.status as task_status')
+    .orderBy('r.created_at', status === 'pending' ? 'asc' : 'desc')
+    .orderBy('r.id', status === 'pending' ? 'asc' : 'desc')
+    .limit(ADMIN_LIST_LIMIT)) as Array<DeletionRequestRow & { task_type: TaskType; task_from_city: string | null; task_to_city: string | null; task_status: string }>;
+  const named = await withRequesterNames(context.db, rows);
+  const items = rows.map((row, index): AdminDeletionRequest => ({
+    id: row.id,
+    taskId: row.task_id,
+    taskTitle: taskNotificationTitle(row.task_id, { type: row.task_type, fromCity: row.task_from_city, toCity: row.task_to_city }),
+    taskStatus: row.task_status,
+    requester: { id: row.requested_by, name: named[index]?.requester_name ?? null, role: row.role },
+    reason: row.reason,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
+  }));
+  return { items, total: Number(count) };
 }
 
 /** Admin: every request of the task; the owner or the assigned carrier: their own. */

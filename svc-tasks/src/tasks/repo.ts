@@ -155,7 +155,7 @@ export interface TaskListFilter {
   /** With a price filter: only tasks whose lowest bid this customer is shown (open for bids, or their own). */
   priceVisibleTo?: number;
   ownerId?: number;
-  /** A carrier's own tasks: assigned to them or bid on by them. */
+  /** A carrier's own tasks: assigned to them, or bid on by them while still open for bids (not lost to another). */
   involvedCarrierId?: number;
   /** Open for bids and under the bid limit; with a carrier id also without a bid of theirs. */
   available?: { carrierId: number | null; defaultMaxBids: number };
@@ -180,15 +180,26 @@ function applyFilter(query: Knex.QueryBuilder, db: Db, filter: TaskListFilter): 
   if (filter.ownerId !== undefined) query.where('tasks.user_id', filter.ownerId);
   if (filter.involvedCarrierId !== undefined) {
     const carrierId = filter.involvedCarrierId;
+    // Assigned to them, or bid on while the choice is still open: a task another carrier won is not theirs.
     query.where((q) =>
-      q
-        .where('tasks.assigned_carrier_id', carrierId)
-        .orWhereExists(db('task_bidders').select(db.raw('1')).whereRaw('task_bidders.task_id = tasks.id').andWhere('task_bidders.carrier_id', carrierId)),
+      q.where('tasks.assigned_carrier_id', carrierId).orWhere((open) =>
+        open
+          .whereNull('tasks.assigned_carrier_id')
+          .where('tasks.status', 'open_for_bids')
+          .whereExists(db('task_bidders').select(db.raw('1')).whereRaw('task_bidders.task_id = tasks.id').andWhere('task_bidders.carrier_id', carrierId)),
+      ),
     );
   }
   if (filter.available) {
     const { carrierId, defaultMaxBids } = filter.available;
-    query.where('tasks.status', 'open_for_bids').whereRaw('tasks.bid_count < coalesce(tasks.max_bids, tasks.bid_limit, ?)', [defaultMaxBids]);
+    // The limit in force now, as svc-bids applies it (maxBidsInForce): the task's own, else its type's as the admin
+    // has it now (also for a task created before that limit), else the platform's as the last bid announced it.
+    query
+      .where('tasks.status', 'open_for_bids')
+      .whereRaw(
+        'tasks.bid_count < coalesce(tasks.max_bids, (select s.max_bids from task_type_settings s where s.type = tasks.type), tasks.bid_limit, ?)',
+        [defaultMaxBids],
+      );
     if (carrierId !== null) {
       query.whereNotExists(
         db('task_bidders').select(db.raw('1')).whereRaw('task_bidders.task_id = tasks.id').andWhere('task_bidders.carrier_id', carrierId),

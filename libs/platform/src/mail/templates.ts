@@ -150,6 +150,14 @@ export const mailTemplates = {
       action: { label: 'Se opgaven', url: input.link },
     }),
 
+  /** To each admin when a customer or carrier asks to delete a task; `line` is the notification's text (who, why). */
+  deletionRequest: (to: string, input: { name?: string | null; task: string; line: string; link: string }) =>
+    render(to, 'deletion_request', `Ny anmodning om sletning – ${input.task}`, {
+      greeting: greetingFor(input.name),
+      paragraphs: [`${input.task}: ${input.line}`],
+      action: { label: 'Se anmodninger om sletning', url: input.link },
+    }),
+
   payoutPaid: (to: string, input: { name?: string | null; amountOre: number; link?: string }) =>
     render(to, 'payout_paid', moneyMessageSubjects.payoutPaid, {
       greeting: greetingFor(input.name),

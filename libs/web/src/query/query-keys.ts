@@ -53,6 +53,9 @@ export const queryKeys = {
   adminFinancial: () => ['admin', 'financial'] as const,
   allAdminBillingChanges: () => ['admin', 'billing-changes'] as const,
   adminBillingChanges: (status: string) => ['admin', 'billing-changes', status] as const,
+  /** The admin's inbox of deletion requests (GET /admin/deletion-requests?status=), every status under one prefix. */
+  allAdminDeletionRequests: () => ['admin', 'deletion-requests'] as const,
+  adminDeletionRequests: (status: string) => ['admin', 'deletion-requests', status] as const,
   /** The signed-in user's own data (profile tabs, finance, payments); prefix of all of it. */
   me: () => ['me'] as const,
   myBilling: () => ['me', 'billing'] as const,

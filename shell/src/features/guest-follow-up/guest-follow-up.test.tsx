@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@fragtbud/contracts';
 import { makeBidding, makeCustomerBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { makeTask } from '../../testing/tasks';
-import { CLAIM_BUTTON, CLAIM_EXPLAINED, GUEST_CALL_TO_ACTION, GUEST_LINK_INVALID, GuestTaskPage } from './guest-task-page';
+import { CLAIM_BUTTON, CLAIM_EXPLAINED, GUEST_CALL_TO_ACTION, GUEST_LINK_INVALID, GUEST_POLL_MS, GuestTaskPage } from './guest-task-page';
 import { KEEP_LINK, KEEP_LINK_TITLE, LINK_COPIED, LINK_MAILED, TaskCreatedPage } from './task-created-page';
 
 const server = setupApiServer();
@@ -208,5 +208,28 @@ describe('/task/{id}?access= (the guest link)', () => {
     await userEvent.click(await screen.findByRole('button', { name: CLAIM_BUTTON }));
     expect((await screen.findByRole('alert')).textContent).toBe(messages.guestLinkInvalid);
     expect(screen.getByRole('button', { name: CLAIM_BUTTON })).toBeTruthy();
+  });
+});
+
+describe('/task/{id}?access= kept up to date', () => {
+  it('when a new bid arrives while the guest has the page open, then it shows up without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      setSession(null);
+      let bids = [makeCustomerBid({ id: 3, carrier_name: 'Hansen Fragt' })];
+      server.use(
+        http.get('/api/tasks/7', () => HttpResponse.json(guestTask)),
+        http.get('/api/tasks/7/bids', () =>
+          HttpResponse.json({ items: bids, total: bids.length, page: 1, limit: 100, bidding: makeBidding({ task_id: 7, bid_count: bids.length, max_bids: 5 }) }),
+        ),
+      );
+      renderAt('/task/7?access=privat-link-token-0123456789abcdef');
+      await screen.findByText('Hansen Fragt');
+      bids = [...bids, makeCustomerBid({ id: 4, carrier_name: 'Jensen Transport' })];
+      await vi.advanceTimersByTimeAsync(GUEST_POLL_MS);
+      expect(await screen.findByText('Jensen Transport')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -31,6 +31,11 @@ export const CLAIM_EXPLAINED =
 
 /** While a signed-in customer waits for the task to become theirs (a claim waiting for the e-mail), the page asks again. */
 const CLAIM_POLL_MS = 5_000;
+/**
+ * A guest has no session, so no live stream: the open page asks its public endpoint again this often (only while the
+ * tab is in view), so new bids and the task's status show up without a reload.
+ */
+export const GUEST_POLL_MS = 15_000;
 
 /**
  * /task/{id}?access=…: the task and its bids as the guest's mailed link shows them — read-only, with the way to an
@@ -44,9 +49,9 @@ export function GuestTaskPage() {
   const taskId = Number(id);
   const viewer = useSession((state) => state.user);
   const waitsForClaim = viewer?.role === 'customer';
-  const { data: task, error, refetch } = useTaskViaLink(taskId, access, waitsForClaim ? CLAIM_POLL_MS : false);
+  const { data: task, error, refetch } = useTaskViaLink(taskId, access, waitsForClaim ? CLAIM_POLL_MS : GUEST_POLL_MS);
   const full = task?.view === 'full';
-  const bids = useBidsViaLink(taskId, access, full && !(viewer && task.user_id === viewer.id));
+  const bids = useBidsViaLink(taskId, access, full && !(viewer && task.user_id === viewer.id), GUEST_POLL_MS);
   useDocumentTitle(task ? `${taskTypeLabel(task.type)} #${task.id}` : `Opgave #${id}`);
 
   const ownPage = `/task/${id}`;

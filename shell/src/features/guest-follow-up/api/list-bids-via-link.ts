@@ -10,7 +10,7 @@ export function listBidsViaLink(taskId: number, access: string, signal?: AbortSi
 export const bidsViaLinkQueryOptions = (taskId: number, access: string) =>
   queryOptions({ queryKey: queryKeys.taskBidsViaGuestLink(taskId), queryFn: ({ signal }) => listBidsViaLink(taskId, access, signal) });
 
-/** Nothing is asked until the link has shown the owner's view (`enabled`). */
-export function useBidsViaLink(taskId: number, access: string, enabled: boolean) {
-  return useQuery({ ...bidsViaLinkQueryOptions(taskId, access), enabled });
+/** Nothing is asked until the link has shown the owner's view (`enabled`); `refetchEvery` asks again at that interval. */
+export function useBidsViaLink(taskId: number, access: string, enabled: boolean, refetchEvery: number | false = false) {
+  return useQuery({ ...bidsViaLinkQueryOptions(taskId, access), enabled, refetchInterval: refetchEvery });
 }

@@ -8,6 +8,9 @@ import { actionError } from './action-error';
 import { useCancelConsequence } from './cancel-consequence';
 
 export const STATUS_NOT_UPDATED = 'Kunne ikke opdatere status';
+
+/** In these the customer is asked to pay (again): never offered for a paid task (issue 25). */
+const STATUSES_ASKING_FOR_PAYMENT: readonly TaskStatus[] = ['open_for_bids', 'assigned'];
 export const TASK_NOT_DELETED = 'Kunne ikke slette opgave';
 
 interface AdminTaskControlsProps {
@@ -26,9 +29,13 @@ export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
   const remove = useDeleteTask();
   const cancelConsequence = useCancelConsequence(task);
   const chosen = status || task.status;
-  // Only what the server allows (a paid task never goes back before a bid was accepted); the current one is shown marked.
+  // Only what the server allows (a paid task never goes back to a status that asks for payment); the current one is
+  // shown marked. (libs/contracts' allowedStatusTargets, once merged, says the same in one place.)
+  const paid = Boolean(task.paid_at);
   const options = adminStatusOptions.filter(
-    (option) => option === task.status || canTransition(task.status, option, 'admin', 'none', { paid: Boolean(task.paid_at) }),
+    (option) =>
+      option === task.status ||
+      (canTransition(task.status, option, 'admin', 'none', { paid }) && !(paid && STATUSES_ASKING_FOR_PAYMENT.includes(option))),
   );
   const statusFailure = changeStatus.error ? actionError(changeStatus.error, STATUS_NOT_UPDATED) : null;
   const deleteFailure = remove.error ? actionError(remove.error, TASK_NOT_DELETED) : null;

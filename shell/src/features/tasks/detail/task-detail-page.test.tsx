@@ -408,6 +408,19 @@ describe('task page actions', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it("when a task is paid, then the admin's status menu never offers 'Tildelt' or 'Åben for bud'", async () => {
+    renderTaskPage('/task/6', [makeTask({ id: 6, status: 'paid', assigned_carrier_id: 3, paid_at: '2026-11-25T09:00:00.000Z' })], 'admin');
+    server.use(
+      http.get('/api/bids', () => HttpResponse.json({ items: [makeAdminBid({ id: 4, status: 'accepted', net: 1000 })], total: 1, page: 1, limit: 100 })),
+      http.get('/api/admin/carrier-lists/assignments', () => HttpResponse.json({ items: [] })),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Skift status' });
+    const offered = within(select).getAllByRole('option').map((o) => o.textContent);
+    expect(offered).not.toContain('Tildelt');
+    expect(offered).not.toContain('Åben for bud');
+    expect(offered).toContain('Annulleret');
+  });
+
   it('offers a paid task only forward moves, and cancels it once, after a confirmation naming the refund', async () => {
     const fake = renderTaskPage('/task/5', [makeTask({ id: 5, status: 'assigned', assigned_carrier_id: 3, paid_at: '2026-11-25T09:00:00.000Z' })], 'admin');
     server.use(
