@@ -27,13 +27,17 @@ export const paymentsConfigSchema = baseConfigSchema
       .optional(),
   })
   .superRefine((config, ctx) => {
-    // The mock marks tasks paid without charging anyone: in production it must be asked for by name.
-    if (config.NODE_ENV === 'production' && providerOf(config) === 'mock' && config.PAYMENT_PROVIDER !== 'mock') {
+    // Production names its provider: stripe with its keys, or mock (marks tasks paid without charging anyone) on purpose.
+    if (config.NODE_ENV === 'production' && !config.PAYMENT_PROVIDER) {
       ctx.addIssue({
         code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'required in production (or set PAYMENT_PROVIDER=mock to take card payments in test mode on purpose)',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'required in production: stripe (with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET) or mock (test mode: no card is charged)',
       });
+    }
+    if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === 'stripe' && !config.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required in production with PAYMENT_PROVIDER=stripe (payments are confirmed by webhook)' });
     }
     if (providerOf(config) !== 'stripe') return;
     if (!config.STRIPE_SECRET_KEY) {

@@ -13,8 +13,11 @@ export interface CreateEventBusOptions {
   name?: string;
   retry?: RetryPolicy;
   maxDeliver?: number;
+  /** NATS only: copies of each stream (NATS_STREAM_REPLICAS; 3 on a three-node JetStream cluster). */
+  streamReplicas?: number;
 }
 
 export async function createEventBus({ natsUrl, ...options }: CreateEventBusOptions): Promise<EventBus> {
-  return natsUrl ? createNatsBus({ url: natsUrl, ...options }) : createInProcessBus(options);
+  const { streamReplicas, ...common } = options;
+  return natsUrl ? createNatsBus({ url: natsUrl, ...common, ...(streamReplicas ? { streamReplicas } : {}) }) : createInProcessBus(common);
 }
