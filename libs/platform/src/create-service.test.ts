@@ -571,7 +571,7 @@ describe('createService', () => {
       } finally {
         await skipping.close();
       }
-    });
+    }, 120_000);
 
     it('when the migrations are run alone (MIGRATE_ONLY), then they are applied once and a second run applies nothing', async () => {
       // On PGlite a data directory, so the second run opens what the first one migrated.
@@ -581,7 +581,7 @@ describe('createService', () => {
       expect(applied).toContain('001_parcels');
       expect(await migrateService(migrating, config, infra.logger)).toEqual([]);
       if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
-    });
+    }, 120_000); // two PGlite databases on disk: seconds each, far more on a loaded machine
   });
 
   describe('runStandalone', () => {
