@@ -1,4 +1,4 @@
-import { ConfigError } from '@fragtbud/platform';
+import { ConfigError, configProblemsOf } from '@fragtbud/platform';
 import { describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from './config';
 
@@ -54,15 +54,7 @@ describe('loadIdentityConfig', () => {
       SMTP_URL: 'smtp://mail:587',
       TOTP_ENCRYPTION_KEY: 'a'.repeat(64),
     };
-    const problemsOf = (env: Record<string, string>): string[] => {
-      try {
-        loadIdentityConfig(env);
-        return [];
-      } catch (error) {
-        if (!(error instanceof ConfigError)) throw error;
-        return error.problems;
-      }
-    };
+    const problemsOf = (env: Record<string, string>) => configProblemsOf(() => loadIdentityConfig(env));
 
     it('when PUBLIC_ORIGIN is not set, then the start fails naming it (mail links would point at localhost)', () => {
       expect(problemsOf(production)).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN: required in production/)]);

@@ -1,18 +1,10 @@
-import { ConfigError } from '@fragtbud/platform';
+import { ConfigError, configProblemsOf } from '@fragtbud/platform';
 import { describe, expect, it } from 'vitest';
 import { loadPaymentsConfig, providerOf } from './config';
 
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' };
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadPaymentsConfig(env);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return error.problems;
-  }
-}
+const problemsOf = (env: Record<string, string>) => configProblemsOf(() => loadPaymentsConfig(env));
 
 describe('payments config', () => {
   it('when no Stripe key is set, then the mock provider is used', () => {

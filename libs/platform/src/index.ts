@@ -87,6 +87,7 @@ export { serviceClients, type ServiceClients } from './service-clients';
 export { peerClient, peerUnavailable, type PeerClient } from './peer-client';
 
 export {
+  configProblemsOf,
   createTestInfra,
   deleteNamespaceStreams,
   observeEvents,
