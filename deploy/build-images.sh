@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 prefix="${1:-fragtbud}"
 version="$(git describe --tags --always --dirty)"
 node --import tsx scripts/check-build-context.ts
-docker build -f deploy/Dockerfile --build-arg VERSION="$version" -t "$prefix/backend:$version" .
-docker build -f deploy/Dockerfile.web --build-arg VERSION="$version" -t "$prefix/web:$version" .
+docker build -f deploy/Dockerfile --target backend --build-arg VERSION="$version" -t "$prefix/backend:$version" .
+docker build -f deploy/Dockerfile --target web --build-arg VERSION="$version" -t "$prefix/web:$version" .
 printf '%s\n' "$prefix/backend:$version" "$prefix/web:$version"

@@ -227,12 +227,15 @@ describe('docker-compose.yml and the images', () => {
 
   it('when the back-end image is built, then a build stage compiles and the runtime stage has production dependencies only, Node 22+, a non-root USER', () => {
     const dockerfile = readFileSync(path.join(repoRoot, 'deploy/Dockerfile'), 'utf8');
-    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS backend'));
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:(22|24)-/m);
     expect(dockerfile).toMatch(/AS build\n/);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).not.toMatch(/COPY \. \./);
     expect(runtime).toMatch(/COPY --from=production-dependencies \/app\/node_modules/);
+    expect(dockerfile.indexOf('AS build')).toBeLessThan(dockerfile.indexOf('COPY . .'));
+    expect(dockerfile.indexOf('npm ci --no-audit')).toBeLessThan(dockerfile.indexOf('COPY . .')); // dependencies cached apart from the source
+    expect(dockerfile).toMatch(/AS web\n[\s\S]*^USER 101$/m);
   });
 });
