@@ -186,6 +186,7 @@ describe('the production overlay (kubectl kustomize deploy/k8s/overlays/producti
     expect(natsConf).toContain('jetstream');
     for (const index of [0, 1, 2]) expect(natsConf).toContain(`nats://nats-${index}.nats-headless:6222`);
     expect(config().NATS_STREAM_REPLICAS).toBe('3');
+    expect(Number(config().NATS_STREAM_MAX_AGE_DAYS)).toBeGreaterThan(7); // bounded disk, longer than the outbox's replay window
     expect(config().NATS_URL).toBe('nats://nats:4222');
     const database = one('Cluster', 'fragtbud-db');
     expect(database.apiVersion).toBe('postgresql.cnpg.io/v1');

@@ -26,6 +26,11 @@ export const baseConfigSchema = z.object({
   INTERNAL_TOKEN_SECRET: z.string().min(32).default(processTokenSecret),
   /** Copies of each JetStream stream: 1 on one NATS server, 3 on a three-node cluster (deploy/k8s). */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /**
+   * Days an event stays in its stream; unset: forever (the NATS volume fills, docs/capacity.md). Keep it longer than
+   * any consumer may be down and than the outbox's 7-day replay window.
+   */
+  NATS_STREAM_MAX_AGE_DAYS: z.coerce.number().int().min(8).max(3650).optional(),
   /** Run the migrations and exit (a Kubernetes Job before a rollout); the service does not listen. */
   MIGRATE_ONLY: flag(),
   /** Start without running migrations (replicas after the migrations Job, so none races another for the lock). */

@@ -15,9 +15,12 @@ export interface CreateEventBusOptions {
   maxDeliver?: number;
   /** NATS only: copies of each stream (NATS_STREAM_REPLICAS; 3 on a three-node JetStream cluster). */
   streamReplicas?: number;
+  /** NATS only: how long events stay in the streams (NATS_STREAM_MAX_AGE_DAYS); unset: no limit. */
+  streamMaxAgeMs?: number;
 }
 
 export async function createEventBus({ natsUrl, ...options }: CreateEventBusOptions): Promise<EventBus> {
-  const { streamReplicas, ...common } = options;
-  return natsUrl ? createNatsBus({ url: natsUrl, ...common, ...(streamReplicas ? { streamReplicas } : {}) }) : createInProcessBus(common);
+  const { streamReplicas, streamMaxAgeMs, ...common } = options;
+  if (!natsUrl) return createInProcessBus(common);
+  return createNatsBus({ url: natsUrl, ...common, ...(streamReplicas ? { streamReplicas } : {}), ...(streamMaxAgeMs ? { streamMaxAgeMs } : {}) });
 }

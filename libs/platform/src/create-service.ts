@@ -109,6 +109,7 @@ async function createOwnBus(name: string, config: BaseConfig, logger: Logger, ow
     name,
     logger,
     streamReplicas: config.NATS_STREAM_REPLICAS,
+    ...(config.NATS_STREAM_MAX_AGE_DAYS ? { streamMaxAgeMs: config.NATS_STREAM_MAX_AGE_DAYS * 86_400_000 } : {}),
   });
   owned.push(() => bus.close());
   return bus;
