@@ -146,7 +146,8 @@ describe('paths that try to leave /api/<service>', () => {
       for (const internalPath of ['/metrics', '/readyz']) {
         const reply = await raw(service.url, 'GET', internalPath, { 'x-internal-token': browserToken });
         expect(reply.status, `${service.name} ${internalPath}`).toBe(403);
-        expect((await raw(service.url, 'GET', internalPath)).status).toBe(401);
+        // Without any token only the probe answers, with its status alone (see topology.test.ts).
+        if (internalPath === '/metrics') expect((await raw(service.url, 'GET', internalPath)).status).toBe(401);
       }
     }
     const identity = topology.services.find((service) => service.name === 'identity')!;

@@ -36,13 +36,17 @@ describe('embedded topology', () => {
     });
   });
 
-  it('when a service is asked directly, then /healthz is open and /readyz and metrics answer a service token only', async () => {
+  it('when a service is asked directly, then /healthz and /readyz (status only) are open, readiness checks and metrics answer a service token only', async () => {
     const asService = { headers: { 'x-internal-token': await signInternalToken({ secret, user: null, service: 'prometheus' }) } };
     for (const service of topology.services) {
       expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
-      expect((await fetch(`${service.url}/readyz`)).status).toBe(401);
+      const probe = await fetch(`${service.url}/readyz`);
+      expect(probe.status).toBe(200);
+      expect(Object.keys((await probe.json()) as object)).toEqual(['status']);
       expect((await fetch(`${service.url}/metrics`)).status).toBe(401);
-      expect((await fetch(`${service.url}/readyz`, asService)).status).toBe(200);
+      const detailed = await fetch(`${service.url}/readyz`, asService);
+      expect(detailed.status).toBe(200);
+      expect(await detailed.json()).toHaveProperty('checks');
       expect(await (await fetch(`${service.url}/metrics`, asService)).text()).toContain('http_requests_total');
     }
   });

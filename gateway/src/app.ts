@@ -27,6 +27,7 @@ import { checkHealth } from './health';
 import { createLiveEvents } from './live-events';
 import { buildOpenApiDocument } from './openapi';
 import { createForwarder, type InProcessService } from './proxy';
+import { probes } from './probes';
 import { createPublicCache } from './public-cache';
 import { createRecentWrites } from './recent-writes';
 import { rateLimit } from './rate-limit';
@@ -260,8 +261,11 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     if (clientGoneCodes.has(error.code ?? '')) logger.debug({ err: error }, 'client went away during the answer');
     else logger.error({ err: error }, 'koa error');
   });
+  // Set when close() starts: /readyz turns 503 so the load balancer stops sending while in-flight requests finish.
+  let draining = false;
   const securityHeaderOptions = { hsts: config.HSTS, mapOrigins: mapOriginsOf(config) };
   app.use(securityHeaders(securityHeaderOptions));
+  app.use(probes(() => draining));
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
   // API answers and other text the build did not precompress, compressed for clients that accept it (above 1 KB;
@@ -293,6 +297,7 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     },
     // Live streams end first; then in-flight requests finish (whatever is still open after 5 s is cut).
     close: async () => {
+      draining = true;
       await live.close();
       if (server) await closeServerGracefully(server);
       await forwarder.close();

@@ -1,8 +1,8 @@
-import { createLogger, exitOnProcessFailure, onStopRequest } from '@fragtbud/platform';
+import { createLogger, exitOnProcessFailure, loadConfigOrExit, onStopRequest } from '@fragtbud/platform';
 import { createGateway } from './app';
 import { loadGatewayConfig } from './config';
 
-const config = loadGatewayConfig();
+const config = loadConfigOrExit('gateway', () => loadGatewayConfig());
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
 exitOnProcessFailure(logger);
 const up: { gateway?: ReturnType<typeof createGateway> } = {};

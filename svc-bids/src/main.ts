@@ -1,5 +1,5 @@
-import { runStandalone } from '@fragtbud/platform';
+import { loadConfigOrExit, runStandalone } from '@fragtbud/platform';
 import { loadBidsConfig } from './config';
 import { bidsService } from './service';
 
-await runStandalone(bidsService, loadBidsConfig());
+await runStandalone(bidsService, loadConfigOrExit('svc-bids', () => loadBidsConfig()));

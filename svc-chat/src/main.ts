@@ -1,5 +1,5 @@
-import { runStandalone } from '@fragtbud/platform';
+import { loadConfigOrExit, runStandalone } from '@fragtbud/platform';
 import { loadChatConfig } from './config';
 import { chatService } from './service';
 
-await runStandalone(chatService, loadChatConfig());
+await runStandalone(chatService, loadConfigOrExit('svc-chat', () => loadChatConfig()));

@@ -1,4 +1,4 @@
-import { ConfigError } from '@fragtbud/platform';
+import { ConfigError, configProblemsOf } from '@fragtbud/platform';
 import { describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from './config';
 
@@ -44,5 +44,29 @@ describe('loadIdentityConfig', () => {
 
   it('when the idle time is longer than the absolute lifetime, then the start fails', () => {
     expect(() => loadIdentityConfig({ SESSION_IDLE_DAYS: '10', SESSION_ABSOLUTE_DAYS: '5' })).toThrow(/SESSION_IDLE_DAYS/);
+  });
+
+  describe('in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      INTERNAL_TOKEN_SECRET: 'x'.repeat(32),
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://mail:587',
+      TOTP_ENCRYPTION_KEY: 'a'.repeat(64),
+    };
+    const problemsOf = (env: Record<string, string>) => configProblemsOf(() => loadIdentityConfig(env));
+
+    it('when PUBLIC_ORIGIN is not set, then the start fails naming it (mail links would point at localhost)', () => {
+      expect(problemsOf(production)).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN: required in production/)]);
+      expect(problemsOf({ ...production, PUBLIC_ORIGIN: 'https://fragtbud.dk' })).toEqual([]);
+    });
+
+    it('when COOKIE_SECURE=true on an http:// origin, then the start fails naming COOKIE_SECURE', () => {
+      expect(problemsOf({ ...production, PUBLIC_ORIGIN: 'http://fragtbud.test', COOKIE_SECURE: 'true' })).toEqual([
+        expect.stringMatching(/^COOKIE_SECURE: true, but PUBLIC_ORIGIN \(http:\/\/fragtbud.test\) is http:\/\//),
+      ]);
+      expect(problemsOf({ ...production, PUBLIC_ORIGIN: 'https://fragtbud.dk', COOKIE_SECURE: 'true' })).toEqual([]);
+      expect(problemsOf({ ...production, PUBLIC_ORIGIN: 'http://fragtbud.test', COOKIE_SECURE: 'false' })).toEqual([]);
+    });
   });
 });

@@ -96,6 +96,14 @@ export const identityConfigSchema = baseConfigSchema
   })
   .superRefine((config, ctx) => {
     checkMailConfig(config, ctx);
+    // Browsers drop a Secure cookie set over plain HTTP: every login would be lost without an error anywhere.
+    if (config.NODE_ENV === 'production' && config.COOKIE_SECURE && config.PUBLIC_ORIGIN.startsWith('http://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COOKIE_SECURE'],
+        message: `true, but PUBLIC_ORIGIN (${config.PUBLIC_ORIGIN}) is http://: browsers would drop the session cookie and no login would stick; serve https or set COOKIE_SECURE=false`,
+      });
+    }
     if (config.NODE_ENV === 'production' && !config.TOTP_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TOTP_ENCRYPTION_KEY'], message: 'required in production' });
     }

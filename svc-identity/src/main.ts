@@ -1,5 +1,5 @@
-import { runStandalone } from '@fragtbud/platform';
+import { loadConfigOrExit, runStandalone } from '@fragtbud/platform';
 import { loadIdentityConfig } from './config';
 import { identityService } from './service';
 
-await runStandalone(identityService, loadIdentityConfig());
+await runStandalone(identityService, loadConfigOrExit('svc-identity', () => loadIdentityConfig()));

@@ -1,5 +1,5 @@
-import { runStandalone } from '@fragtbud/platform';
+import { loadConfigOrExit, runStandalone } from '@fragtbud/platform';
 import { loadLedgerConfig } from './config';
 import { ledgerService } from './service';
 
-await runStandalone(ledgerService, loadLedgerConfig());
+await runStandalone(ledgerService, loadConfigOrExit('svc-ledger', () => loadLedgerConfig()));

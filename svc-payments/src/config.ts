@@ -27,12 +27,13 @@ export const paymentsConfigSchema = baseConfigSchema
       .optional(),
   })
   .superRefine((config, ctx) => {
-    // The mock marks tasks paid without charging anyone: in production it must be asked for by name.
-    if (config.NODE_ENV === 'production' && providerOf(config) === 'mock' && config.PAYMENT_PROVIDER !== 'mock') {
+    // Production names its provider: stripe with its keys, or mock (marks tasks paid without charging anyone) on purpose.
+    if (config.NODE_ENV === 'production' && !config.PAYMENT_PROVIDER) {
       ctx.addIssue({
         code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'required in production (or set PAYMENT_PROVIDER=mock to take card payments in test mode on purpose)',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'required in production: stripe (with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY) or mock (test mode: no card is charged)',
       });
     }
     if (providerOf(config) !== 'stripe') return;

@@ -1,5 +1,5 @@
-import { runStandalone } from '@fragtbud/platform';
+import { loadConfigOrExit, runStandalone } from '@fragtbud/platform';
 import { loadPaymentsConfig } from './config';
 import { paymentsService } from './service';
 
-await runStandalone(paymentsService, loadPaymentsConfig());
+await runStandalone(paymentsService, loadConfigOrExit('svc-payments', () => loadPaymentsConfig()));

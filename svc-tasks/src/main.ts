@@ -1,5 +1,5 @@
-import { runStandalone } from '@fragtbud/platform';
+import { loadConfigOrExit, runStandalone } from '@fragtbud/platform';
 import { loadTasksConfig } from './config';
 import { tasksService } from './service';
 
-await runStandalone(tasksService, loadTasksConfig());
+await runStandalone(tasksService, loadConfigOrExit('svc-tasks', () => loadTasksConfig()));

@@ -18,7 +18,8 @@ import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
 import { userDirectoryConsumers } from './user-directory';
 import { guestClaimConsumers, guestClaimRouter, internalGuestAccessRouter } from './guest-access';
-import { createLocalDiskStorage, type FileStorage } from './uploads/storage';
+import { fileStorageOf } from './uploads/file-storage';
+import type { FileStorage } from './uploads/storage';
 import { createBrowseCache, type BrowseCache } from './tasks/browse-cache';
 
 /** One browse cache per running service (routes and consumers get their deps separately, the same db). */
@@ -58,7 +59,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
     routes: (deps) => {
       const context = contextOf(deps);
       // One store for uploads and the PDF freight note, which draws the proofs' signatures and photos from it.
-      const storage = options.storage ?? createLocalDiskStorage(deps.config.UPLOADS_DIR);
+      const storage = options.storage ?? fileStorageOf(deps.config);
       return [
         tasksRouter(context),
         freightNotesRouter(context, storage),

@@ -7,11 +7,16 @@ import { internalTokenHeader, verifyInternalToken } from './internal-token';
  * Only the gateway's signed token is trusted; a bare user header never is. Service-only paths (`/readyz`,
  * `/metrics`, `/internal/*`) also need a system token naming the calling service: the gateway signs a token for
  * every request it forwards, so a user token must never open them — whatever path trick reaches the service.
+ * A probe path (`/readyz`) asked with no token at all passes without a caller and answers its status only.
  */
-export function internalAuth(secret: string, publicPaths: ReadonlySet<string>): Middleware {
+export function internalAuth(secret: string, publicPaths: ReadonlySet<string>, probePaths: ReadonlySet<string> = new Set()): Middleware {
   return async (ctx, next) => {
     if (publicPaths.has(ctx.path)) return next();
-    const caller = await verifyInternalToken({ secret, token: ctx.get(internalTokenHeader) || undefined });
+    const token = ctx.get(internalTokenHeader) || undefined;
+    // An orchestrator's probe carries no token: it gets the status only (no caller in ctx.state). A token that is
+    // sent is judged as anywhere else, so a user's token is still refused here.
+    if (!token && probePaths.has(ctx.path)) return next();
+    const caller = await verifyInternalToken({ secret, token });
     ctx.state.user = caller.user;
     ctx.state.callerService = caller.service;
     ctx.state.client = caller.client;

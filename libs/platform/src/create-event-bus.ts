@@ -13,8 +13,14 @@ export interface CreateEventBusOptions {
   name?: string;
   retry?: RetryPolicy;
   maxDeliver?: number;
+  /** NATS only: copies of each stream (NATS_STREAM_REPLICAS; 3 on a three-node JetStream cluster). */
+  streamReplicas?: number;
+  /** NATS only: how long events stay in the streams (NATS_STREAM_MAX_AGE_DAYS); unset: no limit. */
+  streamMaxAgeMs?: number;
 }
 
 export async function createEventBus({ natsUrl, ...options }: CreateEventBusOptions): Promise<EventBus> {
-  return natsUrl ? createNatsBus({ url: natsUrl, ...options }) : createInProcessBus(options);
+  const { streamReplicas, streamMaxAgeMs, ...common } = options;
+  if (!natsUrl) return createInProcessBus(common);
+  return createNatsBus({ url: natsUrl, ...common, ...(streamReplicas ? { streamReplicas } : {}), ...(streamMaxAgeMs ? { streamMaxAgeMs } : {}) });
 }

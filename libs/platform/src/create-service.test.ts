@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Router from '@koa/router';
 import { messages, type AuthUser } from '@fragtbud/contracts';
 import { SignJWT } from 'jose';
@@ -10,7 +13,7 @@ import { AppError } from './app-error';
 import { requireRole, requireUser } from './auth-context';
 import { baseConfigSchema, loadConfig, type BaseConfig } from './config';
 import { consume } from './consumer';
-import { createService, type RunningService } from './create-service';
+import { createService, migrateService, type RunningService } from './create-service';
 import { operationalEndpoints } from './health';
 import { internalTokenAudience, signInternalToken } from './internal-token';
 import { runStandalone } from './run-standalone';
@@ -456,10 +459,21 @@ describe('createService', () => {
       });
     });
 
+    it('when /readyz is asked without a token (an orchestrator probe), then it answers 200 with its status only', async () => {
+      const { status, body } = await call('/readyz', { token: null });
+      expect(status).toBe(200);
+      expect(body).toEqual({ status: 'ready' });
+    });
+
+    it('when /readyz is asked with a user token or a bad token, then it is still refused (403 / 401)', async () => {
+      expect((await call('/readyz', { user: admin })).status).toBe(403);
+      expect(await call('/readyz', { token: 'not-a-token' })).toMatchObject({ status: 401, body: { code: 'invalid_internal_token' } });
+    });
+
     it.each(['/readyz', '/metrics', '/internal/ping'])(
-      'when %s is asked without a token, then 401; with the token the gateway signs for a user, then 403',
+      'when %s is asked with the token the gateway signs for a user, then 403; with a service token, then 200',
       async (path) => {
-        expect(await call(path, { token: null })).toMatchObject({ status: 401, body: { code: 'invalid_internal_token' } });
+        if (path !== '/readyz') expect(await call(path, { token: null })).toMatchObject({ status: 401, body: { code: 'invalid_internal_token' } });
         expect(await call(path, { user: null })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
         expect(await call(path, { user: admin })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
         expect((await call(path, { token: await serviceToken() })).status).toBe(200);
@@ -513,20 +527,61 @@ describe('createService', () => {
       }
     });
 
-    it('when the database does not answer, then /readyz answers 503 not_ready', async () => {
+    it('when the database does not answer, then /readyz answers 503 not_ready (checks for a service, the status alone for a probe)', async () => {
       const broken = { ...infra.database.knex, raw: () => Promise.reject(new Error('connection terminated')) };
       const app = new Koa();
+      app.use(async (ctx, next) => {
+        if (ctx.get('x-caller')) ctx.state.callerService = ctx.get('x-caller');
+        await next();
+      });
       app.use(operationalEndpoints({ db: broken as never, busStatus: () => infra.bus.status(), registry: new Registry() }));
       const server = app.listen(0);
       try {
         const port = (server.address() as { port: number }).port;
-        const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+        const response = await fetch(`http://127.0.0.1:${port}/readyz`, { headers: { 'x-caller': 'gateway' } });
         expect(response.status).toBe(503);
         expect(await response.json()).toMatchObject({ status: 'not_ready', checks: { database: false } });
+        const probe = await fetch(`http://127.0.0.1:${port}/readyz`);
+        expect(probe.status).toBe(503);
+        expect(await probe.json()).toEqual({ status: 'not_ready' });
       } finally {
         server.close();
       }
     });
+  });
+
+  describe('migrations (SKIP_MIGRATIONS, migrateService for MIGRATE_ONLY)', () => {
+    const migrating = defineService({
+      name: 'migsvc',
+      migrations: [{ name: '001_parcels', up: (knex) => knex.schema.createTable('parcels', (table) => table.increments('id')) }],
+    });
+    const ownSchemaConfig = (extra: Record<string, string> = {}) =>
+      loadConfig(baseConfigSchema, {
+        ...infra.env,
+        DATABASE_SCHEMA: `mig_${randomBytes(4).toString('hex')}`,
+        ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : { PGLITE_DIR: 'memory' }),
+        ...extra,
+      });
+
+    it('when SKIP_MIGRATIONS is set, then the service starts without creating its tables', async () => {
+      const config = ownSchemaConfig({ SKIP_MIGRATIONS: 'true' });
+      const skipping = await createService(migrating, { config, bus: infra.bus, logger: infra.logger });
+      try {
+        expect(await skipping.deps.db.schema.withSchema(config.DATABASE_SCHEMA as string).hasTable('parcels')).toBe(false);
+      } finally {
+        await skipping.close();
+      }
+    }, 120_000);
+
+    it('when the migrations are run alone (MIGRATE_ONLY), then they are applied once and a second run applies nothing', async () => {
+      // On PGlite a data directory, so the second run opens what the first one migrated.
+      const pgliteDir = process.env.TEST_DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), 'migsvc-'));
+      const config = { ...ownSchemaConfig(), ...(pgliteDir ? { PGLITE_DIR: pgliteDir } : {}) };
+      const applied = await migrateService(migrating, config, infra.logger);
+      expect(applied).toContain('001_parcels');
+      expect(await migrateService(migrating, config, infra.logger)).toEqual([]);
+      if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+    }, 120_000); // two PGlite databases on disk: seconds each, far more on a loaded machine
   });
 
   describe('runStandalone', () => {

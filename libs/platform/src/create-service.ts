@@ -8,7 +8,7 @@ import { createEventBus } from './create-event-bus';
 import { createDatabase, type Database } from './database';
 import { errorHandler } from './error-handler';
 import type { BusStatus, EventBus, Subscription } from './event-bus';
-import { operationalEndpoints, publicPaths } from './health';
+import { operationalEndpoints, probePaths, publicPaths } from './health';
 import { handleOnce } from './inbox';
 import { createLogger, type Logger } from './logger';
 import { createMetrics } from './metrics';
@@ -58,7 +58,8 @@ export async function createService<C extends BaseConfig>(
   try {
     const database = options.database ?? (await createOwnDatabase(definition.name, config, logger, owned));
     const bus = options.bus ?? (await createOwnBus(definition.name, config, logger, owned));
-    await migrate(database, definition.migrations ?? []);
+    // SKIP_MIGRATIONS: a migrations Job (MIGRATE_ONLY) ran them before this rollout; replicas never race for the lock.
+    if (!config.SKIP_MIGRATIONS) await migrate(database, definition.migrations ?? []);
 
     const relay = createOutboxRelay({ db: database.knex, bus, logger, producer: definition.name });
     // The relay's loop is the service's, not the request's whose commit woke it first.
@@ -84,6 +85,17 @@ export async function createService<C extends BaseConfig>(
   }
 }
 
+/** MIGRATE_ONLY: the service's database gets its migrations, then is closed; nothing listens, no bus is opened. */
+export async function migrateService<C extends BaseConfig>(definition: ServiceDefinition<C>, config: C, logger: Logger): Promise<string[]> {
+  const owned: Array<() => Promise<void>> = [];
+  try {
+    const database = await createOwnDatabase(definition.name, config, logger, owned);
+    return await migrate(database, definition.migrations ?? []);
+  } finally {
+    await runInReverse(owned);
+  }
+}
+
 async function createOwnDatabase(name: string, config: BaseConfig, logger: Logger, owned: Array<() => Promise<void>>) {
   const database = await createDatabase({
     url: config.DATABASE_URL,
@@ -96,7 +108,14 @@ async function createOwnDatabase(name: string, config: BaseConfig, logger: Logge
 }
 
 async function createOwnBus(name: string, config: BaseConfig, logger: Logger, owned: Array<() => Promise<void>>) {
-  const bus = await createEventBus({ natsUrl: config.NATS_URL, namespace: config.BUS_NAMESPACE, name, logger });
+  const bus = await createEventBus({
+    natsUrl: config.NATS_URL,
+    namespace: config.BUS_NAMESPACE,
+    name,
+    logger,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
+    ...(config.NATS_STREAM_MAX_AGE_DAYS ? { streamMaxAgeMs: config.NATS_STREAM_MAX_AGE_DAYS * 86_400_000 } : {}),
+  });
   owned.push(() => bus.close());
   return bus;
 }
@@ -115,7 +134,7 @@ function buildApp<C extends BaseConfig>(
   app.use(requestContext(deps.logger));
   app.use(metrics.middleware);
   app.use(errorHandler(deps.logger));
-  app.use(internalAuth(deps.config.INTERNAL_TOKEN_SECRET, publicPaths));
+  app.use(internalAuth(deps.config.INTERNAL_TOKEN_SECRET, publicPaths, probePaths));
   app.use(operationalEndpoints({ db: deps.db, busStatus, registry: metrics.registry }));
   app.use(
     readYourWrites({

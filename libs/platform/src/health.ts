@@ -4,13 +4,18 @@ import type { Registry } from 'prom-client';
 import type { BusStatus } from './event-bus';
 
 export const operationalPaths: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
-/** Only liveness is open (container health checks); /readyz and /metrics need a service token. */
+/** Liveness is open (container health checks); /metrics needs a service token. */
 export const publicPaths: ReadonlySet<string> = new Set(['/healthz']);
+/**
+ * Readiness answers an orchestrator's probe without a token (Kubernetes httpGet carries none) with its status only;
+ * the checks (database, bus, each consumer's lag) stay behind the service token.
+ */
+export const probePaths: ReadonlySet<string> = new Set(['/readyz']);
 
 const databaseCheckTimeoutMs = 2_000;
 
 /**
- * `/healthz` (process up), `/readyz`, `/metrics` (Prometheus). `/readyz` is 503 `not_ready` only when the service
+ * `/healthz` (process up), `/readyz` (status for anyone, checks for a service), `/metrics` (Prometheus). `/readyz` is 503 `not_ready` only when the service
  * cannot serve HTTP (its database does not answer); a bus that is down or a consumer that is not consuming makes it
  * 200 `degraded` (requests work, events are delayed). Each consumer is listed with its lag and last delivery.
  */
@@ -34,7 +39,7 @@ export function operationalEndpoints({
       const eventsFlow = connected && consumers.every((consumer) => consumer.consuming);
       const status = !database ? 'not_ready' : eventsFlow ? 'ready' : 'degraded';
       ctx.status = database ? 200 : 503;
-      ctx.body = { status, checks: { database, bus: connected, consumers } };
+      ctx.body = ctx.state.callerService ? { status, checks: { database, bus: connected, consumers } } : { status };
     } else {
       ctx.type = registry.contentType;
       ctx.body = await registry.metrics();

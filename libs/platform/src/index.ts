@@ -1,6 +1,6 @@
 import './koa-types';
 
-export { baseConfigSchema, loadConfig, ConfigError, type BaseConfig } from './config';
+export { baseConfigSchema, loadConfig, loadConfigOrExit, ConfigError, type BaseConfig } from './config';
 export { createLogger, type Logger, type LoggerOptions } from './logger';
 
 export { AppError, isAppError, type AppErrorOptions, type ErrorDetail } from './app-error';
@@ -98,6 +98,7 @@ export { serviceClients, type ServiceClients } from './service-clients';
 export { peerClient, peerUnavailable, type PeerClient } from './peer-client';
 
 export {
+  configProblemsOf,
   createTestInfra,
   deleteNamespaceStreams,
   observeEvents,

@@ -73,6 +73,18 @@ describe.skipIf(!natsUrl)('NATS bus against a server', () => {
     await deleteNamespaceStreams(natsUrl as string, namespace);
   });
 
+  it('when the bus has a stream max age, then its streams drop events older than that (and are created with one copy by default)', async () => {
+    const thirtyDaysMs = 30 * 86_400_000;
+    const bus = await createNatsBus({ url: natsUrl as string, namespace: `${namespace}_age`, logger, streamMaxAgeMs: thirtyDaysMs });
+    buses.push(bus);
+    await bus.subscribe({ durable: 'aged', subjects: ['delta.thing.happened'], handler: async () => undefined });
+    const stream = streamNaming(`${namespace}_age`).stream('delta');
+    const info = await waitFor(async () => withManager((jsm) => jsm.streams.info(stream)).catch(() => null));
+    expect(info!.config.max_age).toBe(thirtyDaysMs * 1_000_000);
+    expect(info!.config.num_replicas).toBe(1);
+    await withManager((jsm) => jsm.streams.delete(stream));
+  });
+
   it('when the stream and its consumer are lost (store wiped), then both are recreated and events flow again', async () => {
     const bus = await newBus();
     const seen: string[] = [];

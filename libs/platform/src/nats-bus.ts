@@ -38,6 +38,13 @@ export interface NatsBusOptions extends EventBusOptions {
   checkIntervalMs?: number;
   /** Wait between attempts while the first connection cannot be made. */
   connectRetryMs?: number;
+  /**
+   * Copies of every stream the bus creates (JetStream `num_replicas`): 1 on a single server, 3 on a three-node
+   * cluster so losing one server loses no event and stops no publisher. An existing stream is raised or lowered to it.
+   */
+  streamReplicas?: number;
+  /** Events older than this leave the streams (JetStream `max_age`); unset: kept until deleted (the disk fills). */
+  streamMaxAgeMs?: number;
 }
 
 /** The live connection; replaced only by a first connect, NATS itself reconnects it afterwards. */
@@ -61,6 +68,8 @@ export async function createNatsBus({
   maxDeliver = defaultMaxDeliver,
   checkIntervalMs = 5_000,
   connectRetryMs = 1_000,
+  streamReplicas = 1,
+  streamMaxAgeMs,
 }: NatsBusOptions): Promise<EventBus> {
   const log = logger.child({ component: 'nats-bus' });
   const naming = streamNaming(namespace);
@@ -129,7 +138,7 @@ export async function createNatsBus({
   async function attach(nc: NatsConnection): Promise<void> {
     const jsm = await jetstreamManager(nc);
     link = { nc, jsm, js: jetstream(nc) };
-    streams = new StreamRegistry(jsm, naming, log);
+    streams = new StreamRegistry(jsm, naming, log, { replicas: streamReplicas, maxAge: streamMaxAgeMs ? nanos(streamMaxAgeMs) : 0 });
     connected = true;
     watchStatus(nc);
     log.info({ url }, 'NATS connected');
@@ -328,6 +337,8 @@ class StreamRegistry {
     private readonly jsm: JetStreamManager,
     private readonly naming: StreamNaming,
     private readonly log: Logger,
+    /** num_replicas and max_age (nanoseconds, 0 = no limit) every stream is created with and kept at. */
+    private readonly limits: { replicas: number; maxAge: number },
   ) {}
 
   ensure(producer: string): Promise<string> {
@@ -355,7 +366,10 @@ class StreamRegistry {
     const subjects = [this.naming.subject(`${producer}.>`)];
     try {
       const info = await this.jsm.streams.info(name);
-      if (info.config.subjects?.join() !== subjects.join()) await this.jsm.streams.update(name, { ...info.config, subjects });
+      const { replicas, maxAge } = this.limits;
+      if (info.config.subjects?.join() !== subjects.join() || info.config.num_replicas !== replicas || info.config.max_age !== maxAge) {
+        await this.jsm.streams.update(name, { ...info.config, subjects, num_replicas: replicas, max_age: maxAge });
+      }
       return info.created;
     } catch (error) {
       if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
@@ -363,9 +377,11 @@ class StreamRegistry {
         name,
         subjects,
         storage: StorageType.File,
+        num_replicas: this.limits.replicas,
+        max_age: this.limits.maxAge,
         duplicate_window: nanos(120_000),
       });
-      this.log.info({ stream: name, subjects }, 'created stream');
+      this.log.info({ stream: name, subjects, ...this.limits }, 'created stream');
       return info.created;
     }
   }

@@ -1,5 +1,5 @@
 import type { BaseConfig } from './config';
-import { createService, type CreateServiceOptions, type RunningService } from './create-service';
+import { createService, migrateService, type CreateServiceOptions, type RunningService } from './create-service';
 import { createLogger } from './logger';
 import { exitOnProcessFailure, onStopRequest } from './process-lifecycle';
 import type { ServiceDefinition } from './service-definition';
@@ -7,7 +7,8 @@ import type { ServiceDefinition } from './service-definition';
 /**
  * A service as its own process (`src/main.ts`): create, listen on config HOST/PORT, and close cleanly on
  * SIGINT/SIGTERM or when its supervisor goes away (exit code 0, or 1 when closing failed) — also while it is still
- * starting. In-flight requests finish first. An unhandled rejection or uncaught exception is logged and ends the process (exit 1) for a restart.
+ * starting. In-flight requests finish first. With MIGRATE_ONLY it runs the migrations and exits 0 instead. An unhandled
+ * rejection or uncaught exception is logged and ends the process (exit 1) for a restart.
  */
 export async function runStandalone<C extends BaseConfig>(
   definition: ServiceDefinition<C>,
@@ -16,6 +17,11 @@ export async function runStandalone<C extends BaseConfig>(
 ): Promise<RunningService<C> & { port: number; url: string }> {
   const logger = options.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
   exitOnProcessFailure(logger);
+  if (config.MIGRATE_ONLY) {
+    const applied = await migrateService(definition, config, logger);
+    logger.info({ applied }, `${definition.name} migrated (MIGRATE_ONLY), exiting`);
+    process.exit(0);
+  }
   const up: { service?: RunningService<C> } = {};
   const stop = (reason: string) => {
     logger.info({ reason }, `${definition.name} stopping`);

@@ -3,6 +3,7 @@ import type { AuthUser, EventEnvelope } from '@fragtbud/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { Knex } from 'knex';
+import { ConfigError } from './config';
 import { createEventBus } from './create-event-bus';
 import { createDatabase, type Database } from './database';
 import type { EventBus } from './event-bus';
@@ -182,4 +183,15 @@ export async function outboxEnvelopes(db: Knex, type?: string): Promise<EventEnv
     correlationId: row.correlation_id,
     data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
   }));
+}
+
+/** The problems a config loader reports (ConfigError's list), or [] when it accepts the environment. */
+export function configProblemsOf(load: () => unknown): string[] {
+  try {
+    load();
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems;
+  }
 }

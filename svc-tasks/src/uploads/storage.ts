@@ -16,7 +16,7 @@ export interface FileStorage {
 
 const safeKey = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
 
-function checkKey(key: string): string {
+export function checkKey(key: string): string {
   if (!safeKey.test(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
   return key;
 }
