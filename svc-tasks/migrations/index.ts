@@ -12,6 +12,7 @@ import * as userDirectory from './007_user_directory';
 import * as carrierProfiles from './011_carrier_profiles';
 import * as guestAccess from './012_guest_access';
 import * as carrierListed from './014_carrier_listed';
+import * as alerts from './015_alerts';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   { name: '012_guest_access', up: guestAccess.up, down: guestAccess.down },
   { name: '013_user_directory_contacts', up: userDirectoryContactsMigration.up, down: userDirectoryContactsMigration.down },
   { name: '014_carrier_listed', up: carrierListed.up, down: carrierListed.down },
+  { name: '015_alerts', up: alerts.up, down: alerts.down },
 ];

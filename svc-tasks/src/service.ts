@@ -16,6 +16,7 @@ import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { internalFilesRouter } from './uploads/internal-routes';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
+import { alertConsumers, alertsRouter } from './alerts';
 import { userDirectoryConsumers } from './user-directory';
 import { guestClaimConsumers, internalGuestAccessRouter } from './guest-access';
 import { createLocalDiskStorage, type FileStorage } from './uploads/storage';
@@ -66,6 +67,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         deletionRequestsRouter(context),
         ratingsRouter(context),
         carriersRouter(context),
+        alertsRouter(context),
         adminTasksRouter(context),
         internalTasksRouter(context),
         internalGuestAccessRouter(context),
@@ -85,6 +87,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         ...userDirectoryConsumers(),
         ...carrierProfileConsumers(),
         ...guestClaimConsumers(context),
+        ...alertConsumers(context),
       ]);
     },
   });

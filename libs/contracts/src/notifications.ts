@@ -27,6 +27,7 @@ export const notificationKinds = [
   'bid_accepted',
   'bid_not_chosen',
   'task_paid_carrier',
+  'task_alert',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -87,6 +88,7 @@ export const notificationSubjects = {
   bid_accepted: 'Dit bud er valgt',
   bid_not_chosen: 'Bud ikke valgt',
   task_paid_carrier: 'Opgaven er betalt',
+  task_alert: 'Jobalarm',
 } as const satisfies Record<NotificationKind, string>;
 
 /** What a title names a task by, as far as the notifying service was told (null: not told, or the task has none). */
