@@ -2,7 +2,7 @@ import { eventTypes, type EventPayload } from '@fragtbud/contracts';
 import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { ChatContext } from '../context';
 import { understood } from '../understood';
-import { forgetDeletedUser, notifyBidDecision, notifyNewBid, notifyRefund, notifyStatusChange } from './service';
+import { forgetDeletedUser, notifyAlertMatch, notifyBidDecision, notifyNewBid, notifyRefund, notifyStatusChange } from './service';
 
 /** Durable names; the bus durable is `chat-<name>`. Never rename one: a new name starts from the stream's start. */
 export const notificationDurables = {
@@ -11,6 +11,7 @@ export const notificationDurables = {
   newBid: 'notifications-new-bid',
   refunds: 'notifications-refunds',
   bidDecisions: 'notifications-bid-decisions',
+  taskAlerts: 'notifications-task-alerts',
 } as const;
 
 export function notificationConsumers(context: ChatContext): ConsumerDefinition[] {
@@ -37,6 +38,14 @@ export function notificationConsumers(context: ChatContext): ConsumerDefinition[
       handle: async (event, trx) => {
         if (!understood(event, context.logger)) return;
         await notifyBidDecision(context, event, trx);
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.alertMatched>>({
+      durable: notificationDurables.taskAlerts,
+      subjects: [eventTypes.alertMatched],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyAlertMatch(context, event, trx);
       },
     }),
     consume<EventPayload<typeof eventTypes.userDeleted>>({
