@@ -1,10 +1,11 @@
-import { mailMigration } from '@fragtbud/platform';
+import { mailHeadersMigration, mailMigration } from '@fragtbud/platform';
 import * as init from './001_init';
 import * as accounts from './002_accounts';
 import * as loginFailuresByAddress from './002_login_failures_by_address';
 import * as cvrVerification from './003_cvr_verification';
 import * as directoryAnnouncements from './004_directory_announcements';
 import * as termsAndErasure from './007_terms_and_erasure';
+import * as alertDigests from './008_alert_digests';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -15,4 +16,6 @@ export const migrations = [
   { name: '005_cvr_verification', up: cvrVerification.up, down: cvrVerification.down },
   { name: '006_directory_announcements', up: directoryAnnouncements.up, down: directoryAnnouncements.down },
   { name: '007_terms_and_erasure', up: termsAndErasure.up, down: termsAndErasure.down },
+  { name: '008_mail_headers', up: mailHeadersMigration.up, down: mailHeadersMigration.down },
+  { name: '009_alert_digests', up: alertDigests.up, down: alertDigests.down },
 ];

@@ -84,6 +84,16 @@ export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.object({ items: z.array(alertSchema), max: z.number().int() });
 export type AlertList = z.infer<typeof alertListSchema>;
 
+/**
+ * The purpose the mails' unsubscribe links are signed for (`signLinkValue` in libs/platform: svc-identity signs the
+ * link it mails, svc-tasks checks it). The value signed is the scope, `alert:{id}` or `carrier:{id}`.
+ */
+export const alertUnsubscribePurpose = 'tasks.alert.unsubscribe';
+
+/** The path (under the site's origin) of a signed unsubscribe link. */
+export const alertUnsubscribePath = (scope: string, signature: string) =>
+  `/api/alerts/unsubscribe?s=${encodeURIComponent(scope)}&t=${encodeURIComponent(signature)}`;
+
 /** GET/POST /alerts/unsubscribe?s=&t=: the mails' one-click link (`s`: alert:{id} or carrier:{id}; `t`: its HMAC). */
 export const alertUnsubscribeQuerySchema = z.object({
   s: z.string({ error: messages.alertUnsubscribeInvalid }).regex(/^(alert|carrier):\d{1,10}$/, messages.alertUnsubscribeInvalid),

@@ -2,11 +2,10 @@
  * Load alerts (issue 29): GET/POST /alerts, PATCH/DELETE /alerts/{id}, the matching of published and edited tasks
  * (tasks.alert.matched once per task and carrier) and the mails' one-click unsubscribe.
  */
-import { alertsPerCarrierMax, eventTypes, messages, type AuthUser, type EventPayload } from '@fragtbud/contracts';
+import { alertsPerCarrierMax, alertUnsubscribePurpose, eventTypes, messages, type AuthUser, type EventPayload } from '@fragtbud/contracts';
 import { signLinkValue, waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
-import { alertUnsubscribePurpose } from './service';
 
 let tasks: StartedTasks;
 const customer = user('customer', { name: 'Karen Sørensen' });

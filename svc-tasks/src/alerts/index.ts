@@ -1,4 +1,4 @@
 export { alertsRouter } from './routes';
 export { alertConsumers, alertDurables } from './consumers';
-export { alertUnsubscribePurpose, matchTaskToAlerts } from './service';
+export { matchTaskToAlerts } from './service';
 export { matchingAlerts } from './repo';

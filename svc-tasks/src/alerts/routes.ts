@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { alertBodySchema, alertPatchSchema, alertUnsubscribeQuerySchema, idField, messages } from '@fragtbud/contracts';
+import { alertBodySchema, alertPatchSchema, alertUnsubscribePath, alertUnsubscribeQuerySchema, idField, messages } from '@fragtbud/contracts';
 import { escapeHtml, idempotent, parseBody, parseIdParam, parseQuery, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { changeAlert, createAlert, listAlerts, removeAlert, unsubscribe } from './service';
@@ -28,7 +28,7 @@ export function alertsRouter(context: TasksContext): Router {
 
   router.get('/unsubscribe', async (ctx) => {
     const { s, t } = parseQuery(ctx, alertUnsubscribeQuerySchema);
-    const action = `/api/alerts/unsubscribe?s=${encodeURIComponent(s)}&t=${encodeURIComponent(t)}`;
+    const action = alertUnsubscribePath(s, t);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = unsubscribePage(

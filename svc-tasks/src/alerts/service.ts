@@ -1,5 +1,6 @@
 import {
   alertsPerCarrierMax,
+  alertUnsubscribePurpose,
   eventTypes,
   messages,
   regionOfPostalCode,
@@ -27,9 +28,6 @@ import {
   type AlertFields,
   type AlertRow,
 } from './repo';
-
-/** The purpose the mails' unsubscribe links are signed for (svc-identity signs, svc-tasks checks). */
-export const alertUnsubscribePurpose = 'tasks.alert.unsubscribe';
 
 const notFound = () => AppError.notFound(messages.alertNotFound, 'alert_not_found');
 
