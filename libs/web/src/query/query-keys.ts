@@ -63,6 +63,8 @@ export const queryKeys = {
   mySessions: () => ['me', 'sessions'] as const,
   /** The carrier's balance, pending payout and rows (GET /finance/me). */
   myFinance: () => ['me', 'finance'] as const,
+  /** The carrier's load alerts (GET /alerts). */
+  myAlerts: () => ['me', 'alerts'] as const,
   /** The customer's payment history and ledger adjustments. */
   myPayments: () => ['me', 'payments'] as const,
   oidcConfig: () => ['auth', 'oidc-config'] as const,

@@ -1,0 +1,2 @@
+export { AlertsPanel } from './alerts-panel';
+export { SaveAlertButton } from './save-alert-button';
