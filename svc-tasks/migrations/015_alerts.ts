@@ -21,6 +21,12 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp('updated_at', { useTz: true }).notNullable();
     table.index(['carrier_id', 'id'], 'alerts_carrier_idx');
   });
+  // Bumped by every alert write in its transaction: a replica's in-memory copy of the alerts is current while equal.
+  await knex.schema.createTable('alerts_version', (table) => {
+    table.integer('id').primary();
+    table.bigInteger('version').notNullable();
+  });
+  await knex('alerts_version').insert({ id: 1, version: 0 });
   await knex.schema.createTable('alert_matches', (table) => {
     table.integer('task_id').notNullable();
     table.integer('carrier_id').notNullable();
@@ -32,5 +38,6 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('alert_matches');
+  await knex.schema.dropTableIfExists('alerts_version');
   await knex.schema.dropTableIfExists('alerts');
 }

@@ -12,7 +12,7 @@ export const alertDurables = { taskMatches: 'alert-matches', deletedCarriers: 'a
  * it is now, read in the consumer's transaction; the task's own events drive it, so every path that opens a task
  * is covered and the request that changed it does not wait for the matching.
  */
-export function alertConsumers(context: Pick<TasksContext, 'outbox' | 'logger'>): ConsumerDefinition[] {
+export function alertConsumers(context: Pick<TasksContext, 'outbox' | 'logger' | 'db'>): ConsumerDefinition[] {
   return [
     consume<{ taskId: number }>({
       durable: alertDurables.taskMatches,

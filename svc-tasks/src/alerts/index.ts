@@ -1,4 +1,4 @@
 export { alertsRouter } from './routes';
 export { alertConsumers, alertDurables } from './consumers';
 export { matchTaskToAlerts } from './service';
-export { matchingAlerts } from './repo';
+export { createAlertIndex } from './alert-index';

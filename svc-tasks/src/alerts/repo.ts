@@ -1,5 +1,6 @@
 import type { AlertEmailMode, Region, TaskType } from '@fragtbud/contracts';
 import type { Db } from '../context';
+import { bumpAlertsVersion, type AlertMatch } from './alert-index';
 
 export interface AlertRow {
   id: number;
@@ -62,68 +63,36 @@ export async function insertAlert(trx: Db, carrierId: number, fields: AlertField
   const [row] = (await trx('alerts')
     .insert({ carrier_id: carrierId, ...fields, created_at: now, updated_at: now })
     .returning('id')) as Array<{ id: number }>;
+  await bumpAlertsVersion(trx);
   return written(trx, Number(row?.id));
 }
 
 export async function updateAlert(trx: Db, id: number, fields: Partial<AlertFields>, now: Date): Promise<AlertRow> {
   await trx('alerts').where({ id }).update({ ...fields, updated_at: now });
+  await bumpAlertsVersion(trx);
   return written(trx, id);
 }
 
 export async function deleteAlert(trx: Db, id: number): Promise<void> {
   await trx('alerts').where({ id }).delete();
+  await bumpAlertsVersion(trx);
 }
 
 /** Turns the e-mail of one alert, or all of a carrier's alerts, off (the mails' unsubscribe link). Returns how many. */
-export async function turnAlertMailOff(db: Db, scope: { alertId: number } | { carrierId: number }, now: Date): Promise<number> {
+export async function turnAlertMailOff(trx: Db, scope: { alertId: number } | { carrierId: number }, now: Date): Promise<number> {
   const where = 'alertId' in scope ? { id: scope.alertId } : { carrier_id: scope.carrierId };
-  return db('alerts').where(where).update({ email: 'off', updated_at: now });
+  const changed = await trx('alerts').where(where).update({ email: 'off', updated_at: now });
+  await bumpAlertsVersion(trx);
+  return changed;
 }
 
 export async function deleteAlertsOf(trx: Db, carrierId: number): Promise<void> {
   await trx('alerts').where({ carrier_id: carrierId }).delete();
   await trx('alert_matches').where({ carrier_id: carrierId }).delete();
+  await bumpAlertsVersion(trx);
 }
 
-export interface TaskMatchFacts {
-  taskId: number;
-  type: TaskType;
-  fromRegion: Region | null;
-  toRegion: Region | null;
-  /** yyyy-mm-dd or null (flexible: any window matches). */
-  pickupDate: string | null;
-}
-
-export interface AlertMatch {
-  alert_id: number;
-  carrier_id: number;
-  name: string;
-  email: AlertEmailMode;
-}
-
-/**
- * Per carrier, the one alert of theirs that matches the task and mails soonest (instant, daily, off), leaving out
- * paused alerts, carriers identity lists as not approved or blocked, carriers who bid on the task and carriers
- * already told of it. The same rule as `alertMatchesTask` in libs/contracts; one query, whatever the alert count.
- */
-export async function matchingAlerts(db: Db, task: TaskMatchFacts): Promise<AlertMatch[]> {
-  const { rows } = (await db.raw(
-    `select distinct on (a.carrier_id) a.id as alert_id, a.carrier_id, a.name, a.email
-       from alerts a
-       left join carrier_profiles p on p.user_id = a.carrier_id
-      where not a.paused
-        and (cardinality(a.types) = 0 or ?::text = any(a.types))
-        and (cardinality(a.from_regions) = 0 or ?::text = any(a.from_regions))
-        and (cardinality(a.to_regions) = 0 or ?::text = any(a.to_regions))
-        and (?::date is null or ((a.pickup_from is null or a.pickup_from <= ?::date) and (a.pickup_to is null or a.pickup_to >= ?::date)))
-        and p.listed is not false
-        and not exists (select 1 from task_bidders b where b.task_id = ? and b.carrier_id = a.carrier_id)
-        and not exists (select 1 from alert_matches m where m.task_id = ? and m.carrier_id = a.carrier_id)
-      order by a.carrier_id, case a.email when 'instant' then 0 when 'daily' then 1 else 2 end, a.id`,
-    [task.type, task.fromRegion, task.toRegion, task.pickupDate, task.pickupDate, task.pickupDate, task.taskId, task.taskId],
-  )) as { rows: AlertMatch[] };
-  return rows;
-}
+export type { AlertMatch, TaskMatchFacts } from './alert-index';
 
 /** Records that the carriers were told of the task; returns the matches not recorded before (a race: told once). */
 export async function recordMatches(trx: Db, taskId: number, matches: readonly AlertMatch[], now: Date): Promise<AlertMatch[]> {

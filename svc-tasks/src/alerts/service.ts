@@ -14,6 +14,7 @@ import {
 import { AppError, verifyLinkValue, type EventMeta } from '@fragtbud/platform';
 import type { Db, TasksContext } from '../context';
 import type { TaskRow } from '../tasks/repo';
+import { alertIndexOf } from './alert-index';
 import {
   deleteAlert,
   deleteAlertsOf,
@@ -21,7 +22,6 @@ import {
   insertAlert,
   listAlertsOf,
   lockAlertsOf,
-  matchingAlerts,
   recordMatches,
   turnAlertMailOff,
   updateAlert,
@@ -122,7 +122,7 @@ export async function unsubscribe(context: TasksContext, scope: string, signatur
     throw AppError.badRequest(messages.alertUnsubscribeInvalid, 'invalid_unsubscribe_link');
   }
   const [kind, id] = scope.split(':') as ['alert' | 'carrier', string];
-  await turnAlertMailOff(context.db, kind === 'alert' ? { alertId: Number(id) } : { carrierId: Number(id) }, new Date());
+  await context.db.transaction((trx) => turnAlertMailOff(trx, kind === 'alert' ? { alertId: Number(id) } : { carrierId: Number(id) }, new Date()));
 }
 
 /**
@@ -130,9 +130,9 @@ export async function unsubscribe(context: TasksContext, scope: string, signatur
  * (`tasks.alert.matched`, in the transaction that records it: svc-chat notifies, svc-identity mails). A task in any
  * other status tells nobody; an edit that makes it match tells those not told before.
  */
-export async function matchTaskToAlerts(trx: Db, context: Pick<TasksContext, 'outbox'>, task: TaskRow, meta: EventMeta): Promise<number> {
+export async function matchTaskToAlerts(trx: Db, context: Pick<TasksContext, 'outbox' | 'db'>, task: TaskRow, meta: EventMeta): Promise<number> {
   if (task.status !== 'open_for_bids') return 0;
-  const matches = await matchingAlerts(trx, {
+  const matches = await alertIndexOf(context.db).match(trx, {
     taskId: task.id,
     type: task.type,
     fromRegion: regionOfPostalCode(task.from_postal_code),
