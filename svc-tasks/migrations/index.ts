@@ -13,6 +13,7 @@ import * as carrierProfiles from './011_carrier_profiles';
 import * as guestAccess from './012_guest_access';
 import * as carrierListed from './014_carrier_listed';
 import * as alerts from './015_alerts';
+import * as carrierVehicles from './016_carrier_vehicles';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   { name: '013_user_directory_contacts', up: userDirectoryContactsMigration.up, down: userDirectoryContactsMigration.down },
   { name: '014_carrier_listed', up: carrierListed.up, down: carrierListed.down },
   { name: '015_alerts', up: alerts.up, down: alerts.down },
+  { name: '016_carrier_vehicles', up: carrierVehicles.up, down: carrierVehicles.down },
 ];

@@ -11,7 +11,7 @@ import { adminTasksRouter, tasksRouter } from './tasks/routes';
 import { proofsRouter } from './proofs';
 import { deletionRequestsRouter } from './deletion-requests';
 import { ratingsRouter } from './ratings';
-import { carrierProfileConsumers, carriersRouter } from './carriers';
+import { carrierProfileConsumers, carriersRouter, ownCarrierProfileRouter } from './carriers';
 import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { internalFilesRouter } from './uploads/internal-routes';
 import { uploadsRouter } from './uploads/routes';
@@ -67,6 +67,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         deletionRequestsRouter(context),
         ratingsRouter(context),
         carriersRouter(context),
+        ownCarrierProfileRouter(context),
         alertsRouter(context),
         adminTasksRouter(context),
         internalTasksRouter(context),
