@@ -13,5 +13,6 @@ export default federatedAppConfig({
     './FinancePanel': './src/FinancePanel.tsx',
     './AlertsPanel': './src/AlertsPanel.tsx',
     './SaveAlertButton': './src/SaveAlertButton.tsx',
+    './VehiclesPanel': './src/VehiclesPanel.tsx',
   },
 });

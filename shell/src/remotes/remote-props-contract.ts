@@ -46,6 +46,7 @@ const contracts: Record<ExposedModule, z.ZodType> = {
   FinancePanel: z.object({}),
   PaymentsPanel: z.object({}),
   AlertsPanel: z.object({}),
+  VehiclesPanel: z.object({}),
   SaveAlertButton: saveAlertButton,
 };
 

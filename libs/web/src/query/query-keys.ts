@@ -65,6 +65,8 @@ export const queryKeys = {
   myFinance: () => ['me', 'finance'] as const,
   /** The carrier's load alerts (GET /alerts). */
   myAlerts: () => ['me', 'alerts'] as const,
+  /** The carrier's vehicles and coverage regions (GET /carrier/profile). */
+  myFieldProfile: () => ['me', 'field-profile'] as const,
   /** The customer's payment history and ledger adjustments. */
   myPayments: () => ['me', 'payments'] as const,
   oidcConfig: () => ['auth', 'oidc-config'] as const,

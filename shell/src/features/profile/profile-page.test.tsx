@@ -135,7 +135,7 @@ describe('profile page', () => {
   it('when a carrier opens it, then finances, bank, insurance, CVR and load-alert tabs are there too', () => {
     setSession(viggo);
     renderApp('/profile');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Økonomi', 'Bank', 'Forsikring', 'CVR', 'Jobalarmer']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Økonomi', 'Bank', 'Forsikring', 'CVR', 'Køretøjer', 'Jobalarmer']);
   });
 
   it('when the new passwords differ, then Adgangskoder matcher ikke; when they match, then the change is sent', async () => {

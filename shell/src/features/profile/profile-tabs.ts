@@ -1,6 +1,6 @@
 import type { Role } from '@fragtbud/web';
 
-export type ProfileTabKey = 'profile' | 'security' | 'billing' | 'bank' | 'insurance' | 'financial' | 'payments' | 'cvr' | 'alerts';
+export type ProfileTabKey = 'profile' | 'security' | 'billing' | 'bank' | 'insurance' | 'financial' | 'payments' | 'cvr' | 'vehicles' | 'alerts';
 
 /**
  * Spec 2: profile, security and billing for everyone; carriers also bank details, insurance, their company in
@@ -14,7 +14,7 @@ export function profileTabsFor(role: Role): Array<{ key: ProfileTabKey; label: s
     { key: 'billing', label: 'Fakturering' },
   ];
   if (role === 'carrier') {
-    tabs.push({ key: 'financial', label: 'Økonomi' }, { key: 'bank', label: 'Bank' }, { key: 'insurance', label: 'Forsikring' }, { key: 'cvr', label: 'CVR' }, { key: 'alerts', label: 'Jobalarmer' });
+    tabs.push({ key: 'financial', label: 'Økonomi' }, { key: 'bank', label: 'Bank' }, { key: 'insurance', label: 'Forsikring' }, { key: 'cvr', label: 'CVR' }, { key: 'vehicles', label: 'Køretøjer' }, { key: 'alerts', label: 'Jobalarmer' });
   }
   if (role === 'customer') tabs.push({ key: 'payments', label: 'Betalinger' });
   return tabs;
