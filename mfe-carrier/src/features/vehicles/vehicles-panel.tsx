@@ -11,7 +11,7 @@ import {
   type VehicleType,
 } from '@fragtbud/contracts';
 import { Button, ErrorState, Spinner, isApiError, newIdempotencyKey, toast } from '@fragtbud/web';
-import { useCreateAlert } from '../alerts/api/alerts';
+import { useCreateAlert } from '../alerts';
 import { useFieldProfile, useSaveFieldProfile } from './api';
 
 interface VehicleDraft {
