@@ -11,5 +11,8 @@ export default federatedAppConfig({
     './BidPanel': './src/BidPanel.tsx',
     './DeliveryPanel': './src/DeliveryPanel.tsx',
     './FinancePanel': './src/FinancePanel.tsx',
+    './AlertsPanel': './src/AlertsPanel.tsx',
+    './SaveAlertButton': './src/SaveAlertButton.tsx',
+    './VehiclesPanel': './src/VehiclesPanel.tsx',
   },
 });

@@ -182,6 +182,16 @@ const matrix: Record<RouteKey, Row> = {
   'GET /carriers': anyone(200),
   'GET /carriers/{id}': anyone(200),
   'GET /ratings/public': anyone(200),
+  // Load alerts and vehicles (issue 29): a carrier's own; creating an alert needs an approved one.
+  'GET /alerts': carriersOnly(200),
+  'POST /alerts': [401, 403, 403, 201, 201, 403, 403],
+  'PATCH /alerts/{id}': carriersOnly(404),
+  'DELETE /alerts/{id}': carriersOnly(404),
+  // The mails' link: the page asks before it changes anything; a forged signature is refused for everyone.
+  'GET /alerts/unsubscribe': anyone(200),
+  'POST /alerts/unsubscribe': anyone(400),
+  'GET /carrier/profile': carriersOnly(200),
+  'PUT /carrier/profile': carriersOnly(200),
   // Destructive rows run last (see `walkOrder`).
   'DELETE /users/{id}': adminOnly(204),
   'DELETE /tasks/{id}': adminOnly(204),

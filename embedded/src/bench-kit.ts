@@ -1,2 +1,2 @@
 /** What the benchmarks need from the services themselves (bench may import only this composition package). */
-export { tasksService, seedTasks, type SeedTasksOptions } from '@fragtbud/svc-tasks';
+export { tasksService, seedTasks, createAlertIndex, type SeedTasksOptions } from '@fragtbud/svc-tasks';

@@ -15,7 +15,7 @@ const ownership: Array<[RegExp, UpstreamName]> = [
   // The development mailbox (svc-identity answers 404 unless MAIL_TRANSPORT=dev, and always in production).
   [/^\/dev\/mail$/, 'identity'],
   [/^\/admin\/(users|carriers|billing-changes)(\/|$)/, 'identity'],
-  [/^\/(tasks|ratings|carriers|upload|files|geo)(\/|$)/, 'tasks'],
+  [/^\/(tasks|ratings|carriers|carrier|upload|files|geo|alerts)(\/|$)/, 'tasks'],
   [/^\/admin\/(tasks|task-types|deletion-requests)(\/|$)/, 'tasks'],
   [/^\/bids(\/|$)/, 'bids'],
   [/^\/(payments)(\/|$)/, 'payments'],

@@ -1,4 +1,4 @@
-import { mailMigration } from '@fragtbud/platform';
+import { mailHeadersMigration, mailMigration } from '@fragtbud/platform';
 import * as init from './001_init';
 import * as accounts from './002_accounts';
 import * as loginFailuresByAddress from './002_login_failures_by_address';
@@ -7,6 +7,7 @@ import * as directoryAnnouncements from './004_directory_announcements';
 import * as termsAndErasure from './007_terms_and_erasure';
 import * as throttles from './008_throttles';
 import * as oidcLinks from './009_oidc_links';
+import * as alertDigests from './011_alert_digests';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -19,4 +20,6 @@ export const migrations = [
   { name: '007_terms_and_erasure', up: termsAndErasure.up, down: termsAndErasure.down },
   { name: '008_throttles', up: throttles.up, down: throttles.down },
   { name: '009_oidc_links', up: oidcLinks.up, down: oidcLinks.down },
+  { name: '010_mail_headers', up: mailHeadersMigration.up, down: mailHeadersMigration.down },
+  { name: '011_alert_digests', up: alertDigests.up, down: alertDigests.down },
 ];

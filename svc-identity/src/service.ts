@@ -11,6 +11,7 @@ import { createCvrLookup, createCvrProvider, type CvrProvider } from './cvr/prov
 import { devMailRouter } from './dev-mail/routes';
 import { deviceSessionsRouter } from './devices/routes';
 import { startInsuranceReminders } from './insurance/reminders';
+import { alertMailConsumers, startAlertDigests } from './alert-mails';
 import { adminInsuranceRouter, insuranceRouter } from './insurance/routes';
 import { notificationMailConsumers } from './notification-mails/consumers';
 import { oidcRouter } from './oidc/routes';
@@ -39,7 +40,7 @@ export interface IdentityServiceOptions {
 export function createIdentityService({ clock = systemClock, cvrProvider }: IdentityServiceOptions = {}) {
   // One context (and so one mailer) per running service, whichever hook asks first.
   const contexts = new WeakMap<ServiceDeps<IdentityConfig>, IdentityContext>();
-  const reminders = new WeakMap<ServiceDeps<IdentityConfig>, { stop(): void }>();
+  const reminders = new WeakMap<ServiceDeps<IdentityConfig>, Array<{ stop(): void }>>();
   const contextOf = (deps: ServiceDeps<IdentityConfig>): IdentityContext => {
     let context = contexts.get(deps);
     if (!context) {
@@ -85,7 +86,7 @@ export function createIdentityService({ clock = systemClock, cvrProvider }: Iden
         internalAccountRouter(context),
       ];
     },
-    consumers: (deps) => notificationMailConsumers(contextOf(deps)),
+    consumers: (deps) => [...notificationMailConsumers(contextOf(deps)), ...alertMailConsumers(contextOf(deps))],
     onStart: async (deps) => {
       const context = contextOf(deps);
       // Before the seed: a new database announces nobody here (its users announce themselves as they register).
@@ -95,10 +96,10 @@ export function createIdentityService({ clock = systemClock, cvrProvider }: Iden
       const swept = await sweepExpiredSessions(context);
       if (swept > 0) context.logger.info({ swept }, 'expired sessions removed');
       context.mailer.start();
-      reminders.set(deps, startInsuranceReminders(context));
+      reminders.set(deps, [startInsuranceReminders(context), startAlertDigests(context)]);
     },
     onStop: async (deps) => {
-      reminders.get(deps)?.stop();
+      for (const timer of reminders.get(deps) ?? []) timer.stop();
       await contextOf(deps).mailer.stop();
     },
   });

@@ -13,6 +13,8 @@ import * as carrierProfiles from './011_carrier_profiles';
 import * as guestAccess from './012_guest_access';
 import * as carrierListed from './014_carrier_listed';
 import * as guestClaims from './015_guest_claims';
+import * as alerts from './016_alerts';
+import * as carrierVehicles from './017_carrier_vehicles';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -31,4 +33,6 @@ export const migrations = [
   { name: '013_user_directory_contacts', up: userDirectoryContactsMigration.up, down: userDirectoryContactsMigration.down },
   { name: '014_carrier_listed', up: carrierListed.up, down: carrierListed.down },
   { name: '015_guest_claims', up: guestClaims.up, down: guestClaims.down },
+  { name: '016_alerts', up: alerts.up, down: alerts.down },
+  { name: '017_carrier_vehicles', up: carrierVehicles.up, down: carrierVehicles.down },
 ];

@@ -11,11 +11,12 @@ import { adminTasksRouter, tasksRouter } from './tasks/routes';
 import { proofsRouter } from './proofs';
 import { adminDeletionRequestsRouter, deletionRequestsRouter } from './deletion-requests';
 import { ratingErasureConsumers, ratingsRouter } from './ratings';
-import { carrierProfileConsumers, carriersRouter } from './carriers';
+import { carrierProfileConsumers, carriersRouter, ownCarrierProfileRouter } from './carriers';
 import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
 import { internalFilesRouter } from './uploads/internal-routes';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
+import { alertConsumers, alertsRouter } from './alerts';
 import { userDirectoryConsumers } from './user-directory';
 import { guestClaimConsumers, guestClaimRouter, internalGuestAccessRouter } from './guest-access';
 import { fileStorageOf } from './uploads/file-storage';
@@ -68,6 +69,8 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         adminDeletionRequestsRouter(context),
         ratingsRouter(context),
         carriersRouter(context),
+        ownCarrierProfileRouter(context),
+        alertsRouter(context),
         adminTasksRouter(context),
         internalTasksRouter(context),
         internalGuestAccessRouter(context),
@@ -89,6 +92,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
         ...carrierProfileConsumers(),
         ...ratingErasureConsumers(),
         ...guestClaimConsumers(context),
+        ...alertConsumers(context),
       ]);
     },
   });

@@ -213,4 +213,12 @@ export const routeRequests: Record<RouteKey, Build> = {
   'GET /ratings/public': () => ({ path: '/ratings/public' }),
   'GET /carriers': (w) => ({ path: `/carriers?ids=${w.actors.carrier.id},${w.actors.uninvolved.id}` }),
   'GET /carriers/{id}': (w) => ({ path: `/carriers/${w.actors.carrier.id}` }),
+  'GET /alerts': () => ({ path: '/alerts' }),
+  'POST /alerts': () => ({ path: '/alerts', json: { name: 'Matrix', fromRegions: ['midtjylland'], email: 'off' } }),
+  'PATCH /alerts/{id}': () => ({ path: '/alerts/999999', json: { paused: true } }),
+  'DELETE /alerts/{id}': () => ({ path: '/alerts/999999' }),
+  'GET /alerts/unsubscribe': () => ({ path: `/alerts/unsubscribe?s=alert:999999&t=${'A'.repeat(32)}` }),
+  'POST /alerts/unsubscribe': () => ({ path: `/alerts/unsubscribe?s=alert:999999&t=${'A'.repeat(32)}` }),
+  'GET /carrier/profile': () => ({ path: '/carrier/profile' }),
+  'PUT /carrier/profile': () => ({ path: '/carrier/profile', json: { vehicles: [{ type: 'van', capacityM3: 12, maxKg: 1200, tailLift: true }], coverageRegions: ['syddanmark'] } }),
 };

@@ -146,7 +146,8 @@ import {
   ratingSummaryQuerySchema,
   ratingSummarySchema,
 } from './ratings';
-import { carrierProfileSchema, carrierSummaryListSchema, carrierSummaryQuerySchema } from './carriers';
+import { carrierFieldProfileBodySchema, carrierFieldProfileSchema, carrierProfileSchema, carrierSummaryListSchema, carrierSummaryQuerySchema } from './carriers';
+import { alertBodySchema, alertListSchema, alertPatchSchema, alertSchema, alertUnsubscribeQuerySchema } from './alerts';
 
 export type ServiceName = 'identity' | 'tasks' | 'bids' | 'payments' | 'chat' | 'ledger' | 'gateway';
 export type Access = 'anyone' | 'logged_in' | 'admin' | 'admin_or_self' | 'carrier' | 'customer';
@@ -249,6 +250,14 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'get', path: '/admin/carrier-lists/assignments', service: 'ledger', summary: 'Hvilke carriers er på hvilken liste (filter userId=1,2,…)', access: 'admin', query: carrierListAssignmentsQuerySchema, response: carrierListAssignmentsSchema },
   { method: 'post', path: '/admin/carrier-lists/assignments', service: 'ledger', summary: 'Sæt en carrier på en liste (flytter fra en anden liste; 201 ny, 200 flyttet)', access: 'admin', body: carrierListAssignmentBodySchema, response: carrierListAssignmentSchema, status: 201 },
   { method: 'delete', path: '/admin/carrier-lists/assignments/{id}', service: 'ledger', summary: 'Tag en carrier af sin liste', access: 'admin', status: 204 },
+  { method: 'get', path: '/carrier/profile', service: 'tasks', summary: 'Vognmand: egne køretøjer og dækningsområder', access: 'carrier', response: carrierFieldProfileSchema },
+  { method: 'put', path: '/carrier/profile', service: 'tasks', summary: 'Vognmand: gem egne køretøjer (højst 10: type, m³, maks. kg, lift) og dækningsområder; svaret foreslår en jobalarm for dækningsområderne, når der ingen er', access: 'carrier', body: carrierFieldProfileBodySchema, response: carrierFieldProfileSchema },
+  { method: 'get', path: '/alerts', service: 'tasks', summary: 'Vognmand: egne jobalarmer (højst 20)', access: 'carrier', response: alertListSchema },
+  { method: 'post', path: '/alerts', service: 'tasks', summary: 'Godkendt vognmand: opret jobalarm (regioner, typer, afhentningsdatoer, e-mail instant|daily|off); højst 20', access: 'carrier', body: alertBodySchema, response: alertSchema, status: 201 },
+  { method: 'patch', path: '/alerts/{id}', service: 'tasks', summary: 'Vognmand: ret egen jobalarm, sæt den på pause (paused) eller skift e-mail', access: 'carrier', body: alertPatchSchema, response: alertSchema },
+  { method: 'delete', path: '/alerts/{id}', service: 'tasks', summary: 'Vognmand: slet egen jobalarm', access: 'carrier', status: 204 },
+  { method: 'get', path: '/alerts/unsubscribe', service: 'tasks', summary: 'Afmeldingslinket i jobalarmens e-mails: en side med én knap (HTML)', access: 'anyone', query: alertUnsubscribeQuerySchema },
+  { method: 'post', path: '/alerts/unsubscribe', service: 'tasks', summary: 'Afmeld jobalarmens e-mails med ét klik (List-Unsubscribe-Post, RFC 8058)', access: 'anyone', query: alertUnsubscribeQuerySchema },
   { method: 'post', path: '/bids', service: 'bids', summary: 'Afgiv bud (godkendt vognmand; pris = netto i DKK, højst 10.000.000; gyldighed som standard 14 dage kl. 20:00)', access: 'carrier', body: placeBidBodySchema, response: bidViewSchema, status: 201 },
   { method: 'get', path: '/bids', service: 'bids', summary: 'Bud (filter taskId, carrierId, status): vognmand egne, kunde på egne opgaver, admin alle', access: 'logged_in', query: bidListQuerySchema, response: bidsPageSchema },
   { method: 'get', path: '/bids/{id}', service: 'bids', summary: 'Et bud i den visning, kalderen må se (kunde brutto, vognmand udbetaling, admin alt)', access: 'logged_in', response: bidViewSchema },

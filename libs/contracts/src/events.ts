@@ -62,6 +62,8 @@ export const eventTypes = {
   taskDeleted: 'tasks.task.deleted',
   /** A guest's task got a follow-up link; svc-identity mails it to the contact e-mail (guest follow-up, API.md). */
   guestLinkIssued: 'tasks.guest_link.issued',
+  /** A task matched a carrier's load alert (once per task and carrier); svc-chat notifies, svc-identity mails. */
+  alertMatched: 'tasks.alert.matched',
   ledgerSettingsUpdated: 'ledger.settings.updated',
   carrierListAssigned: 'ledger.carrier_list.assigned',
   carrierListUnassigned: 'ledger.carrier_list.unassigned',
@@ -226,6 +228,19 @@ export const eventPayloadSchemas = {
       accessToken: z.string().min(20).optional(),
     })
     .refine((data) => data.sealedAccessToken !== undefined || data.accessToken !== undefined, 'sealedAccessToken missing'),
+  /**
+   * `alertId` is the alert whose e-mail setting applies (of the carrier's alerts that matched, the one that mails
+   * soonest: instant before daily before off); the mail's unsubscribe link turns that alert's e-mail off.
+   */
+  [eventTypes.alertMatched]: taskRef.extend({
+    carrierId: z.number().int().positive(),
+    alertId: z.number().int().positive(),
+    alertName: z.string(),
+    email: z.enum(['instant', 'daily', 'off']),
+    type: taskTypeSchema,
+    fromCity: z.string().nullable(),
+    toCity: z.string().nullable(),
+  }),
   [eventTypes.taskDeleted]: taskRef.extend({ deletedBy: z.number().int().positive() }),
   /** The platform settings after an admin's change; money in øre; `changed` names the fields that changed. */
   [eventTypes.ledgerSettingsUpdated]: z.object({

@@ -29,3 +29,5 @@ export * from './ratings';
 export * from './carriers';
 export * from './freight-notes';
 export * from './accounts';
+export * from './regions';
+export * from './alerts';

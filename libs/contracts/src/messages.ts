@@ -365,6 +365,25 @@ export const messages = {
   awaitingPayment: 'Afventer betaling',
   taskUnpaidCannotComplete: 'Opgaven kan først afsluttes, når den er betalt.',
   ledgerTypeInvalid: 'Ugyldig type',
+
+  // Load alerts, vehicles and coverage (issue 29)
+  alertNameRequired: 'Giv jobalarmen et navn (højst 80 tegn).',
+  alertRegionsInvalid: 'Vælg regioner blandt Hovedstaden, Sjælland, Syddanmark, Midtjylland og Nordjylland.',
+  alertTypesInvalid: 'Vælg opgavetyper blandt de fem typer.',
+  alertEmailInvalid: "Vælg e-mail: 'instant', 'daily' eller 'off'.",
+  alertDatesOrder: 'Seneste afhentningsdato skal være samme dag som eller efter den tidligste.',
+  alertPausedInvalid: 'Pause skal være ja eller nej.',
+  alertPatchEmpty: 'Angiv mindst ét felt, der skal ændres.',
+  alertsMax: 'Du kan højst have 20 jobalarmer. Slet en, før du opretter en ny.',
+  alertNotFound: 'Jobalarmen findes ikke.',
+  alertsOnlyCarriers: 'Kun vognmænd kan have jobalarmer.',
+  alertsOnlyApprovedCarriers: 'Din konto skal godkendes, før du kan oprette jobalarmer.',
+  alertUnsubscribeInvalid: 'Linket til afmelding er ugyldigt eller udløbet.',
+  alertUnsubscribed: 'Du får ikke flere e-mails fra denne jobalarm.',
+  alertNotificationMessage: 'Ny opgave, der passer til din jobalarm',
+  vehiclesInvalid: 'Ugyldigt køretøj: vælg type, og angiv kapacitet (m³) og maks. last (kg) som positive tal.',
+  vehiclesMax: 'Højst 10 køretøjer.',
+  coverageRegionsInvalid: 'Vælg dækningsområder blandt de fem regioner.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

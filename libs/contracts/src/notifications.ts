@@ -36,6 +36,7 @@ export const notificationKinds = [
   'account_rejected',
   'account_blocked',
   'deletion_request',
+  'task_alert',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -104,6 +105,7 @@ export const notificationSubjects = {
   account_rejected: moneyMessageSubjects.accountRejected,
   account_blocked: moneyMessageSubjects.accountBlocked,
   deletion_request: 'Ny anmodning om sletning',
+  task_alert: 'Jobalarm',
 } as const satisfies Record<NotificationKind, string>;
 
 /** Kinds that tell of money that moved for the user: their finance and payments views are stale. */

@@ -35,7 +35,7 @@ export {
 } from './internal-token';
 export { sessionTokenOf, type SessionTokenOfRequest } from './session-token';
 export { clearSessionCookie, setSessionCookie, setSessionHintCookie, type SessionCookieOptions } from './session-cookie';
-export { sealSecret, openSealedSecret } from './sealed-secret';
+export { sealSecret, openSealedSecret, signLinkValue, verifyLinkValue } from './sealed-secret';
 export { internalAuth, isServiceOnlyPath, requireUser, requireRole, requireServiceCaller } from './auth-context';
 
 export { createDatabase, type Database, type CreateDatabaseOptions } from './database';

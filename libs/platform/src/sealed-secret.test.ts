@@ -22,3 +22,17 @@ describe('sealed secrets', () => {
     expect(() => openSealedSecret(secret, 'guest-link', 'kort')).toThrow();
   });
 });
+
+describe('signLinkValue', () => {
+  const secret = 'x'.repeat(40);
+  it('when the value, purpose and secret are the same, then the signature verifies; any other one does not', async () => {
+    const { signLinkValue, verifyLinkValue } = await import('./sealed-secret');
+    const signature = signLinkValue(secret, 'alert-unsubscribe', 'alert:12');
+    expect(signature).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(verifyLinkValue(secret, 'alert-unsubscribe', 'alert:12', signature)).toBe(true);
+    expect(verifyLinkValue(secret, 'alert-unsubscribe', 'alert:13', signature)).toBe(false);
+    expect(verifyLinkValue(secret, 'other', 'alert:12', signature)).toBe(false);
+    expect(verifyLinkValue('y'.repeat(40), 'alert-unsubscribe', 'alert:12', signature)).toBe(false);
+    expect(verifyLinkValue(secret, 'alert-unsubscribe', 'alert:12', signature.slice(1))).toBe(false);
+  });
+});

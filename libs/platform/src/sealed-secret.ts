@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /*
  * A secret that has to cross the event bus (a guest's follow-up link token on its way to the mailer) travels
@@ -31,4 +31,20 @@ export function openSealedSecret(secret: string, purpose: string, sealed: string
   decipher.setAAD(Buffer.from(purpose, 'utf8'));
   decipher.setAuthTag(bytes.subarray(ivBytes, ivBytes + tagBytes));
   return Buffer.concat([decipher.update(bytes.subarray(ivBytes + tagBytes)), decipher.final()]).toString('utf8');
+}
+
+/**
+ * A link that must work without a session but only for what it names (a mail's one-click unsubscribe): the HMAC of
+ * `value` for `purpose` under a key derived from the shared secret, base64url, 32 characters. Any service holding
+ * the secret can sign it (the mailer) and check it (the owner of what it changes).
+ */
+export function signLinkValue(secret: string, purpose: string, value: string): string {
+  return createHmac('sha256', keyFor(secret, `link:${purpose}`)).update(value, 'utf8').digest().subarray(0, 24).toString('base64url');
+}
+
+/** Whether `signature` is `signLinkValue(secret, purpose, value)`, compared in constant time. */
+export function verifyLinkValue(secret: string, purpose: string, value: string, signature: string): boolean {
+  const expected = Buffer.from(signLinkValue(secret, purpose, value));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

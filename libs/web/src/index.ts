@@ -89,6 +89,7 @@ export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from '.
 export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
+export type { SaveAlertButtonProps } from './alerts/remote-props';
 export { mountStandalone } from './standalone/mount-standalone';
 
 export { createLiveEvents, liveEvents, useLiveEvents, type EventSourceLike, type LiveEvent, type LiveEvents } from './live/live-events';

@@ -10,7 +10,7 @@ export interface RemoteAppModule<P> {
  * What a remote exposes for the shell to mount: every remote's `./App` (a routed page), plus the pieces of the task
  * page — mfe_carrier's `./BidPanel` and mfe_customer's `./ChooseBid` and `./PayPanel`.
  */
-export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid' | 'PayPanel' | 'DeliveryPanel' | 'FinancePanel' | 'PaymentsPanel';
+export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid' | 'PayPanel' | 'DeliveryPanel' | 'FinancePanel' | 'PaymentsPanel' | 'AlertsPanel' | 'SaveAlertButton' | 'VehiclesPanel';
 
 const registered = new Map<RemoteName, string>();
 /** Loads under way, per `remote/module`: a render React throws away and starts again must not load a second time. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bidViewSchema, carrierBidSchema, taskBiddingSchema, taskStatusSchema } from '@fragtbud/contracts';
-import type { BidPanelProps, ChooseBidProps, DeliveryPanelProps, PayPanelProps } from '@fragtbud/web';
+import { bidViewSchema, carrierBidSchema, taskBiddingSchema, taskStatusSchema, taskTypeSchema } from '@fragtbud/contracts';
+import type { BidPanelProps, ChooseBidProps, DeliveryPanelProps, PayPanelProps, SaveAlertButtonProps } from '@fragtbud/web';
 import type { ExposedModule } from './load-remote-app';
 
 /*
@@ -21,6 +21,7 @@ const bidPanel = z.object({
 const chooseBid = z.object({ task: taskRef, bids: z.array(bidViewSchema).readonly(), onDecided: callback });
 const payPanel = z.object({ task: taskRef, onPaid: callback });
 const deliveryPanel = z.object({ task: taskRef, onChanged: callback });
+const saveAlertButton = z.object({ filters: z.object({ type: z.union([taskTypeSchema, z.literal('')]) }) });
 
 /**
  * Compile-time guard: whatever the props types in libs/web allow must pass these schemas, so changing a type
@@ -32,7 +33,8 @@ const fits: [
   Fits<ChooseBidProps, typeof chooseBid>,
   Fits<PayPanelProps, typeof payPanel>,
   Fits<DeliveryPanelProps, typeof deliveryPanel>,
-] = [true, true, true, true];
+  Fits<SaveAlertButtonProps, typeof saveAlertButton>,
+] = [true, true, true, true, true];
 void fits;
 
 const contracts: Record<ExposedModule, z.ZodType> = {
@@ -43,6 +45,9 @@ const contracts: Record<ExposedModule, z.ZodType> = {
   DeliveryPanel: deliveryPanel,
   FinancePanel: z.object({}),
   PaymentsPanel: z.object({}),
+  AlertsPanel: z.object({}),
+  VehiclesPanel: z.object({}),
+  SaveAlertButton: saveAlertButton,
 };
 
 export class RemotePropsError extends Error {

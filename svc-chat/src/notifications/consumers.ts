@@ -3,7 +3,7 @@ import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import type { ChatContext } from '../context';
 import { understood } from '../understood';
 import { notifyAccountDecision, notifyAdjustment, notifyExtraCharge, notifyPayoutPaid, notifyRefund, type AccountDecisionEvent } from './money-notifications';
-import { forgetDeletedUser, notifyBidDecision, notifyDeletionRequest, notifyNewBid, notifyStatusChange } from './service';
+import { forgetDeletedUser, notifyAlertMatch, notifyBidDecision, notifyDeletionRequest, notifyNewBid, notifyStatusChange } from './service';
 
 /** Durable names; the bus durable is `chat-<name>`. Never rename one: a new name starts from the stream's start. */
 export const notificationDurables = {
@@ -17,6 +17,7 @@ export const notificationDurables = {
   adjustments: 'notifications-adjustments',
   accountDecisions: 'notifications-account-decisions',
   deletionRequests: 'notifications-deletion-requests',
+  taskAlerts: 'notifications-task-alerts',
 } as const;
 
 export function notificationConsumers(context: ChatContext): ConsumerDefinition[] {
@@ -43,6 +44,14 @@ export function notificationConsumers(context: ChatContext): ConsumerDefinition[
       handle: async (event, trx) => {
         if (!understood(event, context.logger)) return;
         await notifyBidDecision(context, event, trx);
+      },
+    }),
+    consume<EventPayload<typeof eventTypes.alertMatched>>({
+      durable: notificationDurables.taskAlerts,
+      subjects: [eventTypes.alertMatched],
+      handle: async (event, trx) => {
+        if (!understood(event, context.logger)) return;
+        await notifyAlertMatch(context, event, trx);
       },
     }),
     consume<EventPayload<typeof eventTypes.userDeleted>>({

@@ -233,6 +233,36 @@ export async function notifyBidDecision(
   await sendLive(context, trx, created, event);
 }
 
+export type AlertMatched = EventPayload<typeof eventTypes.alertMatched>;
+
+/**
+ * tasks.alert.matched → 'Ny opgave, der passer til din jobalarm' for the alert's carrier, titled with the task
+ * ('Flytning · Aarhus C → København K') and linking to it; svc-tasks tells a carrier once per task, and one event
+ * gives one notification (the table's unique key).
+ */
+export function notificationForAlertMatch(event: EventEnvelope<AlertMatched>): NewNotification[] {
+  const { taskId, carrierId, alertId, alertName, type, fromCity, toCity } = event.data;
+  const message = `${messages.alertNotificationMessage}: ${alertName}`;
+  return [
+    {
+      user_id: carrierId,
+      task_id: taskId,
+      type: 'info',
+      kind: 'task_alert',
+      title: taskNotificationTitle(taskId, { type, fromCity, toCity }),
+      message,
+      subject: notificationSubjects.task_alert,
+      data: { body: message, taskId, alertId, link: `/task/${taskId}`, occurredAt: event.occurredAt },
+      source_event_id: event.id,
+    },
+  ];
+}
+
+export async function notifyAlertMatch(context: ChatContext, event: EventEnvelope<AlertMatched>, trx: Knex.Transaction): Promise<void> {
+  const created = await insertNotifications(trx, notificationForAlertMatch(event));
+  await sendLive(context, trx, created, event);
+}
+
 /** Each new notification reaches its user's open pages at once (`notification`); a repeat created none, sends none. */
 export async function sendLive(context: ChatContext, trx: Knex.Transaction, created: NotificationRow[], event: EventEnvelope): Promise<void> {
   for (const row of created) {

@@ -3,7 +3,7 @@
  * and identity's events (names; CVR, its verification, insurance expiry).
  */
 import { randomUUID } from 'node:crypto';
-import { eventTypes, messages, type AuthUser } from '@fragtbud/contracts';
+import { eventTypes, messages, vehicleSummary, type AuthUser } from '@fragtbud/contracts';
 import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
@@ -108,7 +108,7 @@ describe('GET /carriers/{id}', () => {
     const text = JSON.stringify(reply.body);
     expect(text).not.toContain('@');
     expect(text).not.toContain(`vognmand-${carrier.id}`);
-    expect(Object.keys(reply.body).sort()).toEqual(['badges', 'company', 'completed_tasks', 'cvr_number', 'id', 'member_since', 'name', 'rating', 'reviews']);
+    expect(Object.keys(reply.body).sort()).toEqual(['badges', 'company', 'completed_tasks', 'coverageRegions', 'cvr_number', 'id', 'member_since', 'name', 'rating', 'reviews', 'vehicles']);
     expect(Object.keys(reply.body.reviews[0]).sort()).toEqual(['comment', 'customer_name', 'date', 'id', 'rating', 'task_type']);
   });
 
@@ -154,8 +154,8 @@ describe('GET /carriers?ids=', () => {
     const reply = await tasks.call('GET', `/carriers?ids=${b.id},987655,${a.id},${b.id}`, { as: null });
     expect(reply.status).toBe(200);
     expect(reply.body.items).toEqual([
-      { id: b.id, name: 'Bente Bil', company: null, rating: { avg: 2, count: 1 }, completed_tasks: 1, badges: { insured: false, cvr_verified: true } },
-      { id: a.id, name: 'Anders And', company: null, rating: { avg: 0, count: 0 }, completed_tasks: 0, badges: { insured: true, cvr_verified: false } },
+      { id: b.id, name: 'Bente Bil', company: null, rating: { avg: 2, count: 1 }, completed_tasks: 1, badges: { insured: false, cvr_verified: true }, vehicles: [] },
+      { id: a.id, name: 'Anders And', company: null, rating: { avg: 0, count: 0 }, completed_tasks: 0, badges: { insured: true, cvr_verified: false }, vehicles: [] },
     ]);
   });
 
@@ -183,5 +183,59 @@ describe('a deleted account on carrier pages', () => {
     const page = await tasks.call('GET', `/carriers/${carrier.id}`, { as: null });
     expect(page.body.reviews).toEqual([expect.objectContaining({ rating: 5, comment: 'Fint', customer_name: null })]);
     expect(JSON.stringify(page.body)).not.toContain('Birgitte');
+  });
+});
+
+describe('PUT /carrier/profile (issue 29)', () => {
+  const van = { type: 'van', capacityM3: 12, maxKg: 1200, tailLift: true };
+
+  it('when a carrier saves vehicles and coverage, then the public page and the bid table show them; a first save offers an alert for the regions', async () => {
+    const carrier = await registeredCarrier({ name: 'Vogn Vagn' });
+    const saved = await tasks.call('PUT', '/carrier/profile', { as: carrier, body: { vehicles: [van, { type: 'truck', capacityM3: '40,5', maxKg: 9000, tailLift: false }], coverageRegions: ['syddanmark', 'hovedstaden'] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      vehicles: [van, { type: 'truck', capacityM3: 40.5, maxKg: 9000, tailLift: false }],
+      coverageRegions: ['hovedstaden', 'syddanmark'],
+      suggestedAlert: { name: 'Nye opgaver i Hovedstaden, Syddanmark', fromRegions: ['hovedstaden', 'syddanmark'] },
+    });
+    const page = await tasks.call('GET', `/carriers/${carrier.id}`, { as: null });
+    expect(page.body).toMatchObject({ vehicles: saved.body.vehicles, coverageRegions: ['hovedstaden', 'syddanmark'], badges: { cvr_verified: false } });
+    const table = await tasks.call('GET', `/carriers?ids=${carrier.id}`, { as: customer });
+    expect(table.body.items[0].vehicles.map((vehicle: Parameters<typeof vehicleSummary>[0]) => vehicleSummary(vehicle))).toEqual(['Kassevogn 12 m³ · lift', 'Lastbil 40,5 m³']);
+    expect((await tasks.call('GET', '/carrier/profile', { as: carrier })).body).toMatchObject({ vehicles: saved.body.vehicles, coverageRegions: ['hovedstaden', 'syddanmark'] });
+
+    // With an alert of their own, no offer; identity's later events leave vehicles and regions alone.
+    expect((await tasks.call('POST', '/alerts', { as: carrier, body: { name: 'Fyn', email: 'off' } })).status).toBe(201);
+    expect((await tasks.call('PUT', '/carrier/profile', { as: carrier, body: { vehicles: [van], coverageRegions: ['syddanmark'] } })).body.suggestedAlert).toBeNull();
+    await tasks.publish(eventTypes.carrierProfileUpdated, { userId: carrier.id, cvrNumber: '12345674', cvrVerified: true, insuredUntil: null, memberSince: '2024-03-01T10:00:00.000Z' });
+    await waitFor(async () => (await tasks.call('GET', `/carriers/${carrier.id}`, { as: null })).body.badges.cvr_verified === true);
+    expect((await tasks.call('GET', `/carriers/${carrier.id}`, { as: null })).body).toMatchObject({ vehicles: [van], coverageRegions: ['syddanmark'] });
+  });
+
+  it('when a carrier with no identity event yet saves, then a later identity event still applies', async () => {
+    const carrier = user('carrier');
+    expect((await tasks.call('PUT', '/carrier/profile', { as: carrier, body: { vehicles: [], coverageRegions: [] } })).status).toBe(200);
+    await tasks.publish(eventTypes.carrierProfileUpdated, { userId: carrier.id, cvrNumber: '12345674', cvrVerified: true, insuredUntil: null, memberSince: '2024-03-01T10:00:00.000Z' });
+    await waitFor(async () => (await tasks.db('carrier_profiles').where({ user_id: carrier.id }).first())?.cvr_verified === true);
+  });
+
+  it('when the input is bad or the caller is not a carrier, then 400 / 403 / 401 in Danish and nothing changes', async () => {
+    const carrier = user('carrier');
+    const bad: Array<[unknown, string]> = [
+      [{ vehicles: [{ ...van, type: 'boat' }], coverageRegions: [] }, messages.vehiclesInvalid],
+      [{ vehicles: [{ ...van, capacityM3: 0 }], coverageRegions: [] }, messages.vehiclesInvalid],
+      [{ vehicles: [{ ...van, maxKg: 12.5 }], coverageRegions: [] }, messages.vehiclesInvalid],
+      [{ vehicles: [{ ...van, tailLift: 'ja' }], coverageRegions: [] }, messages.vehiclesInvalid],
+      [{ vehicles: Array.from({ length: 11 }, () => van), coverageRegions: [] }, messages.vehiclesMax],
+      [{ vehicles: [], coverageRegions: ['fyn'] }, messages.coverageRegionsInvalid],
+    ];
+    for (const [body, message] of bad) {
+      const reply = await tasks.call('PUT', '/carrier/profile', { as: carrier, body });
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(reply.body)).toContain(message);
+    }
+    expect(await tasks.db('carrier_profiles').where({ user_id: carrier.id }).first()).toBeUndefined();
+    expect((await tasks.call('PUT', '/carrier/profile', { as: customer, body: { vehicles: [], coverageRegions: [] } })).status).toBe(403);
+    expect((await tasks.call('PUT', '/carrier/profile', { as: null, body: { vehicles: [], coverageRegions: [] } })).status).toBe(401);
   });
 });

@@ -1,2 +1,2 @@
-export { carriersRouter } from './routes';
+export { carriersRouter, ownCarrierProfileRouter } from './routes';
 export { carrierProfileConsumers } from './consumers';

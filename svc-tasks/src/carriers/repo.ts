@@ -1,3 +1,4 @@
+import type { Region, Vehicle } from '@fragtbud/contracts';
 import type { Db } from '../context';
 import { deletedUserName } from '../user-directory';
 
@@ -12,6 +13,9 @@ export interface CarrierRow {
   member_since: Date | null;
   /** Approved and not blocked; null when no event has said (shown). */
   listed: boolean | null;
+  /** Null when the carrier has no profile row yet. */
+  vehicles: Vehicle[] | string | null;
+  coverage_regions: Region[] | null;
 }
 
 export interface ReviewRow {
@@ -41,6 +45,8 @@ export async function findCarriers(db: Db, ids: readonly number[]): Promise<Carr
       db.raw(`to_char(p.insured_until, 'YYYY-MM-DD') as insured_until`),
       'p.member_since',
       'p.listed',
+      'p.vehicles',
+      'p.coverage_regions',
     )) as CarrierRow[];
 }
 
@@ -80,4 +86,30 @@ export async function latestReviews(db: Db, carrierId: number, limit: number): P
     ])
     .limit(limit)
     .select('id', 'carrier_id', 'rating', 'comment', 'rater_first_name', 'task_type', 'created_at')) as ReviewRow[];
+}
+
+export interface FieldProfileRow {
+  vehicles: Vehicle[] | string;
+  coverage_regions: Region[];
+}
+
+export async function findFieldProfile(db: Db, carrierId: number): Promise<FieldProfileRow | undefined> {
+  return (await db('carrier_profiles').where({ user_id: carrierId }).first('vehicles', 'coverage_regions')) as FieldProfileRow | undefined;
+}
+
+/**
+ * The carrier's vehicles and regions. A new row starts with `updated_at` at the epoch: identity's events decide the
+ * rest of the row by their time, and the first one must still apply.
+ */
+export async function saveFieldProfile(db: Db, carrierId: number, vehicles: Vehicle[], coverageRegions: Region[]): Promise<void> {
+  const changes = { vehicles: JSON.stringify(vehicles), coverage_regions: coverageRegions };
+  await db('carrier_profiles')
+    .insert({ user_id: carrierId, ...changes, updated_at: new Date(0) })
+    .onConflict('user_id')
+    .merge(changes);
+}
+
+export async function countAlertsOf(db: Db, carrierId: number): Promise<number> {
+  const row = (await db('alerts').where({ carrier_id: carrierId }).count({ count: '*' }).first()) as { count: number | string };
+  return Number(row.count);
 }

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import { carrierProfileParamSchema, carrierSummaryQuerySchema, messages } from '@fragtbud/contracts';
-import { parseIdParam, parseQuery } from '@fragtbud/platform';
+import { carrierFieldProfileBodySchema, carrierProfileParamSchema, carrierSummaryQuerySchema, messages } from '@fragtbud/contracts';
+import { parseBody, parseIdParam, parseQuery, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
-import { carrierProfile, carrierSummaries } from './service';
+import { carrierProfile, carrierSummaries, ownFieldProfile, saveOwnFieldProfile } from './service';
 
 /** GET /carriers?ids= and GET /carriers/{id}: public, read-only carrier profiles (issue 13). */
 export function carriersRouter(context: TasksContext): Router {
@@ -18,5 +18,18 @@ export function carriersRouter(context: TasksContext): Router {
     ctx.body = await carrierProfile(context, ctx.state.user, carrierId);
   });
 
+  return router;
+}
+
+/** GET/PUT /carrier/profile: the carrier's own vehicles and coverage regions (issue 29). */
+export function ownCarrierProfileRouter(context: TasksContext): Router {
+  const router = new Router({ prefix: '/carrier/profile' });
+  router.get('/', async (ctx) => {
+    ctx.body = await ownFieldProfile(context, requireUser(ctx));
+  });
+  router.put('/', async (ctx) => {
+    const caller = requireUser(ctx);
+    ctx.body = await saveOwnFieldProfile(context, caller, parseBody(ctx, carrierFieldProfileBodySchema, { nullAsEmpty: false }));
+  });
   return router;
 }

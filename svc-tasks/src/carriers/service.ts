@@ -1,7 +1,17 @@
-import { carrierProfileReviewsMax, messages, type AuthUser, type CarrierProfile, type CarrierSummary } from '@fragtbud/contracts';
+import {
+  carrierProfileReviewsMax,
+  messages,
+  regionLabels,
+  type AuthUser,
+  type CarrierFieldProfile,
+  type CarrierFieldProfileBody,
+  type CarrierProfile,
+  type CarrierSummary,
+  type Vehicle,
+} from '@fragtbud/contracts';
 import { AppError } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
-import { completedTaskCounts, findCarriers, latestReviews, ratingTotals, type CarrierRow } from './repo';
+import { completedTaskCounts, countAlertsOf, findCarriers, findFieldProfile, latestReviews, ratingTotals, saveFieldProfile, type CarrierRow } from './repo';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -22,6 +32,31 @@ function summaryOf(
       insured: row.insured_until !== null && row.insured_until >= day,
       cvr_verified: row.cvr_verified === true && row.cvr_number !== null,
     },
+    vehicles: vehiclesOf(row.vehicles),
+  };
+}
+
+const vehiclesOf = (stored: Vehicle[] | string | null | undefined): Vehicle[] => (typeof stored === 'string' ? (JSON.parse(stored) as Vehicle[]) : (stored ?? []));
+
+/** GET /carrier/profile: the carrier's own vehicles and regions. */
+export async function ownFieldProfile(context: TasksContext, caller: AuthUser): Promise<CarrierFieldProfile> {
+  if (caller.role !== 'carrier') throw AppError.forbidden(messages.forbidden, 'forbidden');
+  const row = await findFieldProfile(context.db, caller.id);
+  return { vehicles: vehiclesOf(row?.vehicles), coverageRegions: row?.coverage_regions ?? [], suggestedAlert: null };
+}
+
+/**
+ * PUT /carrier/profile: only a carrier, only their own. When they have regions and no alert yet, the answer offers one
+ * for those regions ('Nye opgaver i …'); the UI asks before it creates it.
+ */
+export async function saveOwnFieldProfile(context: TasksContext, caller: AuthUser, body: CarrierFieldProfileBody): Promise<CarrierFieldProfile> {
+  if (caller.role !== 'carrier' || caller.blocked) throw AppError.forbidden(messages.forbidden, 'forbidden');
+  await saveFieldProfile(context.db, caller.id, body.vehicles, body.coverageRegions);
+  const offer = body.coverageRegions.length > 0 && caller.approved && (await countAlertsOf(context.db, caller.id)) === 0;
+  return {
+    vehicles: body.vehicles,
+    coverageRegions: body.coverageRegions,
+    suggestedAlert: offer ? { name: `Nye opgaver i ${body.coverageRegions.map((region) => regionLabels[region]).join(', ')}`, fromRegions: body.coverageRegions } : null,
   };
 }
 
@@ -51,6 +86,7 @@ export async function carrierProfile(context: TasksContext, caller: AuthUser | n
   ]);
   return {
     ...summaryOf(row, ratings.get(carrierId), completed.get(carrierId), today()),
+    coverageRegions: row.coverage_regions ?? [],
     cvr_number: row.cvr_number,
     member_since: row.member_since ? new Date(row.member_since).toISOString() : null,
     reviews: reviews.map((review) => ({

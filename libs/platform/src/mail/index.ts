@@ -1,5 +1,5 @@
 export { mailConfigShape, checkMailConfig, devMailboxEnabled, type MailConfig } from './mail-config';
-export { mailMigration } from './mail-migration';
+export { mailHeadersMigration, mailMigration } from './mail-migration';
 export { createMailer, type Mail, type Mailer, type MailerOptions } from './mailer';
 export {
   createDevTransport,

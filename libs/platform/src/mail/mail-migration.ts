@@ -40,3 +40,27 @@ export const mailMigration: Migration = {
     await knex.schema.dropTableIfExists('mail_outbox');
   },
 };
+
+/**
+ * Extra headers a mail carries (a notification's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058), in the
+ * outbox and the development mailbox. Listed by a service after `mailMigration`.
+ */
+export const mailHeadersMigration: Migration = {
+  name: 'platform_mail_headers',
+  async up(knex: Knex) {
+    await knex.schema.alterTable('mail_outbox', (table) => {
+      table.jsonb('headers');
+    });
+    await knex.schema.alterTable('dev_mailbox', (table) => {
+      table.jsonb('headers');
+    });
+  },
+  async down(knex: Knex) {
+    await knex.schema.alterTable('dev_mailbox', (table) => {
+      table.dropColumn('headers');
+    });
+    await knex.schema.alterTable('mail_outbox', (table) => {
+      table.dropColumn('headers');
+    });
+  },
+};

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../migrate';
 import { createTestInfra, waitFor, type TestInfra } from '../testing';
-import { mailMigration } from './mail-migration';
+import { mailHeadersMigration, mailMigration } from './mail-migration';
 import { createMailer } from './mailer';
 import { mailTemplates } from './templates';
 import { readDevMailbox } from './transport';
@@ -50,7 +50,7 @@ describe('mailer', () => {
 
   beforeAll(async () => {
     infra = await createTestInfra('mailer');
-    await migrate(infra.database, [mailMigration]);
+    await migrate(infra.database, [mailMigration, mailHeadersMigration]);
   });
   afterAll(async () => {
     await infra?.close();
@@ -97,6 +97,29 @@ describe('mailer', () => {
     } finally {
       await mailer.stop();
       await again.close();
+    }
+  });
+
+  it('when a mail has extra headers, then they go out with it over SMTP (List-Unsubscribe)', async () => {
+    const sink = await startSmtpSink();
+    const mailer = createMailer({
+      db: infra.database.knex,
+      config: { ...baseConfig, MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
+      logger: infra.logger,
+    });
+    try {
+      const mail = mailTemplates.loginCode('liste@example.dk', { code: '654321' });
+      await mailer.queue(infra.database.knex, {
+        ...mail,
+        headers: { 'List-Unsubscribe': '<http://localhost:8080/api/alerts/unsubscribe?s=alert:1&t=x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+      expect(await mailer.deliverDue()).toBe(1);
+      const unfolded = sink.received[0]?.raw.replace(/\r\n[ \t]+/g, ' ');
+      expect(unfolded).toContain('List-Unsubscribe: <http://localhost:8080/api/alerts/unsubscribe?s=alert:1&t=x>');
+      expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    } finally {
+      await mailer.stop();
+      await sink.close();
     }
   });
 

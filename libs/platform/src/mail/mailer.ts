@@ -12,6 +12,8 @@ export interface Mail {
   html: string;
   /** Which template made it (logs, tests). */
   template: string;
+  /** Extra headers (List-Unsubscribe …); needs the service's `mailHeadersMigration`. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -48,6 +50,7 @@ interface MailRow {
   html: string;
   template: string;
   attempts: number;
+  headers: Record<string, string> | string | null;
 }
 
 export function createMailer({
@@ -86,8 +89,11 @@ export function createMailer({
           .skipLocked(),
       )
       .update({ next_attempt_at: new Date(now.getTime() + claimMs), attempts: db.raw('attempts + 1') })
-      .returning(['id', 'to', 'subject', 'text', 'html', 'template', 'attempts'])) as MailRow[];
-    return rows[0];
+      .returning(['id', 'to', 'subject', 'text', 'html', 'template', 'attempts', 'headers'])) as MailRow[];
+    const row = rows[0];
+    if (!row) return undefined;
+    const headers = typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
+    return { ...row, headers };
   }
 
   async function deliverDue(): Promise<number> {
@@ -96,7 +102,8 @@ export function createMailer({
       const mail = await claim();
       if (!mail) return sent;
       try {
-        await chosen.send(mail);
+        const { headers, ...outgoing } = mail;
+        await chosen.send(headers ? { ...outgoing, headers: headers as Record<string, string> } : outgoing);
       } catch (error) {
         const delayMs = retryDelay(mail.attempts, retry);
         await db('mail_outbox')
@@ -162,6 +169,7 @@ export function createMailer({
         text: mail.text,
         html: mail.html,
         template: mail.template,
+        ...(mail.headers ? { headers: JSON.stringify(mail.headers) } : {}),
         created_at: now,
         next_attempt_at: now,
       });

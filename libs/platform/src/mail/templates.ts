@@ -45,6 +45,9 @@ function render(to: string, template: string, subject: string, body: Body): Mail
   return { to, subject, text, html, template };
 }
 
+/** One-click unsubscribe (RFC 8058): the mail program POSTs `List-Unsubscribe=One-Click` to the URL. */
+const unsubscribeHeaders = (url: string) => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
 const greetingFor = (name?: string | null) => (name ? `Hej ${name}` : 'Hej');
 
 interface DecisionTexts {
@@ -232,6 +235,31 @@ export const mailTemplates = {
         label: 'Se din profil',
       },
     }),
+
+  /**
+   * A load alert's match, one mail per task (issue 29): the task's title and link, and the one-click unsubscribe as
+   * a link in the mail and as the List-Unsubscribe header (RFC 8058).
+   */
+  taskAlert: (to: string, input: { name?: string | null; alertName: string; task: string; link: string; unsubscribe: string }) => ({
+    ...render(to, 'task_alert', `Ny opgave til din jobalarm: ${input.task}`, {
+      greeting: greetingFor(input.name),
+      paragraphs: [`Der er en ny opgave, der passer til din jobalarm »${input.alertName}«: ${input.task}.`],
+      action: { label: 'Se opgaven og byd', url: input.link },
+      footnote: `Vil du ikke have flere e-mails fra denne jobalarm? Afmeld her: ${input.unsubscribe}`,
+    }),
+    headers: unsubscribeHeaders(input.unsubscribe),
+  }),
+
+  /** The daily overview at 07:00 of the tasks that matched a carrier's `daily` alerts since the last one. */
+  taskAlertDigest: (to: string, input: { name?: string | null; tasks: Array<{ task: string; link: string }>; link: string; unsubscribe: string }) => ({
+    ...render(to, 'task_alert_digest', `${input.tasks.length === 1 ? '1 ny opgave' : `${input.tasks.length} nye opgaver`} til dine jobalarmer`, {
+      greeting: greetingFor(input.name),
+      paragraphs: ['Disse nye opgaver passer til dine jobalarmer:', ...input.tasks.map((item) => `• ${item.task}: ${item.link}`)],
+      action: { label: 'Se opgaverne', url: input.link },
+      footnote: `Vil du ikke have det daglige overblik? Afmeld her: ${input.unsubscribe}`,
+    }),
+    headers: unsubscribeHeaders(input.unsubscribe),
+  }),
 
   insuranceExpiring: (to: string, input: { name?: string | null; expiresOn: string; link: string }) =>
     render(to, 'insurance_expiring', 'Din forsikring udløber snart', {

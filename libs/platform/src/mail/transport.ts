@@ -9,6 +9,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -32,6 +33,7 @@ export function createSmtpTransport({ url, from }: { url: string; from: string }
         text: mail.text,
         html: mail.html,
         messageId: `<${mail.id}@${domain}>`,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     },
     close() {
@@ -46,7 +48,15 @@ export function createDevTransport({ db, logger }: { db: Knex; logger: Logger })
     kind: 'dev',
     async send(mail) {
       await db('dev_mailbox')
-        .insert({ mail_id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, created_at: new Date() })
+        .insert({
+          mail_id: mail.id,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.headers ? { headers: JSON.stringify(mail.headers) } : {}),
+          created_at: new Date(),
+        })
         .onConflict('mail_id')
         .ignore();
       logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the development mailbox');

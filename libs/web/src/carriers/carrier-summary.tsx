@@ -1,4 +1,5 @@
 import type { CarrierSummary } from '@fragtbud/contracts';
+import { vehicleSummary } from '@fragtbud/contracts';
 import { Link } from 'react-router-dom';
 import { CarrierBadges } from './carrier-badges';
 import { formatRating, StarRating } from './star-rating';
@@ -38,6 +39,9 @@ export function CarrierSummaryCell({ carrierId, name, summary }: { carrierId: nu
           {summary.company && <span className="fb-carrier-cell__company">{summary.company}</span>}
           <CarrierRating rating={summary.rating} />
           <span className="fb-carrier-cell__meta">{completedTasksLabel(summary.completed_tasks)}</span>
+          {summary.vehicles && summary.vehicles.length > 0 && (
+            <span className="fb-carrier-cell__meta">{summary.vehicles.map(vehicleSummary).join(', ')}</span>
+          )}
           <CarrierBadges badges={summary.badges} />
         </>
       )}

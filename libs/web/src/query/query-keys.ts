@@ -68,6 +68,10 @@ export const queryKeys = {
   myOidcLinks: () => ['me', 'oidc-links'] as const,
   /** The carrier's balance, pending payout and rows (GET /finance/me). */
   myFinance: () => ['me', 'finance'] as const,
+  /** The carrier's load alerts (GET /alerts). */
+  myAlerts: () => ['me', 'alerts'] as const,
+  /** The carrier's vehicles and coverage regions (GET /carrier/profile). */
+  myFieldProfile: () => ['me', 'field-profile'] as const,
   /** The customer's payment history and ledger adjustments. */
   myPayments: () => ['me', 'payments'] as const,
   oidcConfig: () => ['auth', 'oidc-config'] as const,

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { regionLabels, vehicleSummary } from '@fragtbud/contracts';
 import {
   CarrierBadges,
   CarrierRating,
@@ -73,6 +74,18 @@ function CarrierPageContent() {
         <div>
           <dt>Forsikring</dt>
           <dd>{carrier.badges.insured ? 'Gyldig forsikring registreret' : 'Ingen gyldig forsikring registreret'}</dd>
+        </div>
+        <div>
+          <dt>Køretøjer</dt>
+          <dd>
+            {carrier.vehicles && carrier.vehicles.length > 0
+              ? carrier.vehicles.map((vehicle) => `${vehicleSummary(vehicle)} · maks. ${vehicle.maxKg.toLocaleString('da-DK')} kg`).join(', ')
+              : 'Ikke oplyst'}
+          </dd>
+        </div>
+        <div>
+          <dt>Kører i</dt>
+          <dd>{carrier.coverageRegions && carrier.coverageRegions.length > 0 ? carrier.coverageRegions.map((region) => regionLabels[region]).join(', ') : 'Ikke oplyst'}</dd>
         </div>
       </dl>
 

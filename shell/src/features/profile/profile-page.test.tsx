@@ -132,10 +132,10 @@ describe('profile page', () => {
     expect((within(again).getByLabelText(/^Telefon/) as HTMLInputElement).value).toBe('+45 22 33 44 55');
   });
 
-  it('when a carrier opens it, then finances, bank and insurance tabs are there too', () => {
+  it('when a carrier opens it, then finances, bank, insurance, CVR and load-alert tabs are there too', () => {
     setSession(viggo);
     renderApp('/profile');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Økonomi', 'Bank', 'Forsikring', 'CVR']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Økonomi', 'Bank', 'Forsikring', 'CVR', 'Køretøjer', 'Jobalarmer']);
   });
 
   it('when the new passwords differ, then Adgangskoder matcher ikke; when they match, then the change is sent', async () => {

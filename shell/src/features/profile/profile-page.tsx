@@ -60,6 +60,8 @@ export function ProfilePage() {
         {active === 'cvr' && <CvrTab />}
         {/* The carrier's 'Økonomi' and the customer's 'Betalinger' come from their remotes (spec section 2, profile). */}
         {active === 'financial' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="FinancePanel" props={{}} />}
+        {active === 'vehicles' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="VehiclesPanel" props={{}} />}
+        {active === 'alerts' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="AlertsPanel" props={{}} />}
         {active === 'payments' && <RemoteApp<Record<string, never>> remote="mfe_customer" module="PaymentsPanel" props={{}} />}
       </Tabs>
     </div>

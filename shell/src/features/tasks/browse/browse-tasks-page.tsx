@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, EmptyState, ErrorState, PageHeader, Spinner, TaskCard, isApiError, useSession, type Role } from '@fragtbud/web';
 import { useDocumentTitle } from '../../../routing/use-document-title';
@@ -7,6 +7,8 @@ import { PAGE_SIZE, filtersFromSearch, searchFromFilters, type BrowseFilters } f
 import { Pagination } from './pagination';
 import { TaskSearchForm } from './task-search-form';
 import './browse-tasks.css';
+
+const SaveAlertMount = lazy(() => import('./save-alert-mount'));
 
 interface BrowseTasksPageProps {
   /** /tasks (carriers and admins) has its own heading; /BrowseTasks and /browse-tasks are open to everyone. */
@@ -146,6 +148,11 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
             <Link className="fb-button fb-button--primary" to="/create-task">
               Opret Opgave
             </Link>
+          ) : staff ? (
+            // A carrier's /tasks: the filters as a load alert (mfe_carrier, loaded only here and only for carriers).
+            <Suspense fallback={null}>
+              <SaveAlertMount filters={{ type: filters.type }} />
+            </Suspense>
           ) : undefined
         }
       />

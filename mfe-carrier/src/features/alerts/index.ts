@@ -1,0 +1,3 @@
+export { AlertsPanel } from './alerts-panel';
+export { SaveAlertButton } from './save-alert-button';
+export { useCreateAlert } from './api/alerts';

@@ -1,0 +1,2 @@
+export { alertMailConsumers } from './consumers';
+export { alertDigestHour, digestCutoff, sendAlertDigests, startAlertDigests } from './service';
