@@ -30,6 +30,10 @@ export function ledgerRow(overrides: Partial<LedgerRow> & Pick<LedgerRow, 'type'
     providerRef: null,
     payment_id: 5,
     bid_id: 6,
+    netExVat: 1100,
+    vat: 275,
+    vatBase: 'customer_price',
+    vatIncluded: true,
     ...overrides,
   };
 }
