@@ -386,7 +386,7 @@ describe('the ledger’s reading side', () => {
     const own = await payments.ledger.call('GET', '/finance/payments/me', { as: owner });
     expect(own.status).toBe(200);
     expect(own.body.items).toEqual([
-      { id: expect.any(Number), type: 'payment', date: expect.any(String), task_id: task.id, taskId: task.id, status: 'succeeded', amount: 2087.5, task_title: null },
+      { id: expect.any(Number), type: 'payment', date: expect.any(String), task_id: task.id, taskId: task.id, status: 'succeeded', amount: 2087.5, task_title: null, reason: null },
     ]);
   });
 
