@@ -102,6 +102,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /geo/suggest': anyone(200),
   'GET /admin/tasks/pending-count': adminOnly(200),
   'GET /admin/task-types': adminOnly(200),
+  'GET /admin/deletion-requests': adminOnly(200),
   'POST /admin/task-types': adminOnly(201),
   'PUT /admin/task-types/{type}': adminOnly(200),
   'DELETE /admin/task-types/{type}': adminOnly(204),

@@ -110,6 +110,7 @@ export const routeRequests: Record<RouteKey, Build> = {
   'GET /files/{key}': (w) => ({ path: `/files/${w.documentKey}` }),
   'GET /geo/suggest': () => ({ path: '/geo/suggest?q=Vestergade' }),
   'GET /admin/tasks/pending-count': () => ({ path: '/admin/tasks/pending-count' }),
+  'GET /admin/deletion-requests': () => ({ path: '/admin/deletion-requests?status=pending' }),
   'GET /admin/task-types': () => ({ path: '/admin/task-types' }),
   'POST /admin/task-types': () => ({ path: '/admin/task-types', json: { type: 'matrixtype', maxBids: 7 } }),
   'PUT /admin/task-types/{type}': () => ({ path: '/admin/task-types/matrixtype', json: { maxBids: 8 } }),
