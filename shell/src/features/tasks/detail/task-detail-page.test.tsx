@@ -392,7 +392,6 @@ describe('task page actions', () => {
       'Åben for bud (nuværende)',
       'Tildelt',
       'I gang',
-      'Afsluttet',
       'Annulleret',
     ]);
     await userEvent.selectOptions(select, 'Annulleret');
@@ -459,7 +458,7 @@ describe('task page actions', () => {
         HttpResponse.json({ code: 'transition_not_allowed', message: 'Statusændringen er ikke tilladt.' }, { status: 409 }),
       ),
     );
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Skift status' }), 'Afsluttet');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Skift status' }), 'Tildelt');
     await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Kunne ikke opdatere status');
