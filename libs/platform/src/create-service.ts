@@ -141,7 +141,6 @@ function buildApp<C extends BaseConfig>(
       db: deps.db,
       consumers: consumers.map((consumer) => ({ durable: durableOf(definition.name, consumer), subjects: consumer.subjects })),
       handled,
-      eventsFlow: () => busStatus().connected,
     }),
   );
   app.use(jsonBodyParser(bodyLimit));

@@ -141,10 +141,8 @@ export function readYourWrites(options: {
   consumers: readonly ConsumerSubjects[];
   handled: HandledEvents;
   timeoutMs?: number;
-  /** False while the bus is down: nothing can be handled then, so a request does not wait (it answers degraded). */
-  eventsFlow?: () => boolean;
 }): Middleware {
-  const { db, consumers, handled, timeoutMs = readAfterTimeoutMs, eventsFlow = () => true } = options;
+  const { db, consumers, handled, timeoutMs = readAfterTimeoutMs } = options;
   return async (ctx, next) => {
     const readAfter = ctx.get(readAfterHeader) || undefined;
     const pending = parseEventRefs(readAfter).flatMap((ref) =>
@@ -152,7 +150,7 @@ export function readYourWrites(options: {
         .filter((consumer) => consumer.subjects.some((subject) => subjectMatches(subject, ref.type)))
         .map((consumer) => ({ durable: consumer.durable, eventId: ref.id })),
     );
-    if (pending.length > 0 && eventsFlow() && !(await handled.waitFor(db, pending, timeoutMs))) {
+    if (pending.length > 0 && !(await handled.waitFor(db, pending, timeoutMs))) {
       (ctx.state.log as Logger | undefined)?.warn({ pending }, `events the caller wrote were not handled within ${timeoutMs} ms; answering as things stand`);
     }
     const request: RequestWrites = { readAfter, written: [], open: true };
