@@ -1,6 +1,5 @@
 import {
   defaultPackagesOf,
-  eventTypes,
   foldFreightNoteFlatKeys,
   freightCarrierFields,
   freightGoodsFields,
@@ -12,7 +11,6 @@ import {
   isFreightNoteLocked,
   messages,
   type AuthUser,
-  type EventPayload,
   type FreightCarrier,
   type FreightChange,
   type FreightGoods,
@@ -22,7 +20,7 @@ import {
   type FreightPartyGroup,
   type TaskStatus,
 } from '@fragtbud/contracts';
-import { AppError, parseInput, type EventMeta } from '@fragtbud/platform';
+import { AppError, parseInput } from '@fragtbud/platform';
 import type { Db, TasksContext } from '../context';
 import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
 import { relationOf } from '../tasks/task-json';
@@ -285,13 +283,7 @@ export async function getFreightNote(context: TasksContext, caller: AuthUser, ta
 
 // ---- update ----
 
-export async function updateFreightNote(
-  context: TasksContext,
-  caller: AuthUser,
-  taskId: number,
-  rawBody: unknown,
-  meta: EventMeta,
-): Promise<FreightNote> {
+export async function updateFreightNote(context: TasksContext, caller: AuthUser, taskId: number, rawBody: unknown): Promise<FreightNote> {
   return context.db.transaction(async (trx) => {
     // The task row's lock serialises saves of its note (the note row may not exist yet).
     const task = await lockTaskById(trx, taskId);
@@ -367,15 +359,6 @@ export async function updateFreightNote(
         change_log: [...current.changeLog, entry].slice(-changeLogLimit),
       },
       now,
-    );
-    // The other party's open fragtbrev tab refreshes (svc-chat makes it a live event).
-    await context.outbox.add(
-      trx,
-      eventTypes.freightNoteUpdated,
-      { taskId, userId: task.user_id, assignedCarrierId: task.assigned_carrier_id, updatedBy: caller.id } satisfies EventPayload<
-        typeof eventTypes.freightNoteUpdated
-      >,
-      meta,
     );
     return toJson(taskId, contentOf(saved), access, task);
   });
