@@ -85,15 +85,19 @@ export function createTasksService(options: TasksServiceOptions = {}) {
     },
     consumers: (deps) => {
       const context = contextOf(deps);
-      return context.browseCache.invalidatingConsumers([
-        ...bidProjectionConsumers(context),
-        ...paymentConsumers(context),
-        ...userDirectoryConsumers(),
-        ...carrierProfileConsumers(),
-        ...ratingErasureConsumers(),
-        ...guestClaimConsumers(context),
-        ...alertConsumers(context),
-      ]);
+      return [
+        ...context.browseCache.invalidatingConsumers([
+          ...bidProjectionConsumers(context),
+          ...paymentConsumers(context),
+          ...userDirectoryConsumers(),
+          ...carrierProfileConsumers(),
+          ...ratingErasureConsumers(),
+          ...guestClaimConsumers(context),
+        ]),
+        // Matching a task to carriers' alerts changes no task: it must not drop the kept public page (under NATS the
+        // match of a new task lands after the creator's next read and would empty the cache behind its back).
+        ...alertConsumers({ ...context, outbox: deps.outbox }),
+      ];
     },
   });
 }
