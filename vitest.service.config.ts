@@ -12,6 +12,5 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     // CI only: a test that fails once on the shared, loaded CI machine gets one more try; a real fault fails twice.
-    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -7,6 +7,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // CI only: a test that fails once on the shared, loaded CI machine gets one more try; a real fault fails twice.
-    retry: process.env.CI ? 1 : 0,
   },
 });
