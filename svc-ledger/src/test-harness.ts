@@ -17,6 +17,7 @@ import {
   type TestInfra,
   testCaller,
   observeEvents,
+  outboxEnvelopes,
   testEnvelope,
 } from '@fragtbud/platform';
 import type { Knex } from 'knex';
@@ -32,6 +33,8 @@ export interface StartedLedger {
   db: Knex;
   /** Every ledger.* event seen on the bus, in arrival order. */
   published: EventEnvelope[];
+  /** The events the service's own writes recorded in its outbox (committed with the write: exact after a 2xx). */
+  outboxEvents(type?: string): Promise<EventEnvelope<Record<string, unknown>>[]>;
   call: TestClient['call'];
   close(): Promise<void>;
 }
@@ -59,6 +62,7 @@ export async function startLedger(): Promise<StartedLedger> {
     infra,
     db: infra.database.knex,
     published,
+    outboxEvents: (type) => outboxEnvelopes(infra.database.knex, type),
     call,
     close: async () => {
       await service.close();

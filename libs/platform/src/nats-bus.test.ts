@@ -125,7 +125,13 @@ describe.skipIf(!natsUrl)('NATS bus against a server', () => {
       return message?.json<DeadLetter>();
     });
     expect(letter).toMatchObject({ durable: 'doomed', event: { id: event.id }, error: 'handler broke', deliveries: 3 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // JetStream's own word that no delivery is outstanding: nothing pending, nothing awaiting an ack.
+    await waitFor(async () =>
+      withManager(async (jsm) => {
+        const info = await jsm.consumers.info(naming.stream('delta'), 'doomed');
+        return info.num_pending === 0 && info.num_ack_pending === 0;
+      }),
+    );
     expect(attempts).toBe(3);
   });
 });

@@ -7,12 +7,15 @@ import { createTestInfra, waitFor, type TestInfra } from './testing';
 
 /** A bus the test controls: up or down, a store identity it can change, and a reconnect it can announce. */
 function controlledBus() {
-  const state = { up: true, identity: 'store-1', published: [] as EventEnvelope[] };
+  const state = { up: true, identity: 'store-1', published: [] as EventEnvelope[], refused: [] as EventEnvelope[] };
   const listeners = new Set<() => void>();
   const bus: EventBus = {
     kind: 'nats',
     async publish(envelope) {
-      if (!state.up) throw new Error('NATS is not connected');
+      if (!state.up) {
+        state.refused.push(envelope);
+        throw new Error('NATS is not connected');
+      }
       state.published.push(envelope);
     },
     subscribe: async () => ({ close: async () => undefined }),
@@ -73,7 +76,8 @@ describe('outbox relay: reconnects and store loss', () => {
   it('when the bus comes back, then waiting events are published within a second, not after the back-off', async () => {
     controlled.state.up = false;
     const id = await addRow();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The signal that the relay tried while the bus was down: the bus refused that very event.
+    await waitFor(() => controlled.state.refused.some((event) => event.id === id));
     expect(controlled.state.published).toEqual([]);
     const back = Date.now();
     controlled.reconnect();
@@ -92,7 +96,8 @@ describe('outbox relay: reconnects and store loss', () => {
 
     controlled.state.identity = 'store-2';
     await waitFor(() => ids.every((id) => controlled.state.published.some((event) => event.id === id)), { timeoutMs: 3_000 });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The replay is over when nothing it marked is left unsent; only then is "not published" a fact.
+    await waitFor(async () => (await db()('outbox').whereNull('sent_at')).length === 0);
     const republished = controlled.state.published.map((event) => event.id);
     expect(republished.filter((id) => ids.includes(id))).toHaveLength(2);
     expect(republished).not.toContain(old);

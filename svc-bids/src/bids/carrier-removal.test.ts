@@ -59,8 +59,9 @@ describe('a carrier removed from the platform', () => {
     const bidId = await bidOn(task.id, leaving);
     await bids.publish(eventTypes.userBlocked, { userId: leaving.id, blockedBy: admin.id });
     await waitFor(async () => (await rowOf(bidId))?.status === 'rejected');
-    await bids.publish(eventTypes.userBlocked, { userId: leaving.id, blockedBy: admin.id });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await bids.publish(eventTypes.userBlocked, { userId: leaving.id, blockedBy: admin.id });
+    // Handled: the consumer's inbox has it (recorded in the handler's own transaction).
+    await waitFor(async () => (await bids.db('inbox').where({ event_id: again.id, durable: 'bids-carrier-removal' })).length === 1);
     expect((await bids.outboxEvents(eventTypes.bidRejected)).filter((event) => event.data.bidId === bidId)).toHaveLength(1);
   });
 
