@@ -81,12 +81,18 @@ describe('live events client', () => {
   });
 
   it('when disconnected (logout), then the stream is closed and not opened again', async () => {
-    const { channel, sources } = setup();
-    channel.connect();
-    channel.disconnect();
-    expect(sources[0]!.closed).toBe(true);
-    sources[0]!.fail(true);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(sources).toHaveLength(1);
+    vi.useFakeTimers();
+    try {
+      const { channel, sources } = setup();
+      channel.connect();
+      channel.disconnect();
+      expect(sources[0]!.closed).toBe(true);
+      sources[0]!.fail(true);
+      // Every timer the channel could have set (a reconnect after retryMs) has run: none opened a stream.
+      vi.runAllTimers();
+      expect(sources).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
