@@ -16,6 +16,8 @@ describe('live event → query keys', () => {
     [{ type: 'chat.message', taskId: 7 }, [['chat'], ['notifications']]],
     [{ type: 'chat.read' }, [['chat'], ['notifications']]],
     [{ type: 'task.status' }, [['tasks']]],
+    [{ type: 'freight_note', data: { taskId: 7 } }, [['task', 7, 'freight-note']]],
+    [{ type: 'freight_note' }, []],
     [{ type: 'something.new' }, []],
     [{ type: 'bid.placed', data: { taskId: 7, bidId: 3 } }, [['task', 7], ['tasks'], ['chat', 'thread', 7]]],
     [{ type: 'resync', data: {} }, [[]]],
