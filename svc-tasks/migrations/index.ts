@@ -16,6 +16,7 @@ import * as guestClaims from './015_guest_claims';
 import * as alerts from './016_alerts';
 import * as carrierVehicles from './017_carrier_vehicles';
 import * as taskBidsLost from './018_task_bids_lost';
+import * as platformBidLimit from './019_platform_bid_limit';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   { name: '016_alerts', up: alerts.up, down: alerts.down },
   { name: '017_carrier_vehicles', up: carrierVehicles.up, down: carrierVehicles.down },
   { name: '018_task_bids_lost', up: taskBidsLost.up, down: taskBidsLost.down },
+  { name: '019_platform_bid_limit', up: platformBidLimit.up, down: platformBidLimit.down },
 ];

@@ -194,11 +194,13 @@ function applyFilter(query: Knex.QueryBuilder, db: Db, filter: TaskListFilter): 
   if (filter.available) {
     const { carrierId, defaultMaxBids } = filter.available;
     // The limit in force now, as svc-bids applies it (maxBidsInForce): the task's own, else its type's as the admin
-    // has it now (also for a task created before that limit), else the platform's as the last bid announced it.
+    // has it now (also for a task created before that limit), else the platform's as svc-ledger's settings say now
+    // (ledger.settings.updated; before the first of those, as the last bid announced it).
     query
       .where('tasks.status', 'open_for_bids')
       .whereRaw(
-        'tasks.bid_count < coalesce(tasks.max_bids, (select s.max_bids from task_type_settings s where s.type = tasks.type), tasks.bid_limit, ?)',
+        `tasks.bid_count < coalesce(tasks.max_bids, (select s.max_bids from task_type_settings s where s.type = tasks.type),
+           (select p.max_bids from platform_bid_limit p where p.id = 1), tasks.bid_limit, ?)`,
         [defaultMaxBids],
       );
     if (carrierId !== null) {
