@@ -18,6 +18,7 @@ describe('live event → query keys', () => {
     [{ type: 'task.status' }, [['tasks']]],
     [{ type: 'freight_note', data: { taskId: 7 } }, [['task', 7, 'freight-note']]],
     [{ type: 'freight_note' }, []],
+    [{ type: 'account.status', data: { userId: 7, status: 'approved' } }, [['admin', 'users'], ['admin', 'counts']]],
     [{ type: 'something.new' }, []],
     [{ type: 'bid.placed', data: { taskId: 7, bidId: 3 } }, [['task', 7], ['tasks'], ['chat', 'thread', 7]]],
     [{ type: 'resync', data: {} }, [[]]],

@@ -12,6 +12,7 @@ export type LiveQueryEvent =
   | { type: 'notification' }
   | { type: 'chat.message' | 'chat.read'; taskId?: number }
   | { type: 'freight_note'; taskId: number }
+  | { type: 'account.status'; userId: number; status?: string }
   | { type: 'resync' };
 
 /** Either shape: flat (above) or as the live stream hands it to subscribers (`{ type, data: { taskId, … } }`). */
@@ -35,6 +36,7 @@ function taskIdOf(event: AnyLiveEvent): number | null {
  * | `notification` | `['notifications']`; a money notification (refund, extra fee, payout, adjustment) also the user's finance and payments |
  * | `chat.message`, `chat.read` | `['chat']`, `['notifications']` |
  * | `freight_note` (the other party saved the fragtbrev) | the task's fragtbrev |
+ * | `account.status` (to admins: a carrier approved, rejected or blocked) | the admin's users and carriers lists, counts |
  * | `resync` (a gap in the stream) | everything |
  *
  * A thread carries the chat lock (spec 6: the round closed, the bid limit reached, the task finished), so an open chat
@@ -62,6 +64,8 @@ export function queryKeysForLiveEvent(event: AnyLiveEvent): QueryKey[] {
     case 'chat.message':
     case 'chat.read':
       return [queryKeys.chat(), queryKeys.notifications()];
+    case 'account.status':
+      return [queryKeys.adminUsersAll(), queryKeys.adminCounts()];
     case 'freight_note': {
       const taskId = taskIdOf(event);
       return taskId === null ? [] : [queryKeys.taskFreightNote(taskId)];
