@@ -262,4 +262,109 @@ describe('journey', () => {
     assert.ok(pdf.length > 1000, `the PDF has content (${pdf.length} bytes)`);
     await customer.close();
   });
+
+  it('a paid task cancelled by the admin → the card is refunded → the customer and the carrier are told live (Beskeder) and by mail', async () => {
+    // A paid task: the demo customer posts, the demo carrier bids, the customer chooses the bid and pays.
+    const customer = await newContext();
+    const customerPage = await customer.newPage();
+    await logIn(customerPage, product.url, demo.customer);
+    await customerPage.waitForURL(/\/dashboard/);
+    await customerPage.goto(`${product.url}/create-task?type=furniture`);
+    await customerPage.getByLabel('Afhentningsadresse').fill('Algade 2, 9000 Aalborg');
+    await customerPage.getByLabel('Leveringsadresse').fill('Torvet 4, 6700 Esbjerg');
+    await customerPage.getByLabel('Møbeltype').selectOption('sofa');
+    await customerPage.getByLabel('Antal møbler').fill('1');
+    await customerPage.getByLabel('Beskrivelse af opgaven').fill('En sofa der ikke skal flyttes alligevel');
+    await customerPage.getByRole('button', { name: 'Fortsæt' }).click();
+    await customerPage.getByRole('button', { name: 'Opret opgave' }).click();
+    await customerPage.waitForURL(/\/browse-tasks/);
+    const taskId = await cardId(customerPage, '6700 Esbjerg');
+    assert.ok(taskId > 0, 'the customer\'s task is listed');
+    const taskPath = `/task/${taskId}`;
+
+    const carrier = await newContext();
+    const carrierPage = await carrier.newPage();
+    await logIn(carrierPage, product.url, demo.carrier, `${taskPath}?tab=bids`);
+    await carrierPage.waitForURL(new RegExp(`${taskPath}\\?tab=bids`));
+    await carrierPage.getByRole('button', { name: 'Byd på opgaven' }).click();
+    const bidDialog = carrierPage.getByRole('dialog', { name: `Afgiv bud på opgave #${taskId}` });
+    await bidDialog.getByLabel('Din pris ekskl. moms (DKK)').fill('800');
+    await bidDialog.getByRole('button', { name: 'Afgiv bud' }).click();
+    await carrierPage.getByRole('status').filter({ hasText: 'Bud afgivet' }).waitFor();
+
+    await customerPage.goto(`${product.url}${taskPath}?tab=bids`);
+    await customerPage.getByRole('tabpanel').getByRole('row', { name: /Demo Vognmand/ }).getByRole('button', { name: /Vælg bud/ }).click();
+    await customerPage.getByRole('alertdialog', { name: 'Vælg bud fra Demo Vognmand?' }).getByRole('button', { name: 'Vælg bud' }).click();
+    await currentStep(customerPage, 'Tildelt').waitFor();
+    await customerPage.getByRole('tab', { name: 'Detaljer' }).click();
+    await customerPage.getByRole('region', { name: 'Handlinger' }).getByRole('button', { name: /^Betal/ }).click();
+    const cardForm = customerPage.getByRole('dialog', { name: 'Betal opgaven' }).getByRole('form', { name: 'Testbetaling' });
+    await cardForm.getByLabel('Kortnummer').fill('4242 4242 4242 4242');
+    await cardForm.getByRole('button', { name: /^Betal/ }).click();
+    await customerPage.getByText('Betalingen blev gennemført succesfuldt!').waitFor({ timeout: 30_000 });
+    await currentStep(customerPage, 'Betalt').waitFor({ timeout: 30_000 });
+    await customerPage.reload();
+    await currentStep(customerPage, 'Betalt').waitFor();
+    await carrierPage.goto(`${product.url}${taskPath}`);
+    await currentStep(carrierPage, 'Betalt').waitFor();
+
+    // The admin cancels it from the status menu, after confirming the consequence.
+    const admin = await newContext();
+    const adminPage = await admin.newPage();
+    await logIn(adminPage, product.url, demo.admin, taskPath);
+    await adminPage.waitForURL(new RegExp(taskPath));
+    await adminPage.getByLabel('Skift status').selectOption('cancelled');
+    await adminPage.getByRole('button', { name: 'Opdater status' }).click();
+    const confirmCancel = adminPage.getByRole('alertdialog', { name: `Annullér opgave #${taskId}?` });
+    await confirmCancel.getByText(/Det kan ikke fortrydes\./).waitFor();
+    await confirmCancel.getByRole('button', { name: 'Annullér opgaven' }).click();
+    await adminPage.getByRole('status').filter({ hasText: 'Status ændret til Annulleret.' }).waitFor();
+    await admin.close();
+
+    // Both open pages are told at once, without a reload: the customer of the refund, the carrier that the job is off.
+    await customerPage
+      .getByRole('region', { name: 'Beskeder' })
+      .getByText(/^Opgaven er annulleret, og .+ DKK er refunderet til dit kort\. Pengene står normalt på din konto inden for 5–10 bankdage\.$/)
+      .waitFor({ timeout: 30_000 });
+    await snapshot(customerPage, 'journey-11-refund-notified');
+    await carrierPage
+      .getByRole('region', { name: 'Beskeder' })
+      .getByText('Opgaven er annulleret – du skal ikke udføre den, og der kommer ingen udbetaling for den.')
+      .waitFor({ timeout: 30_000 });
+
+    // … and by mail (the development mailbox of the embedded product): the refund and the cancelled job.
+    // The mails are queued by the consumers of the refund and of the status change: the mailbox is read until they are there.
+    const mailed = async (page: Page, email: string, matches: (mail: { subject: string; text: string }) => boolean, what: string) => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const reply = await page.request.get(`${product.url}/api/dev/mail?to=${encodeURIComponent(email)}`);
+        const { items } = (await reply.json()) as { items: Array<{ subject: string; text: string }> };
+        const mail = items.find(matches);
+        if (mail) return mail;
+        assert.ok(Date.now() < deadline, `no mail ${what} to ${email}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    const refundSubject = `Betaling refunderet – opgave #${taskId}`;
+    const refundMail = await mailed(customerPage, demo.customer.email, (mail) => mail.subject === refundSubject, refundSubject);
+    assert.match(refundMail.text, /er refunderet til dit kort\. Pengene står normalt på din konto inden for 5–10 bankdage\./);
+    const cancelledLine = 'Opgaven er annulleret – du skal ikke udføre den, og der kommer ingen udbetaling for den.';
+    const cancelledMail = await mailed(
+      carrierPage,
+      demo.carrier.email,
+      (mail) => mail.subject.startsWith(cancelledLine) && mail.text.includes(`/task/${taskId}`),
+      `'${cancelledLine}' about #${taskId}`,
+    );
+    assert.ok(cancelledMail.text.includes(cancelledLine));
+    await customerPage.goto(`${product.url}/dev/mail?to=${encodeURIComponent(demo.customer.email)}`);
+    await customerPage.getByRole('list', { name: 'Mails' }).getByRole('heading', { name: refundSubject }).waitFor();
+    await snapshot(customerPage, 'journey-12-refund-mail');
+
+    // Betalinger shows the refund beside the payment.
+    await customerPage.goto(`${product.url}/profile?tab=payments`);
+    await customerPage.getByRole('table', { name: 'Betalingshistorik' }).getByRole('cell', { name: 'Refundering' }).first().waitFor();
+    await carrier.close();
+    await customer.close();
+  });
 });
+

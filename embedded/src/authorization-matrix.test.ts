@@ -215,9 +215,9 @@ const leakChecks: Partial<Record<RouteKey, (reply: Reply, actor: ActorName, worl
   'GET /tasks': (reply, actor) => {
     for (const task of reply.body.items) {
       if (task.view === 'public') expect(task).toMatchObject({ user_id: null, assigned_carrier_id: null, from_address: null });
-      // A customer total: never for carriers nor visitors (a carrier logged out); another customer only while open for bids.
-      if (['anonymous', 'carrier', 'uninvolved', 'unapproved'].includes(actor)) expect(task.lowest_bid).toBeNull();
-      if (actor === 'customerB' && task.status !== 'open_for_bids') expect(task.lowest_bid).toBeNull();
+      // A customer total: never for carriers; visitors and other customers only while open for bids (shared/API.md).
+      if (['carrier', 'uninvolved', 'unapproved'].includes(actor)) expect(task.lowest_bid).toBeNull();
+      if ((actor === 'customerB' || actor === 'anonymous') && task.status !== 'open_for_bids') expect(task.lowest_bid).toBeNull();
     }
   },
   'GET /bids': onlyOwnBidsForCarriers,

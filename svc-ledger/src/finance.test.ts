@@ -471,6 +471,12 @@ describe('admin payouts and adjustments', () => {
       ['Gebyr', 'applied'],
       ['Kompensation', 'applied'],
     ]);
+    // The VAT model (docs/money.md): an adjustment carries no VAT unless the admin said 'inkl. moms'.
+    expect(after.body.rows.find((r: { reason: string }) => r.reason === 'Gebyr')).toMatchObject({ amount: -10, netExVat: -10, vat: 0, vatBase: 'none' });
+    const withVat = await ledger.call('POST', '/finance/adjustments', { as: admin, body: { customerId: customer.id, amount: 125, reason: 'Rettet pris', vatIncluded: true } });
+    expect(withVat.status, JSON.stringify(withVat.body)).toBe(201);
+    const later = await ledger.call('GET', '/finance/ledger/customer/me', { as: customer });
+    expect(later.body.rows.find((r: { reason: string }) => r.reason === 'Rettet pris')).toMatchObject({ amount: 125, netExVat: 100, vat: 25, vatBase: 'amount' });
   });
 });
 
@@ -505,6 +511,18 @@ describe('refunds and charges from svc-payments', () => {
       ['payment', payment.amountOre / 100],
       ['refund', payment.amountOre / 100],
     ]);
+    // Each of the customer's rows has the VAT the admin's ledger books for it (a refund positive): gross = net ex VAT + VAT.
+    const ore = (value: number) => Math.round(value * 100);
+    for (const mine of own.body.items as Array<{ type: string; amount: number; gross: number; netExVat: number; vat: number; vatBase: string }>) {
+      const booked = rows.body.items.find((r: { type: string }) => r.type === (mine.type === 'payment' ? 'transaction' : mine.type));
+      const sign = mine.type === 'refund' ? -1 : 1;
+      expect(ore(mine.gross)).toBe(ore(mine.amount));
+      expect(ore(mine.gross)).toBe(ore(mine.netExVat) + ore(mine.vat));
+      expect([ore(sign * mine.netExVat), ore(sign * mine.vat), mine.vatBase]).toEqual([ore(booked.netExVat), ore(booked.vat), booked.vatBase]);
+    }
+    const charged = own.body.items.find((r: { type: string }) => r.type === 'charge');
+    // An extra fee includes VAT by default: 50 DKK is 40 DKK ex VAT and 10 DKK VAT at 25 %.
+    expect([charged.netExVat, charged.vat, charged.vatBase]).toEqual([40, 10, 'amount']);
   });
 });
 

@@ -12,7 +12,7 @@ import { proofsRouter } from './proofs';
 import { adminDeletionRequestsRouter, deletionRequestsRouter } from './deletion-requests';
 import { ratingErasureConsumers, ratingsRouter } from './ratings';
 import { carrierProfileConsumers, carriersRouter, ownCarrierProfileRouter } from './carriers';
-import { adminTaskTypesRouter, internalTaskTypesRouter } from './task-types';
+import { adminTaskTypesRouter, internalTaskTypesRouter, platformLimitConsumers } from './task-types';
 import { internalFilesRouter } from './uploads/internal-routes';
 import { uploadsRouter } from './uploads/routes';
 import { freightNotesRouter } from './freight-notes';
@@ -93,6 +93,7 @@ export function createTasksService(options: TasksServiceOptions = {}) {
           ...carrierProfileConsumers(),
           ...ratingErasureConsumers(),
           ...guestClaimConsumers(context),
+          ...platformLimitConsumers(context),
         ]),
         // Matching a task to carriers' alerts changes no task: it must not drop the kept public page (under NATS the
         // match of a new task lands after the creator's next read and would empty the cache behind its back).

@@ -384,7 +384,7 @@ export type BidView = z.infer<typeof bidViewSchema>;
 export const taskBiddingSchema = z.object({
   task_id: z.number().int(),
   status: taskStatusSchema,
-  /** Bids holding a slot (pending or accepted). */
+  /** Bids holding a slot (pending and valid, or accepted); once a bid is chosen, the bids that held one at the choice. */
   bid_count: z.number().int(),
   max_bids: z.number().int(),
   bidding_open: z.boolean(),

@@ -222,7 +222,17 @@ export const chatMessageIdSchema = idField(messages.invalidChatMessageId);
 // ---- live events (GET /api/events) ----
 
 /** The SSE event types a browser receives. */
-export const liveEventTypes = ['chat.message', 'chat.read', 'notification', 'task.status', 'bid.placed', 'bid.updated'] as const;
+export const liveEventTypes = [
+  'chat.message',
+  'chat.read',
+  'notification',
+  'task.status',
+  'bid.placed',
+  'bid.updated',
+  'freight_note',
+  /** To admins: a carrier was approved, rejected or blocked (`{ userId, status }`); their open users and carriers lists refetch. */
+  'account.status',
+] as const;
 export const liveEventTypeSchema = z.enum(liveEventTypes);
 export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
 

@@ -64,6 +64,8 @@ export const eventTypes = {
   guestLinkIssued: 'tasks.guest_link.issued',
   /** A task matched a carrier's load alert (once per task and carrier); svc-chat notifies, svc-identity mails. */
   alertMatched: 'tasks.alert.matched',
+  /** A task's fragtbrev (freight note) was saved with a change; svc-chat tells the open pages of both parties (live). */
+  freightNoteUpdated: 'tasks.freight_note.updated',
   ledgerSettingsUpdated: 'ledger.settings.updated',
   carrierListAssigned: 'ledger.carrier_list.assigned',
   carrierListUnassigned: 'ledger.carrier_list.unassigned',
@@ -232,6 +234,10 @@ export const eventPayloadSchemas = {
    * `alertId` is the alert whose e-mail setting applies (of the carrier's alerts that matched, the one that mails
    * soonest: instant before daily before off); the mail's unsubscribe link turns that alert's e-mail off.
    */
+  [eventTypes.freightNoteUpdated]: taskRef.extend({
+    assignedCarrierId: z.number().int().positive().nullable(),
+    updatedBy: z.number().int().positive(),
+  }),
   [eventTypes.alertMatched]: taskRef.extend({
     carrierId: z.number().int().positive(),
     alertId: z.number().int().positive(),

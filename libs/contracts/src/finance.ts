@@ -228,6 +228,15 @@ export const paymentHistoryRowSchema = z.object({
   task_title: z.string().nullable().optional(),
   /** An extra fee: the reason the admin typed (shown in Betalinger); null for payments and refunds. */
   reason: z.string().nullable().optional(),
+  /**
+   * The one VAT model (docs/money.md), as the customer reads the row (a refund positive, like its amount): gross =
+   * netExVat + vat, with what the VAT is computed on (vatBaseLabels). A payment's and refund's base is the customer's
+   * price ex VAT; an extra fee's the amount when it includes VAT, else none.
+   */
+  gross: z.number().optional(),
+  netExVat: z.number().optional(),
+  vat: z.number().optional(),
+  vatBase: z.enum(['customer_price', 'payout', 'amount', 'none']).optional(),
 });
 export const paymentHistorySchema = z.object({
   items: z.array(paymentHistoryRowSchema),
@@ -402,6 +411,10 @@ export const customerLedgerRowSchema = z.object({
   reason: z.string(),
   /** The task by its type and route, as in the payment history; null without a task or while its type is unknown. */
   task_title: z.string().nullable().optional(),
+  /** The VAT model (docs/money.md): amount (gross) = netExVat + vat; base `amount` when the admin chose 'inkl. moms', else `none`. */
+  netExVat: z.number().optional(),
+  vat: z.number().optional(),
+  vatBase: z.enum(['customer_price', 'payout', 'amount', 'none']).optional(),
 });
 export const customerLedgerSchema = z.object({
   rows: z.array(customerLedgerRowSchema),

@@ -139,7 +139,10 @@ function buildApp<C extends BaseConfig>(
   app.use(
     readYourWrites({
       db: deps.db,
-      consumers: consumers.map((consumer) => ({ durable: durableOf(definition.name, consumer), subjects: consumer.subjects })),
+      // Only the consumers whose work the writer reads make the writer's next requests wait.
+      consumers: consumers
+        .filter((consumer) => consumer.writerReads !== false)
+        .map((consumer) => ({ durable: durableOf(definition.name, consumer), subjects: consumer.subjects })),
       handled,
     }),
   );

@@ -10,6 +10,8 @@ import { createTestClient, type TestClient } from './test-client';
 import { createTestInfra, testEnvelope, type TestInfra } from './testing';
 
 const seenType = 'rywother.thing.happened';
+/** Consumed here, but by a consumer whose work the writer never reads (`writerReads: false`). */
+const toldOthersType = 'rywother.thing.told';
 
 function routes({ db, outbox }: ServiceDeps) {
   const router = new Router();
@@ -26,6 +28,9 @@ function routes({ db, outbox }: ServiceDeps) {
       })
       .catch(() => undefined);
     throw new Error('refused');
+  });
+  router.get('/told', async (ctx) => {
+    ctx.body = { told: Number(((await db('told').count({ n: '*' }).first()) as { n: number | string }).n) };
   });
   router.get('/seen', async (ctx) => {
     ctx.body = { seen: Number(((await db('seen').count({ n: '*' }).first()) as { n: number | string }).n) };
@@ -44,6 +49,14 @@ const service = defineService({
         await trx('seen').insert({ event_id: event.id });
       },
     }),
+    consume({
+      durable: 'told',
+      subjects: [toldOthersType],
+      writerReads: false,
+      handle: async (event, trx) => {
+        await trx('told').insert({ event_id: event.id });
+      },
+    }),
   ],
 });
 
@@ -55,6 +68,7 @@ describe('read-your-writes in a service', () => {
   beforeAll(async () => {
     infra = await createTestInfra('ryw');
     await infra.database.knex.schema.createTable('seen', (table) => table.uuid('event_id').primary());
+    await infra.database.knex.schema.createTable('told', (table) => table.uuid('event_id').primary());
     running = await createService(service, { config: loadConfig(baseConfigSchema, infra.env), database: infra.database, bus: infra.bus, logger: infra.logger });
     const { url } = await running.listen(0);
     client = createTestClient({ url, secret: running.deps.config.INTERNAL_TOKEN_SECRET });
@@ -85,4 +99,12 @@ describe('read-your-writes in a service', () => {
     const reply = await client.call('GET', '/seen', { headers: { [readAfterHeader]: `other.x.y@${testEnvelope('other.x.y', {}).id},nonsense,@` } });
     expect(reply.status).toBe(200);
   });
+
+  it('when a request names an event only a consumer with writerReads: false takes, then it is answered at once (not after the event)', async () => {
+    // Never published: a request that waited would take the 5 s timeout (and the test would time out first).
+    const event = testEnvelope(toldOthersType, {});
+    const reply = await client.call('GET', '/told', { headers: { [readAfterHeader]: `${toldOthersType}@${event.id}` } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ told: 0 });
+  }, 2_000);
 });

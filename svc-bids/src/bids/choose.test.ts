@@ -229,12 +229,28 @@ describe('POST /bids/{id}/accept', () => {
     await bids.call('POST', `/bids/${bidIds[2]}/accept`, { as: owner });
     const listed = await bids.call('GET', `/tasks/${task.id}/bids`, { as: owner });
     expect(listed.body.items.map((bid: { id: number }) => bid.id)).toEqual([bidIds[2]]);
-    expect(listed.body.bidding).toMatchObject({ status: 'assigned', bid_count: 1, bidding_open: false });
+    // The count stays what the round counted before the choice: the chosen bid and the two it beat.
+    expect(listed.body.bidding).toMatchObject({ status: 'assigned', bid_count: 3, bidding_open: false });
     expect((await bids.call('GET', '/bids', { as: owner })).body.total).toBe(1);
     expect((await bids.call('GET', `/bids/${bidIds[0]}`, { as: owner })).status).toBe(404);
     expect((await bids.call('GET', `/bids/${bidIds[2]}`, { as: owner })).status).toBe(200);
     // The admin still sees all of them, the losing carrier their own rejected bid.
     expect((await bids.call('GET', `/tasks/${task.id}/bids`, { as: admin })).body.items).toHaveLength(3);
+  });
+
+  it('when a bid is chosen, then the count keeps the bids that held a slot then — not those rejected or lapsed before', async () => {
+    const { owner, task, bidIds } = await round(4);
+    expect((await bids.call('POST', `/bids/${bidIds[0]}/reject`, { as: owner })).status).toBe(200);
+    // bidIds[3] lapses before the choice: no longer valid when another bid is chosen.
+    await bids.db('bids').where({ id: bidIds[3] }).update({ valid_until: new Date(Date.now() - 60_000) });
+    const before = await bids.call('GET', `/tasks/${task.id}/bids`, { as: owner });
+    expect(before.body.bidding).toMatchObject({ bid_count: 2, bidding_open: true });
+
+    expect((await bids.call('POST', `/bids/${bidIds[1]}/accept`, { as: owner })).status).toBe(200);
+    for (const viewer of [owner, admin]) {
+      const after = await bids.call('GET', `/tasks/${task.id}/bids`, { as: viewer });
+      expect(after.body.bidding).toMatchObject({ status: 'assigned', bid_count: 2, bidding_open: false });
+    }
   });
 
   it('when the accepted bid is accepted again, then 200 with the same bid and no second event', async () => {

@@ -100,6 +100,23 @@ export async function countActiveBids(db: Db, taskId: number, now: Date): Promis
   return Number(row?.count ?? 0);
 }
 
+/**
+ * The bids the round counts once a bid is chosen: those that held a slot when the choice was made — the chosen one and
+ * the pending bids, still valid then, that lost to it. The count ('Antal bud 2/5') stays what it was before the choice.
+ */
+export async function countBidsAtChoice(db: Db, taskId: number): Promise<number> {
+  const row = (await db('bids')
+    .where({ task_id: taskId })
+    .andWhere((where) =>
+      where
+        .where({ status: 'accepted' })
+        .orWhere((lost) => lost.where({ status: 'rejected', rejection_reason: 'other_bid_accepted' }).andWhereRaw('bids.valid_until > bids.rejected_at')),
+    )
+    .count({ count: '*' })
+    .first()) as { count: number | string } | undefined;
+  return Number(row?.count ?? 0);
+}
+
 /** The carriers whose bids hold a slot of the task at `now`, and whether each is the accepted one. */
 export async function listSlotHolders(db: Db, taskId: number, now: Date): Promise<Array<{ carrier_id: number; status: string }>> {
   return db('bids').select('carrier_id', 'status').where({ task_id: taskId }).andWhereRaw(holdingSlot, [now]).orderBy('id');

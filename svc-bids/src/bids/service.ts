@@ -31,6 +31,7 @@ import { bidJsonFor, internalBidJson, viewerOf } from './bid-json';
 import { bidEvents, type TaskNaming } from './events';
 import {
   countActiveBids,
+  countBidsAtChoice,
   findAcceptedBid,
   findBid,
   findPlacementFacts,
@@ -426,13 +427,10 @@ export async function findBidsByGuestLink(
   };
 }
 
-/** The bidding round of a task: bids holding a slot, the limit in force, and whether bidding is open. */
+/** The bidding round of a task: bids holding a slot (once one is chosen: those that held one then), the limit in force, and whether bidding is open. */
 async function biddingOf(context: BidsContext, task: TaskProjectionRow): Promise<TaskBidding> {
-  const [bidCount, { maxBids }, accepted] = await Promise.all([
-    countActiveBids(context.db, task.task_id, context.now()),
-    maxBidsFor(context.db, task),
-    findAcceptedBid(context.db, task.task_id),
-  ]);
+  const [{ maxBids }, accepted] = await Promise.all([maxBidsFor(context.db, task), findAcceptedBid(context.db, task.task_id)]);
+  const bidCount = accepted ? await countBidsAtChoice(context.db, task.task_id) : await countActiveBids(context.db, task.task_id, context.now());
   return {
     task_id: task.task_id,
     status: task.status,

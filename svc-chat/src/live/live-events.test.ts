@@ -77,6 +77,20 @@ describe('live events', () => {
     expect(liveFor(owner.id).find((event) => event.type === 'notification')?.data).toMatchObject({ message: 'Carrier er tildelt opgaven' });
   });
 
+  it('when a fragtbrev is changed, then its customer and assigned carrier get freight_note (the other party’s tab refreshes)', async () => {
+    const owner = user('customer');
+    const carrier = user('carrier');
+    const taskId = newTaskId();
+    await chat.publish(eventTypes.freightNoteUpdated, {
+      taskId,
+      userId: owner.id,
+      assignedCarrierId: carrier.id,
+      updatedBy: owner.id,
+    } satisfies EventPayload<typeof eventTypes.freightNoteUpdated>);
+    await waitFor(() => liveFor(carrier.id).length === 1);
+    expect(liveFor(carrier.id)).toEqual([{ userIds: [owner.id, carrier.id], type: 'freight_note', data: { taskId } }]);
+  });
+
   it('when a bid is accepted, then owner and carrier get bid.updated with the new status', async () => {
     const owner = user('customer');
     const carrier = user('carrier');

@@ -186,3 +186,29 @@ describe('account decisions', () => {
     expect(await rowsOf(chat, carrier.id)).toHaveLength(3);
   });
 });
+
+describe('account decisions reach the admins’ open pages', () => {
+  it('when a carrier is approved, rejected or blocked, then every admin gets account.status live (their users and carriers lists refetch), once per decision', async () => {
+    const [firstAdmin, secondAdmin] = [user('admin'), user('admin')];
+    for (const admin of [firstAdmin, secondAdmin]) {
+      await chat.db('user_directory').insert({ user_id: admin.id, role: 'admin', name: `Admin ${admin.id}`, company: null, email: `${admin.id}@example.dk` });
+    }
+    const carrier = user('carrier');
+    const approved = await chat.publish(eventTypes.userApproved, { userId: carrier.id, approvedBy: firstAdmin.id });
+    await chat.publish(eventTypes.userBlocked, { userId: carrier.id, blockedBy: firstAdmin.id });
+    await rowsWhen(chat, carrier.id, 2);
+    const accountStatusFor = async (userId: number) =>
+      (await outboxEnvelopes(chat.db, eventTypes.liveEvent))
+        .map((event) => event.data as { userIds: number[]; type: string; data: { userId: number; status: string } })
+        .filter((event) => event.type === 'account.status' && event.data.userId === carrier.id && event.userIds.includes(userId))
+        .map((event) => event.data.status);
+    expect(await accountStatusFor(firstAdmin.id)).toEqual(['approved', 'blocked']);
+    expect(await accountStatusFor(secondAdmin.id)).toEqual(['approved', 'blocked']);
+    expect(await accountStatusFor(carrier.id)).toEqual([]);
+    // Redelivered: handled once (the inbox), so no second live event.
+    await chat.publishEnvelope(approved);
+    await chat.publish(eventTypes.userRejected, { userId: carrier.id, rejectedBy: firstAdmin.id });
+    await rowsWhen(chat, carrier.id, 3);
+    expect(await accountStatusFor(firstAdmin.id)).toEqual(['approved', 'blocked', 'rejected']);
+  });
+});

@@ -7,11 +7,13 @@ import {
   type NotificationKind,
   type NotificationType,
 } from '@fragtbud/contracts';
+import { causedBy } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { ChatContext } from '../context';
 import { notificationTitleOf } from '../task-facts/service';
 import { insertNotifications, type NewNotification } from './repo';
-import { sendLive } from './service';
+import { publishLive } from '../live/publish';
+import { adminIdsOf, sendLive } from './service';
 
 /*
  * The notifications of money and account changes (issue 25): one consumer per fact, each keyed by its event (the
@@ -128,12 +130,22 @@ export type AccountDecisionEvent =
   | EventPayload<typeof eventTypes.userRejected>
   | EventPayload<typeof eventTypes.userBlocked>;
 
+const decidedStatus = {
+  [eventTypes.userApproved]: 'approved',
+  [eventTypes.userRejected]: 'rejected',
+  [eventTypes.userBlocked]: 'blocked',
+} as const;
+
 /**
  * identity.user.approved / rejected / blocked: the user hears the admin's decision; the notification reaches their
- * open pages live, and the page refreshes its session on it (libs/web), so 'afventer godkendelse' goes at once.
+ * open pages live, and the page refreshes its session on it (libs/web), so 'afventer godkendelse' goes at once. Every
+ * admin's open page gets `account.status` in the same transaction, so the users and carriers lists show the new state
+ * without a reload (also another admin's, and the deciding admin's other tabs).
  */
 export async function notifyAccountDecision(context: ChatContext, event: EventEnvelope<AccountDecisionEvent>, trx: Knex.Transaction): Promise<void> {
   const decision = decisions[event.type as keyof typeof decisions];
   if (!decision) return;
   await tell(context, trx, event, { userId: event.data.userId, taskId: null, kind: decision.kind, type: decision.type, message: decision.message, data: {} });
+  const status = decidedStatus[event.type as keyof typeof decidedStatus];
+  await publishLive(context.outbox, trx, await adminIdsOf(trx), 'account.status', { userId: event.data.userId, status }, causedBy(event));
 }

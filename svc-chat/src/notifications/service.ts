@@ -294,7 +294,7 @@ export async function forgetDeletedUser(context: ChatContext, event: EventEnvelo
 export type DeletionRequestCreated = EventPayload<typeof eventTypes.deletionRequestCreated>;
 
 /** The admins svc-chat's user directory knows (a deleted account is not told anything). */
-async function adminIdsOf(trx: Db): Promise<number[]> {
+export async function adminIdsOf(trx: Db): Promise<number[]> {
   const rows = (await trx('user_directory').where({ role: 'admin' }).whereNot({ name: deletedUserName }).select('user_id')) as Array<{ user_id: number }>;
   return rows.map((row) => row.user_id);
 }

@@ -2,10 +2,15 @@ import { eventTypes } from '@fragtbud/contracts';
 import { consume, type ConsumerDefinition } from '@fragtbud/platform';
 import { understood } from '../understood';
 import type { ChatContext } from '../context';
-import { projectBidEvent, projectBidLimitEvent, projectTaskEvent } from './service';
+import { projectBidEvent, projectBidLimitEvent, projectTaskEvent, tellFreightNoteUpdated } from './service';
 
 /** Durable names; the bus durable is `chat-<name>`. Never rename one: a new name starts from the stream's start. */
-export const taskFactDurables = { tasks: 'chat-task-facts', bids: 'chat-bid-facts', bidLimits: 'chat-bid-limits' } as const;
+export const taskFactDurables = {
+  tasks: 'chat-task-facts',
+  bids: 'chat-bid-facts',
+  bidLimits: 'chat-bid-limits',
+  freightNotes: 'chat-freight-notes',
+} as const;
 
 export function taskFactConsumers(context: ChatContext): ConsumerDefinition[] {
   return [
@@ -28,6 +33,13 @@ export function taskFactConsumers(context: ChatContext): ConsumerDefinition[] {
       subjects: [eventTypes.taskTypeUpdated, eventTypes.taskTypeDeleted, eventTypes.ledgerSettingsUpdated],
       handle: async (event, trx) => {
         if (understood(event, context.logger)) await projectBidLimitEvent(trx, event as Parameters<typeof projectBidLimitEvent>[1], new Date());
+      },
+    }),
+    consume({
+      durable: taskFactDurables.freightNotes,
+      subjects: [eventTypes.freightNoteUpdated],
+      handle: async (event, trx) => {
+        if (understood(event, context.logger)) await tellFreightNoteUpdated(context, trx, event as Parameters<typeof tellFreightNoteUpdated>[2]);
       },
     }),
   ];

@@ -284,3 +284,16 @@ async function fetchAndRemember(context: ChatContext, taskId: number, requestId?
   return row;
 }
 
+
+/**
+ * A task's fragtbrev was changed: the open fragtbrev tabs of the customer and the assigned carrier refetch it (live
+ * event `freight_note`), so the other party sees the change without a reload.
+ */
+export async function tellFreightNoteUpdated(
+  context: ChatContext,
+  trx: Knex.Transaction,
+  event: EventEnvelope<EventPayload<typeof eventTypes.freightNoteUpdated>>,
+): Promise<void> {
+  const { taskId, userId, assignedCarrierId } = event.data;
+  await publishLive(context.outbox, trx, [userId, assignedCarrierId], 'freight_note', { taskId }, causedBy(event));
+}

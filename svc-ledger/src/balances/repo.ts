@@ -138,7 +138,7 @@ export async function revenueByMonth(db: Db): Promise<MonthRevenueOre[]> {
 export async function customerAdjustments(
   db: Db,
   customerId: number,
-): Promise<{ id: number; created_at: Date; task_id: number | null; amount_ore: number; reason: string; settled: boolean }[]> {
+): Promise<{ id: number; created_at: Date; task_id: number | null; amount_ore: number; vat_ore: number; vat_included: boolean; reason: string; settled: boolean }[]> {
   const rows = await db('adjustments as a')
     .leftJoin('ledger_tasks as k', 'k.task_id', 'a.task_id')
     .where({ 'a.party': 'customer', 'a.user_id': customerId })
@@ -147,6 +147,8 @@ export async function customerAdjustments(
       'a.created_at',
       'a.task_id',
       'a.amount_ore',
+      'a.vat_ore',
+      'a.vat_included',
       'a.reason',
       db.raw(`(a.task_id is null or k.status in ('completed', 'cancelled')) as settled`),
     )
@@ -154,5 +156,11 @@ export async function customerAdjustments(
       { column: 'a.created_at', order: 'desc' },
       { column: 'a.id', order: 'desc' },
     ]);
-  return rows.map((row) => ({ ...row, amount_ore: Number(row.amount_ore), settled: Boolean(row.settled) }));
+  return rows.map((row) => ({
+    ...row,
+    amount_ore: Number(row.amount_ore),
+    vat_ore: Number(row.vat_ore),
+    vat_included: Boolean(row.vat_included),
+    settled: Boolean(row.settled),
+  }));
 }

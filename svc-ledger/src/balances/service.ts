@@ -205,6 +205,10 @@ export async function customerLedger(context: LedgerContext, customerId: number)
       amount: oreToDkk(row.amount_ore),
       reason: row.reason,
       task_title: titleOf(titles, row.task_id),
+      // As the admin's ledger books it (docs/money.md): amount = net ex VAT + VAT.
+      netExVat: oreToDkk(row.amount_ore - row.vat_ore),
+      vat: oreToDkk(row.vat_ore),
+      vatBase: row.vat_included ? ('amount' as const) : ('none' as const),
     })),
     totalApplied: oreToDkk(appliedOre),
     totalPending: oreToDkk(pendingOre),

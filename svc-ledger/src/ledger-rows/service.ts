@@ -226,6 +226,16 @@ export function ledgerCsv(context: LedgerContext, query: LedgerFilterQuery): Rea
   });
 }
 
+/**
+ * A row's VAT as its customer reads it: the ledger's own figures (vatOfRow), a refund positive like its amount —
+ * the same øre the admin's ledger shows for the row, only not in the platform's direction.
+ */
+function customerVatOf(row: LedgerViewRow): { gross: number; netExVat: number; vat: number; vatBase: VatBase } {
+  const vat = vatOfRow(row);
+  const sign = vat.grossOre < 0 && row.type === 'refund' ? -1 : 1;
+  return { gross: oreToDkk(sign * vat.grossOre), netExVat: oreToDkk(sign * vat.netExVatOre), vat: oreToDkk(sign * vat.vatOre), vatBase: vat.vatBase };
+}
+
 /** GET /finance/payments/me: the caller's payments, refunds and extra charges as a customer, newest first. */
 export async function getOwnPayments(
   context: LedgerContext,
@@ -240,6 +250,7 @@ export async function getOwnPayments(
   const titles = await taskTitlesOf(context.db, rows.map((row) => row.task_id));
   return {
     items: rows.map((row) => ({
+      ...customerVatOf(row),
       id: row.id,
       type: row.type === 'transaction' ? 'payment' : (row.type as 'refund' | 'charge'),
       date: row.date.toISOString(),

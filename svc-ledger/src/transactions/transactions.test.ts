@@ -143,7 +143,24 @@ describe('GET /finance/ledger and GET /finance/payments/me', () => {
 
     const own = await ledger.call('GET', '/finance/payments/me', { as: customer });
     expect(own.body).toEqual({
-      items: [{ id: expect.any(Number), type: 'payment', date: older.succeededAt, task_id: older.taskId, taskId: older.taskId, status: 'succeeded', amount: older.amountOre / 100, task_title: null, reason: null }],
+      items: [
+        {
+          id: expect.any(Number),
+          type: 'payment',
+          date: older.succeededAt,
+          task_id: older.taskId,
+          taskId: older.taskId,
+          status: 'succeeded',
+          amount: older.amountOre / 100,
+          task_title: null,
+          reason: null,
+          // The VAT model as the admin's ledger books the row (docs/money.md).
+          gross: older.amountOre / 100,
+          netExVat: expect.any(Number),
+          vat: expect.any(Number),
+          vatBase: 'customer_price',
+        },
+      ],
       total: 1,
       page: 1,
       limit: 20,

@@ -17,6 +17,9 @@ export function alertConsumers(context: Pick<TasksContext, 'outbox' | 'logger' |
     consume<{ taskId: number }>({
       durable: alertDurables.taskMatches,
       subjects: [eventTypes.taskCreated, eventTypes.taskUpdated, eventTypes.taskStatusChanged],
+      // The creator or editor of the task never reads the matches (carriers are told): their next request must not
+      // wait for the matching (under NATS each waited for it; while NATS was down, 5 s each).
+      writerReads: false,
       handle: async (event, trx) => {
         if (!understood(event, context)) return;
         const task = await findTaskById(trx, event.data.taskId);

@@ -105,6 +105,20 @@ describe('bid figures of a task', () => {
     expect(await taskRow(taskId)).toMatchObject({ lowest_bid_ore: 120_000 });
   });
 
+  it('when a bid is chosen, then the count keeps the bids it beat (2/5 stays 2/5) but not one rejected before', async () => {
+    const taskId = await newTask();
+    const early = await placed(taskId, 90_000);
+    const chosen = await placed(taskId, 100_000);
+    const beaten = await placed(taskId, 120_000);
+    await waitFor(async () => (await taskRow(taskId))?.bid_count === 3);
+    await rejected(early);
+    await waitFor(async () => (await taskRow(taskId))?.bid_count === 2);
+    await publish(eventTypes.bidAccepted, acceptedData(chosen, [beaten]));
+    await rejected(beaten, 'other_bid_accepted');
+    await waitFor(async () => (await db()('task_bids').where({ bid_id: beaten.bidId }).first())?.status === 'rejected');
+    expect(await taskRow(taskId)).toMatchObject({ bid_count: 2, lowest_bid_ore: 100_000 });
+  });
+
   it('when a bid is updated, then its new gross total counts; once all are rejected, no lowest bid', async () => {
     const taskId = await newTask();
     const bid = await placed(taskId, 200_000);
@@ -178,8 +192,9 @@ describe('an accepted bid', () => {
     const event = await publish(eventTypes.bidAccepted, acceptedData(winner, [loser]));
     await rejected(loser, 'other_bid_accepted');
     await waitFor(async () => (await taskRow(taskId))?.status === 'assigned');
-    await waitFor(async () => (await taskRow(taskId))?.bid_count === 1);
-    expect(await taskRow(taskId)).toMatchObject({ assigned_carrier_id: winner.carrierId, lowest_bid_ore: 150_000 });
+    await waitFor(async () => (await db()('task_bids').where({ bid_id: loser.bidId }).first())?.status === 'rejected');
+    // The bid it beat still counts: 'Antal bud 2/5' stays 2/5 after the choice.
+    expect(await taskRow(taskId)).toMatchObject({ assigned_carrier_id: winner.carrierId, bid_count: 2, lowest_bid_ore: 150_000 });
 
     const changes = (await db()('outbox').where({ type: eventTypes.taskStatusChanged }).orderBy('seq')).filter(
       (row: { data: { taskId: number } }) => row.data.taskId === taskId,

@@ -32,7 +32,15 @@ export async function projectBid(trx: Knex.Transaction, event: BidEvent, logger:
   if (!status) return;
   await saveProjectedBid(
     trx,
-    { bid_id: bidId, task_id: taskId, carrier_id: carrierId, status, total_ore: totalOre, version: event.version ?? null },
+    {
+      bid_id: bidId,
+      task_id: taskId,
+      carrier_id: carrierId,
+      status,
+      total_ore: totalOre,
+      lost_to_choice: event.type === eventTypes.bidRejected && (event.data as EventPayload<typeof eventTypes.bidRejected>).reason === 'other_bid_accepted',
+      version: event.version ?? null,
+    },
     new Date(),
   );
   await recordTaskBidder(trx, taskId, carrierId);

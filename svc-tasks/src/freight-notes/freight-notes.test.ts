@@ -199,6 +199,15 @@ describe('edit rules', () => {
     expect(cleared.body.change_log).toHaveLength(3);
   });
 
+  it('when the owner saves a change, then tasks.freight_note.updated names both parties (for the live refresh); an unchanged save, none', async () => {
+    const taskId = await newTask();
+    await setTask(taskId, 'paid');
+    expect((await put(taskId, { sender_name: 'Ole Olsen' }, owner)).status).toBe(200);
+    expect((await put(taskId, { sender_name: 'Ole Olsen' }, owner)).status).toBe(200);
+    const told = (await tasks.outboxEvents(eventTypes.freightNoteUpdated)).filter((event) => (event.data as { taskId: number }).taskId === taskId);
+    expect(told.map((event) => event.data)).toEqual([{ taskId, userId: owner.id, assignedCarrierId: carrier.id, updatedBy: owner.id }]);
+  });
+
   it('when a carrier (even the assigned one), another customer or a stranger PUTs, then 403', async () => {
     const taskId = await newTask();
     await setTask(taskId, 'paid');

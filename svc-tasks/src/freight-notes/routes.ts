@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { requireUser } from '@fragtbud/platform';
+import { eventMetaOf, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import type { FileStorage } from '../uploads/storage';
 import { taskIdParam } from '../http';
@@ -19,7 +19,7 @@ export function freightNotesRouter(context: TasksContext, storage?: FileStorage)
   router.put('/:id/freight-note', async (ctx) => {
     const caller = requireUser(ctx);
     const taskId = taskIdParam(ctx);
-    ctx.body = await updateFreightNote(context, caller, taskId, ctx.request.body);
+    ctx.body = await updateFreightNote(context, caller, taskId, ctx.request.body, eventMetaOf(ctx));
   });
 
   router.get('/:id/freight-note.pdf', async (ctx) => {

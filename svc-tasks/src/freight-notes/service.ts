@@ -1,5 +1,6 @@
 import {
   defaultPackagesOf,
+  eventTypes,
   foldFreightNoteFlatKeys,
   freightCarrierFields,
   freightGoodsFields,
@@ -11,6 +12,7 @@ import {
   isFreightNoteLocked,
   messages,
   type AuthUser,
+  type EventPayload,
   type FreightCarrier,
   type FreightChange,
   type FreightGoods,
@@ -20,7 +22,7 @@ import {
   type FreightPartyGroup,
   type TaskStatus,
 } from '@fragtbud/contracts';
-import { AppError, parseInput } from '@fragtbud/platform';
+import { AppError, parseInput, type EventMeta } from '@fragtbud/platform';
 import type { Db, TasksContext } from '../context';
 import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
 import { relationOf } from '../tasks/task-json';
@@ -283,7 +285,13 @@ export async function getFreightNote(context: TasksContext, caller: AuthUser, ta
 
 // ---- update ----
 
-export async function updateFreightNote(context: TasksContext, caller: AuthUser, taskId: number, rawBody: unknown): Promise<FreightNote> {
+export async function updateFreightNote(
+  context: TasksContext,
+  caller: AuthUser,
+  taskId: number,
+  rawBody: unknown,
+  meta: EventMeta,
+): Promise<FreightNote> {
   return context.db.transaction(async (trx) => {
     // The task row's lock serialises saves of its note (the note row may not exist yet).
     const task = await lockTaskById(trx, taskId);
@@ -359,6 +367,15 @@ export async function updateFreightNote(context: TasksContext, caller: AuthUser,
         change_log: [...current.changeLog, entry].slice(-changeLogLimit),
       },
       now,
+    );
+    // The other party's open fragtbrev tab refreshes (svc-chat makes it a live event).
+    await context.outbox.add(
+      trx,
+      eventTypes.freightNoteUpdated,
+      { taskId, userId: task.user_id, assignedCarrierId: task.assigned_carrier_id, updatedBy: caller.id } satisfies EventPayload<
+        typeof eventTypes.freightNoteUpdated
+      >,
+      meta,
     );
     return toJson(taskId, contentOf(saved), access, task);
   });

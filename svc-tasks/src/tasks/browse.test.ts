@@ -152,13 +152,12 @@ describe('filters', () => {
     expect((await list('', bob)).items.find((task) => task.id === ids.aliceMoving)?.lowest_bid).toBe(1999);
   });
 
-  it('when a visitor lists tasks, then no lowest bid on any task, as for a carrier (logging out shows a carrier nothing more) — nor a price filter', async () => {
+  it('when a visitor lists or opens tasks open for bids, then the lowest bid shows (public, shared/API.md) and the price filter works', async () => {
     await waitFor(async () => (await idsOf('?minPrice=1', bob)).length === 2);
     const asVisitor = (await list('', null)).items;
-    expect(asVisitor.map((task) => task.id)).toContain(ids.aliceMoving);
-    for (const task of asVisitor) expect(task.lowest_bid).toBeNull();
-    expect(await idsOf('?minPrice=5000')).toEqual(await idsOf(''));
-    expect(await idsOf('?maxPrice=1')).toEqual(await idsOf(''));
+    expect(asVisitor.find((task) => task.id === ids.aliceMoving)?.lowest_bid).toBe(1999);
+    expect(await idsOf('?minPrice=1600&maxPrice=2000')).toEqual(names('aliceMoving'));
+    expect(await idsOf('?minPrice=5000')).toEqual([]);
   });
 
   it('when a task is no longer open for bids, then only its owner and admins see its lowest bid, and only they find it by price', async () => {

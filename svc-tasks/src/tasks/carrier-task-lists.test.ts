@@ -1,9 +1,11 @@
 /**
  * A carrier's lists tell the truth (issue 25): their own tasks are those assigned to them or still open with their
  * bid (a task another carrier won is not theirs), and `available=true` leaves out tasks whose bidding a limit in force
- * now has closed — a per-type limit set after the task was created included.
+ * now has closed — a per-type limit set after the task was created included, and the platform's limit as svc-ledger's
+ * settings say now (not as the task's last bid announced it).
  */
-import type { AuthUser, TasksPage } from '@fragtbud/contracts';
+import { eventTypes, type AuthUser, type EventPayload, type TasksPage } from '@fragtbud/contracts';
+import { waitFor } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasks, taskBody, user, type StartedTasks } from '../test-harness';
 
@@ -62,5 +64,36 @@ describe('available=true', () => {
     // The task's own limit stands above its type's.
     await tasks.db('tasks').where({ id: courier }).update({ max_bids: 3 });
     expect(await idsOf('?available=true', newcomer)).toContain(courier);
+  });
+});
+
+describe('available=true and the platform limit', () => {
+  const settings = (maxBids: number) =>
+    ({
+      feePercentage: 10,
+      fixedFeeOre: 0,
+      vatPercentage: 25,
+      minFeeOre: 0,
+      maxBids,
+      changed: ['maxBids'],
+      updatedBy: admin.id,
+    }) satisfies EventPayload<typeof eventTypes.ledgerSettingsUpdated>;
+  const platformLimitIs = (maxBids: number) =>
+    waitFor(async () => (await tasks.db('platform_bid_limit').where({ id: 1 }).first())?.max_bids === maxBids);
+
+  it('when an admin lowers the platform limit to the bids a task already has (taken under 5), then it is no longer available; raised again, it is', async () => {
+    // No limit of its own or of its type ('moving' has none here): the platform's applies.
+    const task = await taskWith('moving', { status: 'open_for_bids', bid_count: 3, bid_limit: 5 }, [winner, loser]);
+    expect(await idsOf('?available=true', newcomer)).toContain(task);
+    await tasks.publish(eventTypes.ledgerSettingsUpdated, settings(3));
+    await platformLimitIs(3);
+    expect(await idsOf('?available=true', newcomer)).not.toContain(task);
+    // A task limit above the platform's stands above it.
+    await tasks.db('tasks').where({ id: task }).update({ max_bids: 4 });
+    expect(await idsOf('?available=true', newcomer)).toContain(task);
+    await tasks.db('tasks').where({ id: task }).update({ max_bids: null });
+    await tasks.publish(eventTypes.ledgerSettingsUpdated, settings(6));
+    await platformLimitIs(6);
+    expect(await idsOf('?available=true', newcomer)).toContain(task);
   });
 });

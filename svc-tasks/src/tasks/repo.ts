@@ -152,8 +152,8 @@ export interface TaskListFilter {
   createdBefore?: Date;
   minLowestBidOre?: number;
   maxLowestBidOre?: number;
-  /** With a price filter: only tasks whose lowest bid this customer is shown (open for bids, or their own). */
-  priceVisibleTo?: number;
+  /** With a price filter: only tasks whose lowest bid this customer (null: a visitor) is shown (open for bids, or their own). */
+  priceVisibleTo?: number | null;
   ownerId?: number;
   /** A carrier's own tasks: assigned to them, or bid on by them while still open for bids (not lost to another). */
   involvedCarrierId?: number;
@@ -175,7 +175,8 @@ function applyFilter(query: Knex.QueryBuilder, db: Db, filter: TaskListFilter): 
   if (filter.maxLowestBidOre !== undefined) query.where('tasks.lowest_bid_ore', '<=', filter.maxLowestBidOre);
   if (filter.priceVisibleTo !== undefined) {
     const customerId = filter.priceVisibleTo;
-    query.where((q) => q.where('tasks.status', 'open_for_bids').orWhere('tasks.user_id', customerId));
+    if (customerId === null) query.where('tasks.status', 'open_for_bids');
+    else query.where((q) => q.where('tasks.status', 'open_for_bids').orWhere('tasks.user_id', customerId));
   }
   if (filter.ownerId !== undefined) query.where('tasks.user_id', filter.ownerId);
   if (filter.involvedCarrierId !== undefined) {
@@ -193,11 +194,13 @@ function applyFilter(query: Knex.QueryBuilder, db: Db, filter: TaskListFilter): 
   if (filter.available) {
     const { carrierId, defaultMaxBids } = filter.available;
     // The limit in force now, as svc-bids applies it (maxBidsInForce): the task's own, else its type's as the admin
-    // has it now (also for a task created before that limit), else the platform's as the last bid announced it.
+    // has it now (also for a task created before that limit), else the platform's as svc-ledger's settings say now
+    // (ledger.settings.updated; before the first of those, as the last bid announced it).
     query
       .where('tasks.status', 'open_for_bids')
       .whereRaw(
-        'tasks.bid_count < coalesce(tasks.max_bids, (select s.max_bids from task_type_settings s where s.type = tasks.type), tasks.bid_limit, ?)',
+        `tasks.bid_count < coalesce(tasks.max_bids, (select s.max_bids from task_type_settings s where s.type = tasks.type),
+           (select p.max_bids from platform_bid_limit p where p.id = 1), tasks.bid_limit, ?)`,
         [defaultMaxBids],
       );
     if (carrierId !== null) {

@@ -180,11 +180,11 @@ export async function findTasks(context: TasksContext, caller: AuthUser | null, 
   if (query.dateFrom) filter.createdFrom = new Date(`${query.dateFrom}T00:00:00.000Z`);
   if (query.dateTo) filter.createdBefore = new Date(new Date(`${query.dateTo}T00:00:00.000Z`).getTime() + 24 * 3600 * 1000);
   // The lowest bid is a customer total: nobody may narrow down by filtering one they are not shown (seesLowestBid) —
-  // carriers and visitors filter by no price; another customer only among tasks open for bids and their own.
-  if ((caller?.role === 'customer' || caller?.role === 'admin') && (query.minPrice !== undefined || query.maxPrice !== undefined)) {
+  // carriers filter by no price; visitors only among tasks open for bids, another customer among those and their own.
+  if (caller?.role !== 'carrier' && (query.minPrice !== undefined || query.maxPrice !== undefined)) {
     if (query.minPrice !== undefined) filter.minLowestBidOre = Math.round(query.minPrice * 100);
     if (query.maxPrice !== undefined) filter.maxLowestBidOre = Math.round(query.maxPrice * 100);
-    if (caller.role === 'customer') filter.priceVisibleTo = caller.id;
+    if (caller?.role !== 'admin') filter.priceVisibleTo = caller?.id ?? null;
   }
   if (query.available) {
     filter.available = {

@@ -18,12 +18,12 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
  * Who sees a task's lowest bid — a customer total (spec section 1: gross to customers, payout to carriers). The
- * owner and admins always. Carriers never, and neither do visitors: a carrier only needs to log out to be one, so
- * what a visitor sees no carrier may miss. Other signed-in customers only while the task is open for bids — once a
- * bid is chosen its price is the owner's business (no winning prices on the browse list).
+ * owner and admins always. Carriers never (they bid blind, shared/API.md). Visitors and other customers — the
+ * contract makes the lowest bid public to them — while the task is open for bids: once a bid is chosen its price is
+ * the owner's business (no winning prices on the browse list).
  */
 export function seesLowestBid(caller: AuthUser | null, task: Pick<TaskRow, 'user_id' | 'status'>): boolean {
-  if (!caller) return false;
+  if (!caller) return task.status === 'open_for_bids';
   if (caller.role === 'admin') return true;
   if (task.user_id !== null && task.user_id === caller.id) return true;
   return caller.role === 'customer' && task.status === 'open_for_bids';

@@ -1,4 +1,4 @@
-import type { LiveEventType } from '@fragtbud/contracts';
+import { liveEventTypes, type LiveEventType } from '@fragtbud/contracts';
 import { useEffect, useRef } from 'react';
 import { API_BASE } from '../api/api-client';
 
@@ -21,7 +21,7 @@ export interface EventSourceLike {
 
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
-const eventTypes: ReadonlyArray<LiveEvent['type']> = ['chat.message', 'chat.read', 'notification', 'task.status', 'bid.placed', 'bid.updated', 'resync'];
+const eventTypes: ReadonlyArray<LiveEvent['type']> = [...liveEventTypes, 'resync'];
 const CLOSED = 2;
 
 /**

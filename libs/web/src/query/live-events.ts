@@ -11,10 +11,19 @@ export type LiveQueryEvent =
   | { type: 'bid.placed' | 'bid.updated'; taskId: number; bidId?: number }
   | { type: 'notification' }
   | { type: 'chat.message' | 'chat.read'; taskId?: number }
+  | { type: 'freight_note'; taskId: number }
+  | { type: 'account.status'; userId: number; status?: string }
   | { type: 'resync' };
 
 /** Either shape: flat (above) or as the live stream hands it to subscribers (`{ type, data: { taskId, … } }`). */
 type AnyLiveEvent = LiveQueryEvent | { type: string; taskId?: unknown; data?: Record<string, unknown> };
+
+/** The task an event names, flat or in its data; null when it names none. */
+function taskIdOf(event: AnyLiveEvent): number | null {
+  const flat = event as { taskId?: unknown; data?: Record<string, unknown> };
+  const taskId = flat.taskId ?? flat.data?.taskId;
+  return typeof taskId === 'number' && Number.isInteger(taskId) ? taskId : null;
+}
 
 /**
  * The query keys a live event makes stale. The SSE client calls `invalidateForLiveEvent` with each event; this
@@ -26,6 +35,8 @@ type AnyLiveEvent = LiveQueryEvent | { type: string; taskId?: unknown; data?: Re
  * | `bid.placed`, `bid.updated` | `['task', id]` (bids, lowest bid, bid count), `['tasks']`, the task's chat threads |
  * | `notification` | `['notifications']`; a money notification (refund, extra fee, payout, adjustment) also the user's finance and payments |
  * | `chat.message`, `chat.read` | `['chat']`, `['notifications']` |
+ * | `freight_note` (the other party saved the fragtbrev) | the task's fragtbrev |
+ * | `account.status` (to admins: a carrier approved, rejected or blocked) | the admin's users and carriers lists, counts |
  * | `resync` (a gap in the stream) | everything |
  *
  * A thread carries the chat lock (spec 6: the round closed, the bid limit reached, the task finished), so an open chat
@@ -38,9 +49,8 @@ export function queryKeysForLiveEvent(event: AnyLiveEvent): QueryKey[] {
     case 'task.status':
     case 'bid.placed':
     case 'bid.updated': {
-      const flat = event as { taskId?: unknown; data?: Record<string, unknown> };
-      const taskId = flat.taskId ?? flat.data?.taskId;
-      if (typeof taskId !== 'number' || !Number.isInteger(taskId)) return [queryKeys.allTasks()];
+      const taskId = taskIdOf(event);
+      if (taskId === null) return [queryKeys.allTasks()];
       return [queryKeys.task(taskId), queryKeys.allTasks(), queryKeys.taskChatThreads(taskId)];
     }
     case 'notification': {
@@ -54,6 +64,12 @@ export function queryKeysForLiveEvent(event: AnyLiveEvent): QueryKey[] {
     case 'chat.message':
     case 'chat.read':
       return [queryKeys.chat(), queryKeys.notifications()];
+    case 'account.status':
+      return [queryKeys.adminUsersAll(), queryKeys.adminCounts()];
+    case 'freight_note': {
+      const taskId = taskIdOf(event);
+      return taskId === null ? [] : [queryKeys.taskFreightNote(taskId)];
+    }
     default:
       return [];
   }

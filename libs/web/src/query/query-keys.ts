@@ -41,6 +41,8 @@ export const queryKeys = {
   addressLocation: (address: string) => ['geo', 'location', address] as const,
   /** The admin's lists: users, carriers, counts, carrier lists, fees and task types. */
   admin: () => ['admin'] as const,
+  /** Every users or carriers list of the admin, whatever its filter (a carrier's approval state changed). */
+  adminUsersAll: () => ['admin', 'users'] as const,
   adminUsers: (filters: object) => ['admin', 'users', filters] as const,
   adminCounts: () => ['admin', 'counts'] as const,
   adminTasks: (filters: object) => ['admin', 'tasks', filters] as const,

@@ -33,7 +33,7 @@ export interface TaskCardProps {
   href?: string;
   /**
    * The lowest bid is a customer total: a carrier sees money only as payouts, so for them (false) the card shows a
-   * dash where the price stands, whatever the task holds. The server leaves it out for carriers and visitors as well.
+   * dash where the price stands, whatever the task holds. The server leaves it out for carriers as well.
    */
   showLowestBid?: boolean;
 }

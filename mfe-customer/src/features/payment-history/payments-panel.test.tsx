@@ -12,9 +12,9 @@ beforeEach(() => {
     http.get('/api/finance/payments/me', () =>
       HttpResponse.json({
         items: [
-          { id: 2, type: 'refund', date: '2026-03-03T10:00:00.000Z', task_id: 41, taskId: 41, status: 'refunded', amount: 1375, task_title: 'Palle og pakker · Vejle → Esbjerg' },
-          { id: 1, type: 'payment', date: '2026-03-01T10:00:00.000Z', task_id: 41, taskId: 41, status: 'succeeded', amount: 1375, task_title: 'Palle og pakker · Vejle → Esbjerg' },
-          { id: 3, type: 'charge', date: '2026-02-27T10:00:00.000Z', task_id: 12, taskId: 12, status: 'succeeded', amount: 150, task_title: null, reason: 'Ekstra ventetid ved afhentning' },
+          { id: 2, type: 'refund', date: '2026-03-03T10:00:00.000Z', task_id: 41, taskId: 41, status: 'refunded', amount: 1375, task_title: 'Palle og pakker · Vejle → Esbjerg', gross: 1375, netExVat: 1100, vat: 275, vatBase: 'customer_price' },
+          { id: 1, type: 'payment', date: '2026-03-01T10:00:00.000Z', task_id: 41, taskId: 41, status: 'succeeded', amount: 1375, task_title: 'Palle og pakker · Vejle → Esbjerg', gross: 1375, netExVat: 1100, vat: 275, vatBase: 'customer_price' },
+          { id: 3, type: 'charge', date: '2026-02-27T10:00:00.000Z', task_id: 12, taskId: 12, status: 'succeeded', amount: 150, task_title: null, reason: 'Ekstra ventetid ved afhentning', gross: 150, netExVat: 120, vat: 30, vatBase: 'amount' },
         ],
         total: 2,
         page: 1,
@@ -24,7 +24,7 @@ beforeEach(() => {
     http.get('/api/finance/ledger/customer/me', () =>
       HttpResponse.json({
         rows: [
-          { id: 5, date: '2026-03-02T10:00:00.000Z', task_id: 41, status: 'pending', amount: 30, reason: 'Kompensation', task_title: 'Palle og pakker · Vejle → Esbjerg' },
+          { id: 5, date: '2026-03-02T10:00:00.000Z', task_id: 41, status: 'pending', amount: 30, reason: 'Kompensation', task_title: 'Palle og pakker · Vejle → Esbjerg', netExVat: 30, vat: 0, vatBase: 'none' },
           { id: 6, date: '2026-03-02T09:00:00.000Z', task_id: null, status: 'applied', amount: -10, reason: 'Gebyr', task_title: null },
         ],
         totalApplied: -10,
@@ -51,6 +51,25 @@ describe('customer Betalinger', () => {
     expect(within(adjustments).getByText('Kompensation')).toBeTruthy();
     expect(within(adjustments).getByText('Afventer')).toBeTruthy();
     expect(screen.getByText('Afventer i alt').nextElementSibling?.textContent).toMatch(/30,00/);
+  });
+
+  it('each row shows its VAT as the ledger books it: Beløb = Netto ex moms + Moms, with the VAT base (a refund negative)', async () => {
+    renderWithProviders(<PaymentsPanel />);
+    const history = await screen.findByRole('table', { name: 'Betalingshistorik' });
+    const [, refund, payment, charge] = within(history).getAllByRole('row');
+    const cell = (row: HTMLElement, label: string) => within(row).getAllByRole('cell').find((each) => each.getAttribute('data-label') === label)?.textContent;
+    expect(cell(payment!, 'Netto ex moms')).toMatch(/^1\.100,00/);
+    expect(cell(payment!, 'Moms')).toMatch(/^275,00/);
+    expect(cell(payment!, 'Momsgrundlag')).toBe('Kundens pris ex moms (bud + gebyrer)');
+    expect(cell(refund!, 'Netto ex moms')).toMatch(/^-1\.100,00/);
+    expect(cell(refund!, 'Moms')).toMatch(/^-275,00/);
+    expect(cell(charge!, 'Moms')).toMatch(/^30,00/);
+    expect(cell(charge!, 'Momsgrundlag')).toBe('Beløbet ex moms');
+    const adjustments = screen.getByRole('table', { name: 'Justeringer' });
+    const [, withVatFree, withoutFigures] = within(adjustments).getAllByRole('row');
+    expect(cell(withVatFree!, 'Moms')).toMatch(/^0,00/);
+    expect(cell(withVatFree!, 'Momsgrundlag')).toBe('Ingen moms');
+    expect(cell(withoutFigures!, 'Momsgrundlag')).toBe('–');
   });
 
   it('when an extra fee was charged, then its row says the reason the admin typed; other rows say –', async () => {

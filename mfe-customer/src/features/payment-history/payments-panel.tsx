@@ -1,4 +1,4 @@
-import { ledgerStatusLabel, type CustomerLedger, type PaymentHistory } from '@fragtbud/contracts';
+import { ledgerStatusLabel, vatBaseLabels, type CustomerLedger, type PaymentHistory, type VatBase } from '@fragtbud/contracts';
 import { DataTable, EmptyState, ErrorState, Spinner, TaskLink, formatDate, formatDkkFromKroner, type DataTableColumn } from '@fragtbud/web';
 import { usePayments } from './api/get-payment-history';
 
@@ -16,7 +16,19 @@ const HISTORY_COLUMNS: readonly DataTableColumn<HistoryRow>[] = [
   { key: 'reason', header: 'Begrundelse', cell: (row) => row.reason ?? '–' },
   { key: 'status', header: 'Status', cell: (row) => ledgerStatusLabel(row.status) },
   { key: 'amount', header: 'Beløb', cell: (row) => formatDkkFromKroner(row.type === 'refund' ? -row.amount : row.amount) },
+  // The one VAT model (docs/money.md): Beløb (gross) = Netto ex moms + Moms, with what the VAT is computed on.
+  { key: 'netExVat', header: 'Netto ex moms', cell: (row) => vatFigure(row.netExVat, row.type === 'refund') },
+  { key: 'vat', header: 'Moms', cell: (row) => vatFigure(row.vat, row.type === 'refund') },
+  { key: 'vatBase', header: 'Momsgrundlag', cell: (row) => vatBaseLabel(row.vatBase) },
 ];
+
+/** A VAT figure as the row's amount reads (a refund is money back: negative); – when the service did not say. */
+function vatFigure(value: number | undefined, back = false): string {
+  if (value === undefined) return '–';
+  return formatDkkFromKroner(back ? -value : value);
+}
+
+const vatBaseLabel = (base: VatBase | undefined) => (base ? vatBaseLabels[base] : '–');
 
 const ADJUSTMENT_COLUMNS: readonly DataTableColumn<AdjustmentRow>[] = [
   { key: 'date', header: 'Dato', cell: (row) => formatDate(row.date) },
@@ -24,11 +36,15 @@ const ADJUSTMENT_COLUMNS: readonly DataTableColumn<AdjustmentRow>[] = [
   { key: 'reason', header: 'Begrundelse', cell: (row) => row.reason },
   { key: 'status', header: 'Status', cell: (row) => ledgerStatusLabel(row.status) },
   { key: 'amount', header: 'Beløb', cell: (row) => formatDkkFromKroner(row.amount) },
+  { key: 'netExVat', header: 'Netto ex moms', cell: (row) => vatFigure(row.netExVat) },
+  { key: 'vat', header: 'Moms', cell: (row) => vatFigure(row.vat) },
+  { key: 'vatBase', header: 'Momsgrundlag', cell: (row) => vatBaseLabel(row.vatBase) },
 ];
 
 /**
  * The customer's 'Betalinger' (spec sections 2 and 3): payment history (date, task, status, amount — refunds and
- * extra fees included) and ledger adjustments with total applied and total pending; each task named and linked.
+ * extra fees included) and ledger adjustments with total applied and total pending; each task named and linked; each
+ * row with its VAT as the ledger books it (gross = net ex VAT + VAT, and the VAT base).
  */
 export function PaymentsPanel() {
   const data = usePayments();

@@ -203,13 +203,15 @@ describe('task browser', () => {
     expect(within(screen.getByRole('navigation', { name: 'Sider' })).getByRole('link', { name: 'Side 51' })).toBeTruthy();
   });
 
-  it('shows customers the lowest bid, and carriers on /tasks a dash in its place, never a customer total', async () => {
+  it('shows visitors and customers the lowest bid, and carriers on /tasks a dash in its place, never a customer total', async () => {
     useTasks(publicView(makeTask({ id: 7, type: 'furniture', status: 'open_for_bids', lowest_bid: 1234.5 })));
-    setSession(makeUser({ role: 'customer' }));
-    const { unmount } = renderApp('/BrowseTasks');
-    const asCustomer = within((await screen.findAllByRole('article'))[0]!);
-    expect(asCustomer.getByText('Laveste bud').nextElementSibling?.textContent).toBe('1.234,50 DKK');
-    unmount();
+    for (const session of [null, makeUser({ role: 'customer' })]) {
+      setSession(session);
+      const { unmount } = renderApp('/BrowseTasks');
+      const shown = within((await screen.findAllByRole('article'))[0]!);
+      expect(shown.getByText('Laveste bud').nextElementSibling?.textContent).toBe('1.234,50 DKK');
+      unmount();
+    }
 
     setSession(makeUser({ role: 'carrier' }));
     renderApp('/tasks');
@@ -219,13 +221,13 @@ describe('task browser', () => {
     expect(card.queryByText('1.234,50 DKK')).toBeNull();
   });
 
-  it('offers the price filter (against the lowest bid) to customers only: visitors and carriers are not shown that price', async () => {
+  it('offers the price filter (against the lowest bid) to visitors and customers, not to carriers, who are not shown that price', async () => {
     const fake = useTasks(makeTask({ id: 1 }));
     setSession(null);
     const { unmount } = renderApp('/BrowseTasks?minPrice=100');
     await screen.findByText('Viser 1 af 1 opgave');
-    expect(screen.queryByLabelText('Pris fra (DKK)')).toBeNull();
-    expect(fake.requests).toEqual(['GET /tasks?page=1&limit=20']);
+    expect(screen.getByLabelText('Pris fra (DKK)')).toBeTruthy();
+    expect(fake.requests).toEqual(['GET /tasks?minPrice=100&page=1&limit=20']);
     unmount();
 
     setSession(makeUser({ role: 'carrier' }));

@@ -48,7 +48,8 @@ export function BrowseTasksPage({ title = 'Find opgaver', variant = 'public' }: 
   const search = searchParams.toString();
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
   const staff = variant === 'staff';
-  const filtersByPrice = role === 'customer' || role === 'admin';
+  // The lowest bid is public to visitors and customers (shared/API.md); carriers bid blind, so neither see nor filter by it.
+  const filtersByPrice = role !== 'carrier';
 
   const query = useMemo(
     () => ({

@@ -14,8 +14,8 @@ export interface TaskSearchFormProps {
   /** /tasks also knows 'active' (neither completed nor cancelled). */
   showActive: boolean;
   /**
-   * Price from/to filter against the lowest bid, a customer total: only for customers and admins — the server neither
-   * shows it to visitors and carriers nor lets them filter by it.
+   * Price from/to filter against the lowest bid, a customer total: for visitors, customers and admins — the server
+   * neither shows it to carriers nor lets them filter by it.
    */
   showPrice: boolean;
 }

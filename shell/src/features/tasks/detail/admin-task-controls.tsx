@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { adminStatusOptions, canTransition, type Task, type TaskStatus } from '@fragtbud/contracts';
+import { adminStatusOptions, allowedStatusTargets, type Task, type TaskStatus } from '@fragtbud/contracts';
 import { Button, ConfirmDialog, Modal, SelectField, taskStatusLabel } from '@fragtbud/web';
 import { useDeleteTask } from '../api/delete-task';
 import { useUpdateTaskStatus } from '../api/update-task-status';
@@ -9,8 +9,6 @@ import { useCancelConsequence } from './cancel-consequence';
 
 export const STATUS_NOT_UPDATED = 'Kunne ikke opdatere status';
 
-/** In these the customer is asked to pay (again): never offered for a paid task (issue 25). */
-const STATUSES_ASKING_FOR_PAYMENT: readonly TaskStatus[] = ['open_for_bids', 'assigned'];
 export const TASK_NOT_DELETED = 'Kunne ikke slette opgave';
 
 interface AdminTaskControlsProps {
@@ -29,14 +27,10 @@ export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
   const remove = useDeleteTask();
   const cancelConsequence = useCancelConsequence(task);
   const chosen = status || task.status;
-  // Only what the server allows (a paid task never goes back to a status that asks for payment); the current one is
-  // shown marked. (libs/contracts' allowedStatusTargets, once merged, says the same in one place.)
-  const paid = Boolean(task.paid_at);
-  const options = adminStatusOptions.filter(
-    (option) =>
-      option === task.status ||
-      (canTransition(task.status, option, 'admin', 'none', { paid }) && !(paid && STATUSES_ASKING_FOR_PAYMENT.includes(option))),
-  );
+  // Only what the server allows (allowedStatusTargets: a paid task never goes back to a status that asks for
+  // payment), among the menu's statuses; the current one is shown marked.
+  const allowed = allowedStatusTargets(task, 'admin');
+  const options = adminStatusOptions.filter((option) => option === task.status || allowed.includes(option));
   const statusFailure = changeStatus.error ? actionError(changeStatus.error, STATUS_NOT_UPDATED) : null;
   const deleteFailure = remove.error ? actionError(remove.error, TASK_NOT_DELETED) : null;
 

@@ -387,6 +387,7 @@ describe('task page actions', () => {
   it('lets an admin change the status from the dropdown', async () => {
     const fake = renderTaskPage('/task/5', [makeTask({ id: 5, status: 'open_for_bids' })], 'admin');
     const select = await screen.findByRole('combobox', { name: 'Skift status' });
+    // Not 'Afsluttet': an unpaid task cannot be completed (the server refuses it, task_unpaid).
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Afventer godkendelse',
       'Åben for bud (nuværende)',
@@ -458,7 +459,7 @@ describe('task page actions', () => {
         HttpResponse.json({ code: 'transition_not_allowed', message: 'Statusændringen er ikke tilladt.' }, { status: 409 }),
       ),
     );
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Skift status' }), 'Tildelt');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Skift status' }), 'I gang');
     await userEvent.click(screen.getByRole('button', { name: 'Opdater status' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Kunne ikke opdatere status');
