@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { accountDeletionTexts, messages } from '@fragtbud/contracts';
+import { messages } from '@fragtbud/contracts';
 import { Button, ConfirmDialog, Field, fieldErrorsOf, isApiError, toast } from '@fragtbud/web';
 import { useDeleteAccount } from './api/delete-account';
 import { useExportAccount } from './api/export-account';
