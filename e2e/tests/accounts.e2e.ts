@@ -145,6 +145,11 @@ describe('data export and account deletion', () => {
     await section.getByRole('button', { name: 'Slet konto' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Slet din konto?' });
     await dialog.getByText(/Det kan ikke fortrydes/).waitFor();
+    // The account's own password is asked for: a wrong one deletes nothing.
+    await dialog.getByLabel('Din adgangskode').fill('ikke-min-kode');
+    await dialog.getByRole('button', { name: 'Slet konto permanent' }).click();
+    await dialog.getByText('Adgangskoden er forkert. Kontoen er ikke slettet.').waitFor();
+    await dialog.getByLabel('Din adgangskode').fill(password);
     await snapshot(page, 'delete-account-confirm');
     await dialog.getByRole('button', { name: 'Slet konto permanent' }).click();
     await page.waitForURL(`${product.url}/`);
@@ -185,7 +190,9 @@ describe('data export and account deletion', () => {
     await logIn(page, product.url, { email, password }, '/profile');
     await page.waitForURL(/\/profile$/);
     await page.getByRole('button', { name: 'Slet konto' }).click();
-    await page.getByRole('alertdialog', { name: 'Slet din konto?' }).getByRole('button', { name: 'Slet konto permanent' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Slet din konto?' });
+    await dialog.getByLabel('Din adgangskode').fill(password);
+    await dialog.getByRole('button', { name: 'Slet konto permanent' }).click();
     await page.getByText(/^Kontoen kan ikke slettes, mens du har opgaver/).waitFor();
     await page.goto(`${product.url}/profile`);
     await page.getByRole('banner').getByText('Tove Travl').waitFor();

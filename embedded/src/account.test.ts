@@ -3,7 +3,7 @@
  * GET /api/account/export gathers the caller's own data from every service; DELETE /api/account anonymises the
  * account, blocks its login and ends its sessions, unless a task of theirs is still in progress.
  */
-import { accountDeletionTexts, accountExportSchema } from '@fragtbud/contracts';
+import { accountDeletionTexts, accountExportSchema, messages } from '@fragtbud/contracts';
 import { describe, expect, it } from 'vitest';
 import { password, worldForSuite, type Actor, type Reply, type World } from './testing/world';
 
@@ -86,7 +86,7 @@ describe('GET /api/account/export', () => {
 describe('DELETE /api/account', () => {
   it('when the customer has tasks in progress, then 409 in Danish and the account stays as it was', async () => {
     const world = suite();
-    const reply = await world.request('DELETE', '/account', { as: world.actors.customerA });
+    const reply = await world.request('DELETE', '/account', { as: world.actors.customerA, json: { currentPassword: password } });
     expect(reply.status).toBe(409);
     expect(reply.body).toMatchObject({ code: 'account_has_active_tasks', message: accountDeletionTexts.accountHasActiveTasks });
     expect((await world.request('GET', '/users/me', { as: world.actors.customerA })).status).toBe(200);
@@ -94,7 +94,7 @@ describe('DELETE /api/account', () => {
 
   it('when the admin asks, then 422: an admin is removed by another admin', async () => {
     const world = suite();
-    const reply = await world.request('DELETE', '/account', { as: world.actors.admin });
+    const reply = await world.request('DELETE', '/account', { as: world.actors.admin, json: { currentPassword: 'demo1234' } });
     expect(reply.status).toBe(422);
     expect(reply.body.message).toBe(accountDeletionTexts.adminCannotDeleteOwnAccount);
   });
@@ -110,7 +110,16 @@ describe('DELETE /api/account', () => {
     await world.request('GET', '/ratings/public?limit=5');
     expect((await world.request('GET', '/ratings/public?limit=5')).headers.get('age')).not.toBeNull();
 
-    const reply: Reply = await world.request('DELETE', '/account', { as: leaving });
+    // Without the account's own password nothing happens (a session left open on a shared computer).
+    for (const json of [undefined, { currentPassword: 'ikke-min-kode' }]) {
+      const refused = await world.request('DELETE', '/account', { as: leaving, json });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details?.[0]?.path).toBe('currentPassword');
+      expect(refused.body.message).toBe(json ? accountDeletionTexts.passwordWrong : messages.passwordRequired);
+      expect((await world.request('GET', '/users/me', { as: leaving })).status).toBe(200);
+    }
+
+    const reply: Reply = await world.request('DELETE', '/account', { as: leaving, json: { currentPassword: password } });
     expect(reply.status).toBe(204);
     // … is asked for afresh after a deletion, in case it named the user.
     expect((await world.request('GET', '/ratings/public?limit=5')).headers.get('age')).toBeNull();

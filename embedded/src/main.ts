@@ -7,9 +7,10 @@ import { startEmbedded } from './topology';
 
 /**
  * `npm start` is for trying the product: demo accounts and, on a fresh data folder, a few demo tasks (one with a
- * bid) on; only warnings in the console unless asked.
+ * bid) on; the CVR lookup answers from a few real companies kept in the code (`CVR_PROVIDER=local`); only warnings
+ * in the console unless asked.
  */
-const env: Record<string, string | undefined> = { DEMO_SEED: '1', DEMO_TASKS: '1', LOG_LEVEL: 'warn', ...process.env };
+const env: Record<string, string | undefined> = { DEMO_SEED: '1', DEMO_TASKS: '1', CVR_PROVIDER: 'local', LOG_LEVEL: 'warn', ...process.env };
 const logger = createLogger({ name: 'fragtbud', level: env.LOG_LEVEL });
 const dataDir = path.resolve(env.DATA_DIR ?? 'data');
 

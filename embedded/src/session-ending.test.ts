@@ -108,7 +108,7 @@ describe('a session ended through gateway A, seen on gateway B', () => {
     ],
     ['a block', ({ userId }) => a.api(`/admin/users/${userId}/block`, adminToken, { method: 'PUT' })],
     ["an admin's deletion", ({ userId }) => a.api(`/users/${userId}`, adminToken, { method: 'DELETE' })],
-    ["the user's own deletion", ({ actor }) => a.api('/account', actor, { method: 'DELETE' })],
+    ["the user's own deletion", ({ actor }) => a.api('/account', actor, { method: 'DELETE', body: { currentPassword: password } })],
   ];
 
   it.each(endings)('when %s ends the session through A, then its stream on B closes and B refuses the cached session at once', async (_, endSession) => {

@@ -11,13 +11,22 @@ const customer: AuthUser = { id: 7, role: 'customer', name: 'Kunde', email: 'kun
 /** 230 payments in svc-ledger: three pages of at most 100. */
 const payments = Array.from({ length: 230 }, (_, i) => ({ id: i + 1, type: 'payment', amount: 100 + i }));
 const pagesAsked: string[] = [];
+/** What the services were sent on the deletion's internal calls, in order. */
+const deletionCalls: Array<{ path: string; body: string }> = [];
 let services: http.Server;
 let gateway: http.Server;
 let base: string;
 
 beforeAll(async () => {
-  services = http.createServer((req, res) => {
+  services = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://service');
+    if (url.pathname.startsWith('/internal/account/eras')) {
+      let text = '';
+      for await (const chunk of req) text += String(chunk);
+      deletionCalls.push({ path: url.pathname, body: text });
+      res.writeHead(204).end();
+      return;
+    }
     let body: unknown = {};
     if (url.pathname === '/finance/payments/me') {
       pagesAsked.push(url.search);
@@ -67,5 +76,25 @@ describe('GET /api/account/export', () => {
     expect(data.money.payments.total).toBe(230);
     expect(data.money.payments.items.map((item) => item.id)).toEqual(payments.map((payment) => payment.id));
     expect(pagesAsked).toEqual(['?page=1&limit=100', '?page=2&limit=100', '?page=3&limit=100']);
+  });
+});
+
+describe('DELETE /api/account', () => {
+  it('when the caller sends their password, then svc-identity gets it for the check and the erase (svc-tasks only the check)', async () => {
+    deletionCalls.length = 0;
+    const response = await fetch(`${base}/api/account`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: 'min-kode-1' }),
+    });
+    expect(response.status).toBe(204);
+    expect(deletionCalls.map((call) => call.path)).toEqual([
+      '/internal/account/erasure-check',
+      '/internal/account/erasure-check',
+      '/internal/account/erase',
+    ]);
+    expect(JSON.parse(deletionCalls[0]!.body)).toEqual({ currentPassword: 'min-kode-1' });
+    expect(deletionCalls[1]!.body).toBe('');
+    expect(JSON.parse(deletionCalls[2]!.body)).toEqual({ currentPassword: 'min-kode-1' });
   });
 });

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { messages, type AuthUser } from '@fragtbud/contracts';
-import { AppError, clearSessionCookie, createServiceClient, type ServiceClient } from '@fragtbud/platform';
+import { AppError, clearSessionCookie, createServiceClient, jsonBodyParser, type ServiceClient } from '@fragtbud/platform';
 import type { UpstreamName } from './upstreams';
 
 export interface AccountEndpointsOptions {
@@ -23,13 +23,16 @@ export interface AccountEndpointsOptions {
  *   `GET /internal/account/data` for the user in the internal token (identity: profile, terms acceptance, saved
  *   addresses, billing and insurance; tasks: tasks, proofs, ratings, deletion requests; bids; chat: messages and
  *   notifications) — and the money as the caller's role sees it (svc-ledger: a customer's payments and ledger, a carrier's payouts and balance).
- * - `DELETE /api/account`: svc-identity (not an admin) and svc-tasks (no task in progress) first say whether the
- *   caller may leave, then
+ * - `DELETE /api/account` `{currentPassword}`: svc-identity (not an admin, the account's own password) and svc-tasks
+ *   (no task in progress) first say whether the caller may leave, then
  *   svc-identity anonymises the account, blocks its login and ends its sessions; the ledger keeps its rows.
  *
  * Each service decides what it gives and refuses; the gateway only asks in order and puts the answers together.
  */
 const paymentPageSize = 100;
+/** The deletion's body is one password: anything longer is not one. */
+const deleteBodyLimit = 16 * 1024;
+const readDeleteBody = jsonBodyParser(deleteBodyLimit);
 
 export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
   const clients = new Map<UpstreamName, ServiceClient>();
@@ -101,10 +104,13 @@ export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
     if (ctx.path === '/api/account' && ctx.method === 'DELETE') {
       const user = await options.callerOf(ctx);
       if (!user) throw AppError.unauthorized();
+      // svc-identity checks it (after refusing an admin, whatever the body): the owner of the password decides.
+      await readDeleteBody(ctx, async () => undefined);
+      const body: unknown = ctx.request.body ?? {};
       const as = { user, requestId };
-      await client('identity').post('/internal/account/erasure-check', undefined, as);
+      await client('identity').post('/internal/account/erasure-check', body, as);
       await client('tasks').post('/internal/account/erasure-check', undefined, as);
-      await client('identity').post('/internal/account/erase', undefined, as);
+      await client('identity').post('/internal/account/erase', body, as);
       options.forgetAccountState();
       clearSessionCookie(ctx);
       ctx.status = 204;

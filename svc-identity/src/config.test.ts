@@ -68,5 +68,12 @@ describe('loadIdentityConfig', () => {
       expect(problemsOf({ ...production, PUBLIC_ORIGIN: 'https://fragtbud.dk', COOKIE_SECURE: 'true' })).toEqual([]);
       expect(problemsOf({ ...production, PUBLIC_ORIGIN: 'http://fragtbud.test', COOKIE_SECURE: 'false' })).toEqual([]);
     });
+
+    it('when CVR_PROVIDER=local (the register kept in the code, for trying the product), then the start fails naming it', () => {
+      expect(problemsOf({ ...production, PUBLIC_ORIGIN: 'https://fragtbud.dk', CVR_PROVIDER: 'local' })).toEqual([
+        expect.stringMatching(/^CVR_PROVIDER: local is for trying the product/),
+      ]);
+      expect(loadIdentityConfig({ CVR_PROVIDER: 'local' }).CVR_PROVIDER).toBe('local');
+    });
   });
 });

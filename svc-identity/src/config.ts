@@ -64,8 +64,11 @@ export const identityConfigSchema = baseConfigSchema
         .optional()
         .refine((key) => key === undefined || decodeKey(key) !== null, 'must be 32 bytes as 64 hex characters or base64'),
     ),
-    /** Company register for the billing form's lookup: none (format and check digit only), cvrapi or virk. */
-    CVR_PROVIDER: z.preprocess(blankAsUnset, z.enum(['none', 'cvrapi', 'virk']).default('none')),
+    /**
+     * Company register for the billing form's lookup: none (format and check digit only), local (a few real
+     * companies kept in the code, for trying the flow; `npm start`'s default, refused in production), cvrapi or virk.
+     */
+    CVR_PROVIDER: z.preprocess(blankAsUnset, z.enum(['none', 'local', 'cvrapi', 'virk']).default('none')),
     /** Overrides the provider's address (tests point it at a local fake). */
     CVR_BASE_URL: z.preprocess(blankAsUnset, z.string().url().optional()),
     /** cvrapi.dk asks callers to name themselves in the User-Agent; virk: the system-to-system credentials. */
@@ -112,6 +115,9 @@ export const identityConfigSchema = baseConfigSchema
     }
     if (config.NODE_ENV === 'production' && config.OIDC_ISSUER?.startsWith('http:')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be https in production' });
+    }
+    if (config.NODE_ENV === 'production' && config.CVR_PROVIDER === 'local') {
+      ctx.addIssue({ code: 'custom', path: ['CVR_PROVIDER'], message: 'local is for trying the product; use none, cvrapi or virk in production' });
     }
     if (config.CVR_PROVIDER === 'virk' && !(config.CVR_USERNAME && config.CVR_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['CVR_USERNAME'], message: 'CVR_USERNAME and CVR_PASSWORD are required when CVR_PROVIDER is virk' });

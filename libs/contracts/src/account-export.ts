@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { savedAddressSchema, userSchema } from './identity';
+import { messages } from './messages';
 
 /**
  * GET /api/account/export: everything the services hold about the caller, as they may see it. Each part comes
@@ -28,4 +29,11 @@ export const accountDeletionTexts = {
     'Kontoen kan ikke slettes, mens du har opgaver, der ikke er afsluttet eller annulleret. Afslut dem, eller bed om at få dem slettet fra opgavesiden, og prøv igen.',
   userHasActiveTasks:
     'Brugeren kan ikke slettes, mens brugeren har opgaver, der ikke er afsluttet eller annulleret. Annullér eller afslut dem først, og prøv igen.',
+  passwordWrong: 'Adgangskoden er forkert. Kontoen er ikke slettet.',
 } as const;
+
+/** DELETE /api/account: the account's own password, so a session left open on a shared computer cannot delete it. */
+export const deleteAccountBodySchema = z.object({
+  currentPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(200, messages.textTooLong),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountExportSchema } from './account-export';
+import { accountExportSchema, deleteAccountBodySchema } from './account-export';
 import {
   authResponseSchema,
   loginBodySchema,
@@ -212,7 +212,7 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'get', path: '/cvr/{number}', service: 'identity', summary: 'Slå et CVR-nummer op (CVR_PROVIDER); ukendt: 404 Kunne ikke finde CVR-nummer', access: 'logged_in', response: companyLookupSchema },
   { method: 'get', path: '/dev/mail', service: 'identity', summary: 'Udviklingspostkassen (kun MAIL_TRANSPORT=dev, aldrig i produktion), nyeste først', access: 'anyone', query: devMailQuerySchema, response: devMailboxSchema },
   { method: 'get', path: '/account/export', service: 'gateway', summary: 'Hent alle dine data som JSON (profil, opgaver, bud, beskeder, betalinger/udbetalinger, bedømmelser)', access: 'logged_in', response: accountExportSchema },
-  { method: 'delete', path: '/account', service: 'gateway', summary: 'Slet din konto: anonymiseres, login spærres, sessioner afsluttes; bogføring bevares. 409 med opgaver i gang; administratorer: 422', access: 'logged_in', status: 204 },
+  { method: 'delete', path: '/account', service: 'gateway', summary: 'Slet din konto med din adgangskode {currentPassword} (forkert: 400 current_password_wrong): anonymiseres, login spærres, sessioner afsluttes; bogføring bevares. 409 med opgaver i gang; administratorer: 422', access: 'logged_in', body: deleteAccountBodySchema, status: 204 },
   { method: 'get', path: '/users/me', service: 'identity', summary: 'Den indloggede bruger', access: 'logged_in', response: userResponseSchema },
   { method: 'get', path: '/users', service: 'identity', summary: 'Brugere (filter: customer, carrier, admin, blocked, pending)', access: 'admin', query: usersQuerySchema, response: usersPageSchema },
   { method: 'get', path: '/users/{id}', service: 'identity', summary: 'En bruger', access: 'admin_or_self', response: userResponseSchema },

@@ -45,3 +45,6 @@ export const defaultCarrierFee = { feePercentage: 10, fixedFeeOre: 0 } as const;
  * time). Change the date when the text of /terms or /privacy changes in substance.
  */
 export const legalVersions = { terms: '2026-12-01', privacy: '2026-12-01' } as const;
+
+/** A mailed link's token (reset password, verify e-mail): base64url of 32 random bytes, 43 characters. */
+export const accountLinkTokenPattern = /^[\w-]{43}$/;

@@ -36,3 +36,18 @@ export async function consumeAccountToken(
     .returning(['user_id'])) as Array<{ user_id: number }>;
   return rows[0]?.user_id ?? null;
 }
+
+/** Why a token was not taken: used already, run out, or not one we issued (mistyped, cut short, replaced by a newer one). */
+export type RefusedTokenReason = 'used' | 'expired' | 'unknown';
+
+export async function whyTokenRefused(
+  db: Db,
+  { token, purpose, now }: { token: string; purpose: AccountTokenPurpose; now: Date },
+): Promise<RefusedTokenReason> {
+  const row = (await db('account_tokens').where({ token_hash: hashSessionToken(token), purpose }).first(['used_at', 'expires_at'])) as
+    | { used_at: Date | string | null; expires_at: Date | string }
+    | undefined;
+  if (!row) return 'unknown';
+  if (row.used_at !== null) return 'used';
+  return new Date(row.expires_at).getTime() <= now.getTime() ? 'expired' : 'unknown';
+}

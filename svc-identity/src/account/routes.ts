@@ -1,7 +1,8 @@
 import Router from '@koa/router';
-import { eventMetaOf, requireServiceCaller, requireUser } from '@fragtbud/platform';
+import { deleteAccountBodySchema } from '@fragtbud/contracts';
+import { eventMetaOf, parseBody, requireServiceCaller, requireUser } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
-import { accountDataOf, assertMayErase, eraseOwnAccount } from './service';
+import { accountDataOf, assertMayErase, assertNotAdmin, eraseOwnAccount } from './service';
 
 /**
  * For the gateway's account endpoints (GET /api/account/export, DELETE /api/account), which gather from every
@@ -15,16 +16,22 @@ export function internalAccountRouter(context: IdentityContext): Router {
     ctx.body = await accountDataOf(context, requireUser(ctx));
   });
 
-  /** 204 when svc-identity lets the caller delete their account; changes nothing. */
+  /** 204 when svc-identity lets the caller delete their account ({currentPassword}: their own); changes nothing. */
   router.post('/erasure-check', async (ctx) => {
     requireServiceCaller(ctx);
-    assertMayErase(requireUser(ctx));
+    const caller = requireUser(ctx);
+    assertNotAdmin(caller);
+    const { currentPassword } = parseBody(ctx, deleteAccountBodySchema);
+    await assertMayErase(context, caller, currentPassword);
     ctx.status = 204;
   });
 
   router.post('/erase', async (ctx) => {
     requireServiceCaller(ctx);
-    await eraseOwnAccount(context, requireUser(ctx), eventMetaOf(ctx));
+    const caller = requireUser(ctx);
+    assertNotAdmin(caller);
+    const { currentPassword } = parseBody(ctx, deleteAccountBodySchema);
+    await eraseOwnAccount(context, caller, currentPassword, eventMetaOf(ctx));
     ctx.status = 204;
   });
 

@@ -34,7 +34,7 @@ describe('GET /internal/account/data', () => {
 describe('POST /internal/account/erase', () => {
   it('when a customer deletes the account, then the row is anonymised and blocked, sessions end, the login is refused', async () => {
     const { user, token, password } = await registerUser(identity, { name: 'Erik Sletter' });
-    const reply = await identity.call('POST', '/internal/account/erase', { service: 'gateway', actingFor: asCaller(user) });
+    const reply = await identity.call('POST', '/internal/account/erase', { service: 'gateway', actingFor: asCaller(user), body: { currentPassword: password } });
     expect(reply.status).toBe(204);
 
     const row = await identity.db('users').where({ id: user.id }).first();
@@ -52,9 +52,40 @@ describe('POST /internal/account/erase', () => {
   });
 
   it('when it is asked twice, then the second is 401: the account is no longer anyone', async () => {
+    const { user, password } = await registerUser(identity);
+    const erase = () => identity.call('POST', '/internal/account/erase', { service: 'gateway', actingFor: asCaller(user), body: { currentPassword: password } });
+    expect((await erase()).status).toBe(204);
+    expect((await erase()).status).toBe(401);
+  });
+
+  it('when the password is wrong (check or erase), then 400 current_password_wrong in Danish and nothing changes', async () => {
+    const { user, token } = await registerUser(identity);
+    for (const path of ['/internal/account/erasure-check', '/internal/account/erase']) {
+      const reply = await identity.call('POST', path, { service: 'gateway', actingFor: asCaller(user), body: { currentPassword: 'ikke-min-kode' } });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({
+        code: 'current_password_wrong',
+        message: accountDeletionTexts.passwordWrong,
+        details: [{ path: 'currentPassword', message: accountDeletionTexts.passwordWrong }],
+      });
+    }
+    expect((await identity.db('users').where({ id: user.id }).first()).erased_at).toBeNull();
+    expect((await identity.call('POST', '/internal/sessions/resolve', { service: 'gateway', body: { token } })).status).toBe(200);
+  });
+
+  it('when no password comes, then 400 naming the field', async () => {
     const { user } = await registerUser(identity);
-    expect((await identity.call('POST', '/internal/account/erase', { service: 'gateway', actingFor: asCaller(user) })).status).toBe(204);
-    expect((await identity.call('POST', '/internal/account/erase', { service: 'gateway', actingFor: asCaller(user) })).status).toBe(401);
+    const reply = await identity.call('POST', '/internal/account/erasure-check', { service: 'gateway', actingFor: asCaller(user) });
+    expect(reply.status).toBe(400);
+    expect(reply.body.details).toContainEqual({ path: 'currentPassword', message: messages.passwordRequired });
+    expect((await identity.db('users').where({ id: user.id }).first()).erased_at).toBeNull();
+  });
+
+  it('when the right password comes, then the check answers 204 and changes nothing', async () => {
+    const { user, password } = await registerUser(identity);
+    const reply = await identity.call('POST', '/internal/account/erasure-check', { service: 'gateway', actingFor: asCaller(user), body: { currentPassword: password } });
+    expect(reply.status).toBe(204);
+    expect((await identity.db('users').where({ id: user.id }).first()).erased_at).toBeNull();
   });
 
   it('when an admin asks (check or erase), then 422 and nothing changes', async () => {

@@ -4,6 +4,7 @@ import { AppError } from '@fragtbud/platform';
 import type { EventMeta, IdentityContext } from '../context';
 import { listSavedAddresses, lockUserById, findUserById, updateUser } from '../users/repo';
 import { closeAllSessionsOf } from '../sessions/service';
+import { verifyPassword } from '../auth/passwords';
 import { toUserJson } from '../users/user-json';
 import { deletePersonalRowsOf, listBillingChangesOf, listInsuranceOf } from './repo';
 
@@ -33,9 +34,25 @@ export async function accountDataOf(context: IdentityContext, caller: AuthUser) 
   };
 }
 
-/** An admin is removed by another admin (DELETE /users/{id}), so the platform never loses its last one by accident. */
-export function assertMayErase(caller: AuthUser): void {
+/** Told before anything else (an admin's request is refused whatever it carries). */
+export function assertNotAdmin(caller: AuthUser): void {
   if (caller.role === 'admin') throw AppError.unprocessable(accountDeletionTexts.adminCannotDeleteOwnAccount, 'admin_self_delete');
+}
+
+/**
+ * Whether the caller may delete their own account: never an admin (removed by another admin, DELETE /users/{id}, so
+ * the platform never loses its last one by accident), and only with the account's own password, so a session left
+ * open on a shared computer cannot delete it.
+ */
+export async function assertMayErase(context: IdentityContext, caller: AuthUser, currentPassword: string): Promise<void> {
+  assertNotAdmin(caller);
+  const row = await findUserById(context.db, caller.id);
+  if (!row || row.erased_at) throw gone();
+  if (!(await verifyPassword(row.password_hash, currentPassword))) {
+    throw AppError.badRequest(accountDeletionTexts.passwordWrong, 'current_password_wrong', [
+      { path: 'currentPassword', message: accountDeletionTexts.passwordWrong },
+    ]);
+  }
 }
 
 /**
@@ -45,10 +62,10 @@ export function assertMayErase(caller: AuthUser): void {
  * request and insurance record is deleted, and the account is blocked, so no password, code or OpenID Connect
  * login opens it again. `identity.user.deleted` tells the other services (names become 'Slettet bruger',
  * notifications and list placements go, open live streams end). Whether the caller may leave now (no task in
- * progress) is svc-tasks' answer, asked by the gateway first.
+ * progress) is svc-tasks' answer, asked by the gateway first; the password is checked again here, at the write.
  */
-export async function eraseOwnAccount(context: IdentityContext, caller: AuthUser, meta: EventMeta): Promise<void> {
-  assertMayErase(caller);
+export async function eraseOwnAccount(context: IdentityContext, caller: AuthUser, currentPassword: string, meta: EventMeta): Promise<void> {
+  await assertMayErase(context, caller, currentPassword);
   await context.db.transaction(async (trx) => {
     const row = await lockUserById(trx, caller.id);
     if (!row || row.erased_at) throw gone();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { isValidCvr, messages } from '@fragtbud/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startIdentity, type StartedIdentity } from '../test-harness';
+import { localRegisterNumbers } from './local-register';
 
 /** A local stand-in for cvrapi.dk and for Erhvervsstyrelsen's distribution; it records what it was asked. */
 function startFakeRegister() {
@@ -86,6 +87,41 @@ describe('GET /cvr/{number} with CVR_PROVIDER=none', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(messages.cvrInvalid);
     expect((await none.call('GET', '/cvr/12345674')).status).toBe(401);
+  });
+});
+
+describe('GET /cvr/{number} with CVR_PROVIDER=local (npm start)', () => {
+  it('when the number is one of the companies kept in the code, then its name and address come back; any other → 404', async () => {
+    const identity = await startIdentity({ CVR_PROVIDER: 'local' });
+    try {
+      const { token } = await registerUser(identity);
+      const found = await identity.call('GET', '/cvr/24256790', { session: token });
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual({ cvrNumber: '24256790', name: 'Novo Nordisk A/S', address: 'Novo Allé 1', postalCode: '2880', city: 'Bagsværd', status: 'Aktiv' });
+      expect((await identity.call('GET', '/cvr/54562519', { session: token })).body.name).toBe('LEGO A/S');
+      const unknown = await identity.call('GET', '/cvr/12345674', { session: token });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ code: 'cvr_not_found', message: 'Kunne ikke finde CVR-nummer' });
+    } finally {
+      await identity.close();
+    }
+  });
+
+  it('when its numbers are checked, then every one is a valid CVR number (8 digits, modulus 11)', () => {
+    expect(localRegisterNumbers.length).toBeGreaterThanOrEqual(5);
+    for (const number of localRegisterNumbers) expect(isValidCvr(number), number).toBe(true);
+  });
+
+  it('when a carrier looks up their own number there, then the profile says CVR verificeret', async () => {
+    const identity = await startIdentity({ CVR_PROVIDER: 'local' });
+    try {
+      const { user, token } = await registerUser(identity, { role: 'carrier' });
+      await identity.db('users').where({ id: user.id }).update({ cvr_number: '58233528' });
+      expect((await identity.call('GET', '/cvr/58233528', { session: token })).body.name).toBe('DSV A/S');
+      expect((await identity.db('users').where({ id: user.id }).first()).cvr_verified_number).toBe('58233528');
+    } finally {
+      await identity.close();
+    }
   });
 });
 

@@ -129,13 +129,13 @@ describe('POST /auth/reset-password with the mailed token', () => {
     expect((await identity.call('POST', '/auth/login', { headers: bearerTransport, body: { email: user.email, password: 'nyt-kodeord-42' } })).status).toBe(200);
   });
 
-  it('when the token is used a second time, then 400 and the password stays', async () => {
+  it('when the token is used a second time, then 400 reset_link_used says it was used, and the password stays', async () => {
     const { user } = await registerUser(identity);
     const token = await resetLinkFor(user.email);
     expect((await identity.call('POST', '/auth/reset-password', { body: { token, newPassword: 'forste-nye' } })).status).toBe(200);
     const again = await identity.call('POST', '/auth/reset-password', { body: { token, newPassword: 'anden-nye' } });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ code: 'reset_link_invalid', message: messages.resetLinkInvalid });
+    expect(again.body).toEqual({ code: 'reset_link_used', message: messages.resetLinkUsed });
     expect((await identity.call('POST', '/auth/login', { headers: bearerTransport, body: { email: user.email, password: 'forste-nye' } })).status).toBe(200);
   });
 
@@ -145,6 +145,16 @@ describe('POST /auth/reset-password with the mailed token', () => {
     identity.clock.advance(minutes(61));
     const reply = await identity.call('POST', '/auth/reset-password', { body: { token, newPassword: 'for-sent-1' } });
     expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ code: 'reset_link_expired', message: messages.resetLinkExpired });
+  });
+
+  it('when a newer link was sent, then the older one is unknown: 400 reset_link_invalid', async () => {
+    const { user } = await registerUser(identity);
+    const older = await resetLinkFor(user.email);
+    identity.clock.advance(minutes(2));
+    expect((await identity.call('POST', '/auth/forgot-password', { body: { email: user.email } })).status).toBe(200);
+    const reply = await identity.call('POST', '/auth/reset-password', { body: { token: older, newPassword: 'gammelt-link-1' } });
+    expect(reply.body).toEqual({ code: 'reset_link_invalid', message: messages.resetLinkInvalid });
   });
 
   it('when the new password is on the list of common passwords, then 400 and the token still works afterwards', async () => {
@@ -169,7 +179,7 @@ describe('POST /auth/reset-password with the mailed token', () => {
   it('when a token is made up, then 400 reset_link_invalid', async () => {
     const reply = await identity.call('POST', '/auth/reset-password', { body: { token: 'a'.repeat(43), newPassword: 'gyldig-kode' } });
     expect(reply.status).toBe(400);
-    expect(reply.body.code).toBe('reset_link_invalid');
+    expect(reply.body).toEqual({ code: 'reset_link_invalid', message: messages.resetLinkInvalid });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { AuthUser } from '@fragtbud/contracts';
 import { messages } from '@fragtbud/contracts';
 import { AppError, mailTemplates } from '@fragtbud/platform';
-import { consumeAccountToken, issueAccountToken } from '../account-tokens/repo';
+import { consumeAccountToken, issueAccountToken, whyTokenRefused } from '../account-tokens/repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { IdentityContext } from '../context';
 import { endSessions } from '../sessions/service';
@@ -49,7 +49,13 @@ export async function resetPasswordWithToken(
     await endSessions(context, trx, { userId: owner }, 'password_reset');
     return owner;
   });
-  if (userId === null) throw AppError.badRequest(messages.resetLinkInvalid, 'reset_link_invalid');
+  if (userId === null) {
+    // The page says which, and offers a new link: a link used once already reads differently from a mistyped one.
+    const reason = await whyTokenRefused(context.db, { token, purpose: 'reset_password', now });
+    if (reason === 'used') throw AppError.badRequest(messages.resetLinkUsed, 'reset_link_used');
+    if (reason === 'expired') throw AppError.badRequest(messages.resetLinkExpired, 'reset_link_expired');
+    throw AppError.badRequest(messages.resetLinkInvalid, 'reset_link_invalid');
+  }
   context.logger.info({ userId }, 'password reset with a mailed link; all sessions ended');
   return { message: messages.passwordChanged };
 }

@@ -488,6 +488,28 @@ describe('create task: guests', () => {
     expect(posted.bodies[0]).toMatchObject({ type: 'furniture', contact_email: 'gaest@example.dk', contact_phone: null });
   });
 
+  it('a guest moving asks for the phone once: the moving form\'s own Telefonnummer is the contact phone too', async () => {
+    const posted = createTaskHandler(() => HttpResponse.json(makeTask({ id: 43, type: 'moving', contact_email: 'gaest@example.dk' }), { status: 201 }));
+    server.use(posted.handler);
+    const user = renderAt('/create-task?type=moving&guest=1');
+
+    expect(screen.getAllByRole('textbox', { name: /telefon/i }).map((field) => field.getAttribute('type'))).toEqual(['tel']);
+    expect(screen.queryByRole('textbox', { name: 'Telefon (valgfri)' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Dine kontaktoplysninger' }).textContent).toContain('Telefonnummeret er det, du har angivet ovenfor.');
+
+    await fillAddresses(user);
+    await user.selectOptions(select('Boligens størrelse'), 'Lille hus');
+    await user.type(input('Telefonnummer'), '12 34 56 78');
+    await user.type(input('E-mail'), 'gaest@example.dk');
+    await continueToConfirm(user);
+    expect(screen.getByRole('region', { name: 'Kontakt' }).textContent).toContain('12 34 56 78');
+    await user.click(screen.getByRole('button', { name: 'Opret opgave' }));
+
+    await screen.findByRole('heading', { name: 'Side: task-created' }, { timeout: 5_000 });
+    expect(posted.bodies[0]).toMatchObject({ type: 'moving', contact_email: 'gaest@example.dk', details: { contactPhone: '12 34 56 78' } });
+    expect((posted.bodies[0] as { contact_phone: string }).contact_phone.replace(/\D/g, '')).toBe('12345678');
+  });
+
   it('the guest texts of a 400 are shown where they belong: the addresses…', async () => {
     const message = 'Udfyld både afhentnings- og leveringsadresse.';
     server.use(

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@fragtbud/contracts';
 import { useSession } from '@fragtbud/web';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noTasks } from '../../testing/handlers';
@@ -10,6 +11,9 @@ import { setupShellApiServer } from '../../testing/api-server';
 
 const karen = makeUser({ name: 'Karen Kunde', email: 'karen@example.dk', role: 'customer', twoFactorEnabled: true });
 const sent: Array<{ path: string; body: unknown }> = [];
+/** Mailed tokens are 43 characters of base64url. */
+const goodToken = 'g'.repeat(43);
+const usedToken = 'u'.repeat(43);
 
 const server = setupShellApiServer(
   noTasks,
@@ -20,7 +24,8 @@ const server = setupShellApiServer(
   http.post('/api/auth/reset-password', async ({ request }) => {
     const body = (await request.json()) as { token: string };
     sent.push({ path: 'reset', body });
-    if (body.token !== 'god-token') {
+    if (body.token === usedToken) return HttpResponse.json({ code: 'reset_link_used', message: messages.resetLinkUsed }, { status: 400 });
+    if (body.token !== goodToken) {
       return HttpResponse.json({ code: 'reset_link_invalid', message: 'Linket til at nulstille adgangskoden er ugyldigt eller udløbet. Bed om et nyt.' }, { status: 400 });
     }
     return HttpResponse.json({ message: 'Adgangskode ændret succesfuldt' });
@@ -81,7 +86,7 @@ describe('Glemt adgangskode?', () => {
 
   it('when the reset form is filled, then passwords must match and the new one is sent with the token', async () => {
     const user = userEvent.setup();
-    renderApp('/reset-password?token=god-token');
+    renderApp(`/reset-password?token=${goodToken}`);
     await user.type(screen.getByLabelText(/^Ny adgangskode/), 'ny-kode-1');
     await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'ny-kode-2');
     await user.click(screen.getByRole('button', { name: 'Gem ny adgangskode' }));
@@ -91,16 +96,41 @@ describe('Glemt adgangskode?', () => {
     await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'ny-kode-1');
     await user.click(screen.getByRole('button', { name: 'Gem ny adgangskode' }));
     expect(await screen.findByText(/^Adgangskode ændret succesfuldt/)).toBeTruthy();
-    expect(sent).toEqual([{ path: 'reset', body: { token: 'god-token', newPassword: 'ny-kode-1' } }]);
+    expect(sent).toEqual([{ path: 'reset', body: { token: goodToken, newPassword: 'ny-kode-1' } }]);
   });
 
-  it('when the link is used up, then the server message is shown', async () => {
+  it('when the link was used already, then it says so in Danish, the form goes and Send et nyt link leads to Glemt adgangskode', async () => {
     const user = userEvent.setup();
-    renderApp('/reset-password?token=brugt');
+    renderApp(`/reset-password?token=${usedToken}`);
+    await user.type(screen.getByLabelText(/^Ny adgangskode/), 'ny-kode-1');
+    await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'ny-kode-1');
+    await user.click(screen.getByRole('button', { name: 'Gem ny adgangskode' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.resetLinkUsed);
+    expect(screen.queryByLabelText(/^Ny adgangskode/)).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Send et nyt link' }));
+    expect(screen.getByTestId('location').textContent).toBe('/forgot-password');
+  });
+
+  it('when the link is unknown (made up, or replaced by a newer one), then the server message is shown with Send et nyt link', async () => {
+    const user = userEvent.setup();
+    renderApp(`/reset-password?token=${'x'.repeat(43)}`);
     await user.type(screen.getByLabelText(/^Ny adgangskode/), 'ny-kode-1');
     await user.type(screen.getByLabelText(/^Gentag adgangskode/), 'ny-kode-1');
     await user.click(screen.getByRole('button', { name: 'Gem ny adgangskode' }));
     expect((await screen.findByRole('alert')).textContent).toContain('ugyldigt eller udløbet');
+    expect(screen.getByRole('link', { name: 'Send et nyt link' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it.each([
+    ['cut short', '/reset-password?token=abc123', messages.resetLinkMalformed],
+    ['with a character a token never has', `/reset-password?token=${'a'.repeat(42)}%2B`, messages.resetLinkMalformed],
+    ['without a token', '/reset-password', messages.resetLinkInvalid],
+  ])('when the link is %s, then it says so before anything is typed, offers Send et nyt link and sends nothing', (_, path, message) => {
+    renderApp(path);
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.queryByLabelText(/^Ny adgangskode/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Send et nyt link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(sent).toEqual([]);
   });
 });
 

@@ -1,19 +1,38 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { limits, messages } from '@fragtbud/contracts';
+import { Link, useSearchParams } from 'react-router-dom';
+import { accountLinkTokenPattern, limits, messages } from '@fragtbud/contracts';
 import { api, Button, Field, isApiError } from '@fragtbud/web';
 import { AuthCard, FormMessage } from '../../layout/auth-card';
 import { useDocumentTitle } from '../../routing/use-document-title';
 
-/** /reset-password?token=…: the mailed link's page; a new password typed twice. */
+/** The answers that mean this link will never work: the page says which and offers a new one instead of the form. */
+const deadLinkCodes = new Set(['reset_link_used', 'reset_link_expired', 'reset_link_invalid']);
+
+/** A link that cannot work, why, and 'Send et nyt link' (to 'Glemt adgangskode'). */
+function DeadLink({ reason }: { reason: string }) {
+  return (
+    <div className="fb-stack">
+      <FormMessage kind="error">{reason}</FormMessage>
+      <Link className="fb-button fb-button--primary" to="/forgot-password">
+        {messages.sendNewResetLink}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /reset-password?token=…: the mailed link's page; a new password typed twice. A link cut short or mistyped is told
+ * before anything is typed; one already used or run out when the server says so — each with 'Send et nyt link'.
+ */
 export function ResetPasswordPage() {
   useDocumentTitle('Ny adgangskode');
   const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  const token = (searchParams.get('token') ?? '').trim();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [deadLink, setDeadLink] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
@@ -30,7 +49,8 @@ export function ResetPasswordPage() {
       await api.post('/auth/reset-password', { token, newPassword: password }, { preferServerMessage: true });
       setDone(true);
     } catch (caught) {
-      setFormError(isApiError(caught) ? caught.message : messages.passwordChangeFailed);
+      if (isApiError(caught) && deadLinkCodes.has(caught.code)) setDeadLink(caught.message);
+      else setFormError(isApiError(caught) ? caught.message : messages.passwordChangeFailed);
     } finally {
       setSubmitting(false);
     }
@@ -39,7 +59,11 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Vælg ny adgangskode" back={{ to: '/login', label: 'Gå til log ind' }}>
         {!token ? (
-          <FormMessage kind="error">{messages.resetLinkInvalid}</FormMessage>
+          <DeadLink reason={messages.resetLinkInvalid} />
+        ) : !accountLinkTokenPattern.test(token) ? (
+          <DeadLink reason={messages.resetLinkMalformed} />
+        ) : deadLink ? (
+          <DeadLink reason={deadLink} />
         ) : done ? (
           <FormMessage kind="note">{messages.passwordChanged}. Du kan nu logge ind med din nye adgangskode.</FormMessage>
         ) : (

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountDeletionTexts } from '@fragtbud/contracts';
+import { accountDeletionTexts, messages } from '@fragtbud/contracts';
 import { useSession } from '@fragtbud/web';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { noReviews, noTasks } from '../../testing/handlers';
@@ -23,12 +23,21 @@ const exported = {
 };
 let deleteAnswer: () => Response = () => new HttpResponse(null, { status: 204 });
 let deleted = 0;
+const deleteBodies: unknown[] = [];
 
 setupShellApiServer(
   noTasks,
   noReviews, // the front page after deletion
   http.get('/api/account/export', () => HttpResponse.json(exported)),
-  http.delete('/api/account', () => {
+  http.delete('/api/account', async ({ request }) => {
+    const body = (await request.json()) as { currentPassword?: string };
+    deleteBodies.push(body);
+    if (body.currentPassword !== 'min-kode-1') {
+      return HttpResponse.json(
+        { code: 'current_password_wrong', message: accountDeletionTexts.passwordWrong, details: [{ path: 'currentPassword', message: accountDeletionTexts.passwordWrong }] },
+        { status: 400 },
+      );
+    }
     deleted += 1;
     return deleteAnswer();
   }),
@@ -43,6 +52,7 @@ const textOf = (file: Blob) =>
   });
 beforeEach(() => {
   deleted = 0;
+  deleteBodies.length = 0;
   saved.length = 0;
   deleteAnswer = () => new HttpResponse(null, { status: 204 });
   vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
@@ -67,7 +77,7 @@ describe('profile → Dine data', () => {
     expect(link.download).toBe('fragtbud-data-2026-11-24.json');
   });
 
-  it('when deletion is confirmed, then the account is deleted, the user is signed out and lands on the front page', async () => {
+  it('when deletion is confirmed with the password, then the account is deleted, the user is signed out and lands on the front page', async () => {
     setSession(karen);
     const user = userEvent.setup();
     renderApp('/profile');
@@ -75,10 +85,24 @@ describe('profile → Dine data', () => {
     expect(deleted).toBe(0); // the dialog asks first
     const dialog = await screen.findByRole('alertdialog', { name: 'Slet din konto?' });
     expect(dialog.textContent).toContain('Det kan ikke fortrydes');
-    await user.click(screen.getByRole('button', { name: 'Slet konto permanent' }));
+
+    // Without the password nothing is sent; a wrong one is told beside the field and the dialog stays.
+    await user.click(within(dialog).getByRole('button', { name: 'Slet konto permanent' }));
+    expect(await within(dialog).findByText(messages.passwordRequired)).toBeTruthy();
+    expect(deleteBodies).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/^Din adgangskode/), 'forkert-kode');
+    await user.click(within(dialog).getByRole('button', { name: 'Slet konto permanent' }));
+    expect(await within(dialog).findByText(accountDeletionTexts.passwordWrong)).toBeTruthy();
+    expect(deleted).toBe(0);
+    expect(useSession.getState().user?.id).toBe(karen.id);
+
+    await user.clear(within(dialog).getByLabelText(/^Din adgangskode/));
+    await user.type(within(dialog).getByLabelText(/^Din adgangskode/), 'min-kode-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Slet konto permanent' }));
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(deleted).toBe(1);
+    expect(deleteBodies.at(-1)).toEqual({ currentPassword: 'min-kode-1' });
     expect(useSession.getState().user).toBeNull();
     expect(await screen.findByText('Din konto er slettet')).toBeTruthy();
   });
@@ -89,6 +113,7 @@ describe('profile → Dine data', () => {
     const user = userEvent.setup();
     renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Slet konto' }));
+    await user.type(await screen.findByLabelText(/^Din adgangskode/), 'min-kode-1');
     await user.click(await screen.findByRole('button', { name: 'Slet konto permanent' }));
 
     expect(await screen.findByText(accountDeletionTexts.accountHasActiveTasks)).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '@fragtbud/contracts';
-import { Button, ConfirmDialog, isApiError, toast } from '@fragtbud/web';
+import { Button, ConfirmDialog, Field, fieldErrorsOf, isApiError, toast } from '@fragtbud/web';
 import { useDeleteAccount } from './api/delete-account';
 import { useExportAccount } from './api/export-account';
 
@@ -40,6 +40,8 @@ export function AccountDataSection({ canDelete }: { canDelete: boolean }) {
 function DeleteAccount() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const deleteAccount = useDeleteAccount({
     onDeleted: () => {
       setConfirming(false);
@@ -48,13 +50,29 @@ function DeleteAccount() {
     },
   });
 
-  const remove = () =>
-    deleteAccount.mutate(undefined, {
-      onError: (caught) => {
-        setConfirming(false);
-        toast.error(errorText(caught));
-      },
+  const close = () => {
+    setConfirming(false);
+    setPassword('');
+    setPasswordError(undefined);
+  };
+
+  const remove = () => {
+    if (!password) {
+      setPasswordError(messages.passwordRequired);
+      return;
+    }
+    setPasswordError(undefined);
+    return deleteAccount.mutateAsync({ currentPassword: password }).catch((caught: unknown) => {
+      // A wrong password is told beside the field, and the dialog stays for another try.
+      const fieldError = fieldErrorsOf(caught).currentPassword;
+      if (fieldError) {
+        setPasswordError(fieldError);
+        return;
+      }
+      close();
+      toast.error(errorText(caught));
     });
+  };
 
   return (
     <>
@@ -75,12 +93,34 @@ function DeleteAccount() {
         confirmLabel="Slet konto permanent"
         busy={deleteAccount.isPending}
         onConfirm={remove}
-        onCancel={() => setConfirming(false)}
+        onCancel={close}
       >
         <p>
           Din konto bliver anonymiseret, du bliver logget ud på alle enheder, og du kan ikke logge ind igen. Det kan ikke fortrydes.
           Hent dine data først, hvis du vil have en kopi.
         </p>
+        <form
+          noValidate
+          aria-label="Bekræft med adgangskode"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void remove();
+          }}
+        >
+          <Field
+            label="Din adgangskode"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError}
+            required
+          />
+        </form>
       </ConfirmDialog>
     </>
   );

@@ -16,7 +16,7 @@ const endedText = (ended: number) => (ended === 1 ? 'Logget ud af 1 anden sessio
 function SessionLine({ session }: { session: SessionItem }) {
   return (
     <>
-      <strong>{session.device}</strong> · sidst brugt {formatDateTime(session.last_seen_at)}
+      <strong>{session.device}</strong> · logget ind {formatDateTime(session.created_at)} · sidst brugt {formatDateTime(session.last_seen_at)}
       {session.ip ? ` · ${session.ip}` : ''}
     </>
   );

@@ -1,21 +1,41 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { bankInfoBodySchema, messages } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, Spinner } from '@fragtbud/web';
+import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, Spinner, useSession, useSessionDraft } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
 import { useBankInfo } from './api/get-bank-info';
 import { useSaveBankInfo } from './api/save-bank-info';
 
-/** Carriers' bank details: reg.nr. 4 digits, account up to 10 digits. */
+interface BankDraft {
+  bankReg: string;
+  bankAccount: string;
+}
+
+function parseDraft(text: string): BankDraft | null {
+  if (!text) return null;
+  try {
+    const draft = JSON.parse(text) as Partial<BankDraft>;
+    return typeof draft.bankReg === 'string' && typeof draft.bankAccount === 'string' ? { bankReg: draft.bankReg, bankAccount: draft.bankAccount } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Carriers' bank details: reg.nr. 4 digits, account up to 10 digits. What was typed is kept as a draft in this tab's
+ * sessionStorage (per user) until it is saved, so a session that ran out meanwhile (the page asks to log in again)
+ * or a reload does not lose it.
+ */
 export function BankTab() {
+  const userId = useSession((state) => state.user?.id ?? 0);
   const bank = useBankInfo();
   const save = useSaveBankInfo();
-  const [form, setForm] = useState({ bankReg: '', bankAccount: '' });
+  const [draftText, setDraftText, clearDraft] = useSessionDraft(`fragtbud:bank-draft:${userId}`);
+  const saved = { bankReg: bank.data?.bankReg ?? '', bankAccount: bank.data?.bankAccount ?? '' };
+  const form = parseDraft(draftText) ?? saved;
+  const setForm = (next: BankDraft) => setDraftText(JSON.stringify(next));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
-  useEffect(() => {
-    if (bank.data) setForm({ bankReg: bank.data.bankReg ?? '', bankAccount: bank.data.bankAccount ?? '' });
-  }, [bank.data]);
   useEffect(() => {
     if (outcome?.kind !== 'success') return;
     const timer = setTimeout(() => setOutcome(null), 3_000);
@@ -24,6 +44,7 @@ export function BankTab() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (save.isPending) return;
     setOutcome(null);
     const parsed = bankInfoBodySchema.safeParse(form);
     if (!parsed.success) {
@@ -33,6 +54,7 @@ export function BankTab() {
     setErrors({});
     try {
       await save.mutateAsync(parsed.data);
+      clearDraft(); // the form now shows the saved details
       setOutcome({ kind: 'success', text: messages.bankUpdated });
     } catch (caught) {
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.bankUpdateFailed });

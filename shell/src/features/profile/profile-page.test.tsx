@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@fragtbud/contracts';
+import { formatDateTime } from '@fragtbud/web';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { renderApp } from '../../testing/render-app';
 import { setupShellApiServer } from '../../testing/api-server';
@@ -132,6 +133,50 @@ describe('profile page', () => {
     expect((within(again).getByLabelText(/^Telefon/) as HTMLInputElement).value).toBe('+45 22 33 44 55');
   });
 
+  it('when the session runs out while bank details are typed, then after logging in again (or a reload) they are still there, and gone once saved', async () => {
+    let savedBank = { bankReg: '1234', bankAccount: '0011223344' };
+    server.use(
+      http.get('/api/users/bank-info', () => HttpResponse.json(savedBank)),
+      http.put('/api/users/bank-info', () => HttpResponse.json({ code: 'unauthorized', message: 'Ikke logget ind' }, { status: 401 })),
+    );
+    setSession(viggo);
+    const user = userEvent.setup();
+    const first = renderApp('/profile?tab=bank');
+    const form = await screen.findByRole('form', { name: 'Bankoplysninger' });
+    expect((within(form).getByLabelText(/^Reg.nr./) as HTMLInputElement).value).toBe('1234');
+    await user.clear(within(form).getByLabelText(/^Reg.nr./));
+    await user.type(within(form).getByLabelText(/^Reg.nr./), '9876');
+    await user.clear(within(form).getByLabelText(/^Kontonummer/));
+    await user.type(within(form).getByLabelText(/^Kontonummer/), '5556667778');
+    await user.click(within(form).getByRole('button', { name: 'Gem bankoplysninger' }));
+    expect(await screen.findByText('Session udløbet – log ind igen', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Bankoplysninger' })).toBeNull();
+    first.unmount();
+
+    setSession(viggo); // logged in again
+    server.use(
+      http.put('/api/users/bank-info', async ({ request }) => {
+        savedBank = (await request.json()) as typeof savedBank;
+        calls.push({ path: 'bank', body: savedBank });
+        return HttpResponse.json(savedBank);
+      }),
+    );
+    const second = renderApp('/profile?tab=bank');
+    const again = await screen.findByRole('form', { name: 'Bankoplysninger' });
+    expect((within(again).getByLabelText(/^Reg.nr./) as HTMLInputElement).value).toBe('9876');
+    expect((within(again).getByLabelText(/^Kontonummer/) as HTMLInputElement).value).toBe('5556667778');
+    await user.click(within(again).getByRole('button', { name: 'Gem bankoplysninger' }));
+    expect(await within(again).findByText(messages.bankUpdated)).toBeTruthy();
+    expect(calls).toEqual([{ path: 'bank', body: { bankReg: '9876', bankAccount: '5556667778' } }]);
+    second.unmount();
+
+    // Saved: no draft is left, the next visit shows what the server holds.
+    savedBank = { bankReg: '1111', bankAccount: '2222222222' };
+    renderApp('/profile?tab=bank');
+    const third = await screen.findByRole('form', { name: 'Bankoplysninger' });
+    expect((within(third).getByLabelText(/^Reg.nr./) as HTMLInputElement).value).toBe('1111');
+  });
+
   it('when a carrier opens it, then finances, bank, insurance, CVR and load-alert tabs are there too', () => {
     setSession(viggo);
     renderApp('/profile');
@@ -156,6 +201,36 @@ describe('profile page', () => {
     // A saved change reads as success (green), not as the amber note that looks like a warning.
     expect((await screen.findByText('Adgangskode ændret succesfuldt')).className).toBe('fb-form-success');
     expect(calls).toEqual([{ path: 'password', body: { currentPassword: 'gammel-kode', newPassword: 'ny-kode-1' } }]);
+  });
+
+  it('when the security tab opens, then each session shows its device and when it started; after a password change the list is asked for again', async () => {
+    let sessions = [
+      { id: 1, device: 'Firefox på Linux', ip: null, created_at: '2026-11-01T10:00:00Z', last_seen_at: '2026-11-24T10:00:00Z', current: true },
+      { id: 2, device: 'Chrome på Windows', ip: '198.51.100.7', created_at: '2026-11-20T08:30:00Z', last_seen_at: '2026-11-23T09:00:00Z', current: false },
+    ];
+    server.use(
+      http.get('/api/auth/sessions', () => HttpResponse.json({ items: sessions })),
+      http.post('/api/auth/reset-password', () => {
+        sessions = sessions.filter((session) => session.current); // the service ends the other sessions
+        return HttpResponse.json({ message: 'Adgangskode ændret succesfuldt' });
+      }),
+    );
+    setSession(karen);
+    const user = userEvent.setup();
+    renderApp('/profile?tab=security');
+    const list = await screen.findByRole('list', { name: 'Andre sessioner' });
+    const other = within(list).getByRole('listitem');
+    expect(other.textContent).toContain('Chrome på Windows');
+    expect(other.textContent).toContain(`logget ind ${formatDateTime('2026-11-20T08:30:00Z')}`);
+    const current = screen.getByText('(denne enhed)').closest('p')!;
+    expect(current.textContent).toContain(`Firefox på Linux · logget ind ${formatDateTime('2026-11-01T10:00:00Z')}`);
+
+    await user.type(screen.getByLabelText(/^Nuværende adgangskode/), 'gammel-kode');
+    await user.type(screen.getByLabelText(/^Ny adgangskode/), 'ny-kode-1');
+    await user.type(screen.getByLabelText(/^Bekræft ny adgangskode/), 'ny-kode-1');
+    await user.click(screen.getByRole('button', { name: 'Skift adgangskode' }));
+    expect(await screen.findByText('Du er ikke logget ind andre steder.')).toBeTruthy();
+    expect(screen.queryByText('Chrome på Windows')).toBeNull();
   });
 
   it('when two-factor is set up, then the three steps: start, QR and secret awaiting a code, enabled with recovery codes', async () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { palletTypeLabels, type PalletType, type TaskType } from '@fragtbud/contracts';
 import { formatDanishNumber, formatLongDate, parseDanishNumber, RouteMap, taskTypeLabel, TaskTypeIcon } from '@fragtbud/web';
 import { DIMENSION_PARTS, TASK_FIELD_GROUPS, type FieldDef } from '../model/task-fields';
-import type { DetailsInput, DimensionsInput, PalletLineInput, TaskForm } from '../model/task-form';
+import { contactPhoneOf, type DetailsInput, type DimensionsInput, type PalletLineInput, type TaskForm } from '../model/task-form';
 
 export interface ConfirmStepProps {
   form: TaskForm;
@@ -178,7 +178,7 @@ export function ConfirmStep({ form, type, withContact, onEdit }: ConfirmStepProp
             <SummaryList
               rows={[
                 ['E-mail', form.contactEmail.trim() || 'Ikke angivet'],
-                ['Telefon', form.contactPhone.trim() || 'Ikke angivet'],
+                ['Telefon', contactPhoneOf(form).trim() || 'Ikke angivet'],
               ]}
             />
           </section>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { limits, type TaskType } from '@fragtbud/contracts';
 import { AddressField, Field, PhotoPicker, taskTypeLabel, type AddressValue } from '@fragtbud/web';
-import { isDescriptionRequired, type DetailInput, type FieldErrors, type TaskForm } from '../model/task-form';
+import { asksPhoneInDetails, isDescriptionRequired, type DetailInput, type FieldErrors, type TaskForm } from '../model/task-form';
 import { CheckboxField, FieldLabel, FormSection, TextAreaField } from './form-controls';
 import { TypeFields } from './type-fields';
 
@@ -28,6 +28,8 @@ export function DetailsStep({ form, type, errors, guest, withContact, loginPath,
   const addressError = (end: 'from' | 'to') => errors[`${end}_address`] ?? errors[`${end}_postal_code`] ?? errors[`${end}_city`];
   const setAddress = (end: 'from' | 'to', value: AddressValue) =>
     onChange({ [end]: value }, [`${end}_address`, `${end}_postal_code`, `${end}_city`]);
+  // The moving form has its own (required) phone field: the contact section does not ask again.
+  const phoneAbove = asksPhoneInDetails(type);
 
   return (
     <div className="ct-step">
@@ -144,8 +146,12 @@ export function DetailsStep({ form, type, errors, guest, withContact, loginPath,
           )}
           <p className="fb-field__hint ct-guest__hint">
             {guest
-              ? 'Din e-mail skal udfyldes: vi sender dig linket til opgaven, hvor du følger buddene og betaler. Telefon er valgfri.'
-              : 'Begge felter er valgfrie, men angiv mindst ét af dem, så vognmændene kan kontakte dig.'}
+              ? phoneAbove
+                ? 'Din e-mail skal udfyldes: vi sender dig linket til opgaven, hvor du følger buddene og betaler. Telefonnummeret er det, du har angivet ovenfor.'
+                : 'Din e-mail skal udfyldes: vi sender dig linket til opgaven, hvor du følger buddene og betaler. Telefon er valgfri.'
+              : phoneAbove
+                ? 'E-mail er valgfri. Telefonnummeret er det, du har angivet ovenfor.'
+                : 'Begge felter er valgfrie, men angiv mindst ét af dem, så vognmændene kan kontakte dig.'}
           </p>
           <div className="ct-grid">
             <Field
@@ -158,14 +164,16 @@ export function DetailsStep({ form, type, errors, guest, withContact, loginPath,
               onChange={(event) => onChange({ contactEmail: event.target.value }, ['contact_email'])}
               error={errors.contact_email}
             />
-            <Field
-              label="Telefon (valgfri)"
-              type="tel"
-              autoComplete="tel"
-              value={form.contactPhone}
-              onChange={(event) => onChange({ contactPhone: event.target.value }, ['contact_phone'])}
-              error={errors.contact_phone}
-            />
+            {!phoneAbove && (
+              <Field
+                label="Telefon (valgfri)"
+                type="tel"
+                autoComplete="tel"
+                value={form.contactPhone}
+                onChange={(event) => onChange({ contactPhone: event.target.value }, ['contact_phone'])}
+                error={errors.contact_phone}
+              />
+            )}
           </div>
         </FormSection>
       )}

@@ -136,6 +136,19 @@ function detailsOut(type: TaskType, input: DetailsInput, form: TaskForm): Record
   return out;
 }
 
+/**
+ * The moving form asks for a phone among its own fields ('Telefonnummer', required): that one is also the task's
+ * contact phone, so a guest or an edit is not asked for it a second time under 'Kontaktoplysninger'.
+ */
+export const asksPhoneInDetails = (type: TaskType | null): boolean => type === 'moving';
+
+/** The contact phone the task gets: the moving form's own phone, else the contact section's. */
+export function contactPhoneOf(form: TaskForm): string {
+  if (!asksPhoneInDetails(form.type)) return form.contactPhone;
+  const phone = form.details.moving?.contactPhone;
+  return typeof phone === 'string' ? phone : '';
+}
+
 export interface FormOptions {
   /** Contact e-mail and phone are asked for (and sent): a guest creating, or anyone editing (spec section 2). */
   withContact: boolean;
@@ -163,7 +176,7 @@ export function toTaskInput(form: TaskForm, options: FormOptions): Record<string
     time_frame_end: form.timeFrameEnd,
     is_flexible: form.isFlexible,
     images: form.images,
-    ...(options.withContact ? { contact_email: form.contactEmail, contact_phone: form.contactPhone } : {}),
+    ...(options.withContact ? { contact_email: form.contactEmail, contact_phone: contactPhoneOf(form) } : {}),
   };
 }
 

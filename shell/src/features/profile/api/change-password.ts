@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@fragtbud/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, queryKeys } from '@fragtbud/web';
 
 export interface PasswordChange {
   currentPassword: string;
@@ -8,5 +8,14 @@ export interface PasswordChange {
 
 export const changePassword = (body: PasswordChange) => api.post<unknown>('/auth/reset-password', body, { preferServerMessage: true });
 
-/** POST /auth/reset-password with the current password (signed in): nothing cached changes. */
-export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+/**
+ * POST /auth/reset-password with the current password (signed in): the user's other sessions end, so the sessions
+ * list ('Aktive sessioner') is asked for again.
+ */
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.mySessions() }),
+  });
+}

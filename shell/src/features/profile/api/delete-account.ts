@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, useSession } from '@fragtbud/web';
+import type { DeleteAccountBody } from '@fragtbud/contracts';
+import { apiRequest, useSession } from '@fragtbud/web';
 
-/** DELETE /account: the account is anonymised, its login blocked and every session ended (the cookie too). */
-export async function deleteAccount(): Promise<true> {
-  await api.delete('/account', { preferServerMessage: true });
+/**
+ * DELETE /account {currentPassword}: the account is anonymised, its login blocked and every session ended (the
+ * cookie too). A wrong password is 400 `current_password_wrong` and nothing happens.
+ */
+export async function deleteAccount(body: DeleteAccountBody): Promise<true> {
+  await apiRequest('/account', { method: 'DELETE', body, preferServerMessage: true });
   return true;
 }
 
