@@ -15,6 +15,7 @@ import * as carrierListed from './014_carrier_listed';
 import * as guestClaims from './015_guest_claims';
 import * as alerts from './016_alerts';
 import * as carrierVehicles from './017_carrier_vehicles';
+import * as proofCapturedAt from './018_proof_captured_at';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   { name: '015_guest_claims', up: guestClaims.up, down: guestClaims.down },
   { name: '016_alerts', up: alerts.up, down: alerts.down },
   { name: '017_carrier_vehicles', up: carrierVehicles.up, down: carrierVehicles.down },
+  { name: '018_proof_captured_at', up: proofCapturedAt.up, down: proofCapturedAt.down },
 ];
