@@ -69,7 +69,12 @@ function danishPosition(lat: number, lng: number): string {
 
 function lineOf(row: Record<string, unknown>): string {
   const type = String(row.type);
-  const parts = [`${proofLabels[type] ?? type} ${dateTime(row.occurred_at ?? row.created_at)}`.trim()];
+  const parts = [proofLabels[type] ?? type];
+  // When it was taken on the device and when it reached us: apart when it waited in the carrier's offline queue.
+  const captured = dateTime(row.captured_at ?? row.occurred_at ?? row.created_at);
+  const received = dateTime(row.created_at);
+  if (captured) parts.push(`Taget: ${captured}`);
+  if (received) parts.push(`Modtaget: ${received}`);
   const signer = text(row.signer_name) ?? text(row.signed_by);
   if (signer) parts.push(`Kvitteret af: ${signer}`);
   const images = imageUrls(row.image_urls).length;
@@ -88,6 +93,39 @@ async function proofLineOf(row: Record<string, unknown>, storage: FileStorage | 
     signature: await bytesOf(storage, text(row.signature_image)),
     photos: photos.filter((photo): photo is Buffer => photo !== null),
   };
+}
+
+/** When a proof was taken (on the device) and when it arrived, for the freight note's JSON view (issue 29). */
+export interface ProofTimes {
+  id: number;
+  type: string;
+  captured_at: string | null;
+  received_at: string;
+}
+
+const iso = (value: unknown): string | null => {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+};
+
+/** The task's pickup and delivery proofs by their capture and arrival times, oldest first (captured = occurred when not sent later). */
+export async function proofTimes(db: Db, taskId: number): Promise<ProofTimes[]> {
+  let rows: Record<string, unknown>[];
+  try {
+    if (!(await db.schema.hasTable('task_proofs'))) return [];
+    rows = (await db('task_proofs').select('*').where({ task_id: taskId }).whereIn('type', Object.keys(proofLabels)).orderBy('id', 'asc')) as Record<
+      string,
+      unknown
+    >[];
+  } catch {
+    return [];
+  }
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: String(row.type),
+    captured_at: iso(row.captured_at) ?? iso(row.occurred_at),
+    received_at: iso(row.created_at) ?? '',
+  }));
 }
 
 /** The proof sections of the PDF; with `storage`, each proof also carries its signature and photos. */
