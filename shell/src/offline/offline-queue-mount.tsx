@@ -34,7 +34,6 @@ function remember(id: number | null): void {
 
 export function OfflineQueueMount() {
   const user = useSession((state) => state.user);
-  const status = useSession((state) => state.status);
   const carrierId = user?.role === 'carrier' ? user.id : null;
   const [remembered, setRemembered] = useState(rememberedCarrier);
   const previous = useRef(user);
@@ -62,7 +61,8 @@ export function OfflineQueueMount() {
     return () => window.removeEventListener('online', again);
   }, [carrierId, remembered]);
 
-  const ownerId = carrierId ?? (user === null && status === 'ready' ? remembered : null);
+  // While the profile is asked for again (back online), the remembered carrier's queue stays open: it is sending.
+  const ownerId = carrierId ?? (user === null ? remembered : null);
   if (ownerId === null) return null;
   return (
     <Suspense fallback={null}>

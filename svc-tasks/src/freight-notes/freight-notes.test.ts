@@ -474,7 +474,8 @@ describe('PDF', () => {
     const full = await note(taskId, owner);
     expect(full.body.proofs).toEqual([{ id: row!.id, type: 'pickup', captured_at: capturedAt.toISOString(), received_at: receivedAt.toISOString() }]);
     const text = pdfText((await pdf(taskId, carrier)).body);
-    expect(text).toContain('Afhentet · Taget: 01.08.2026, 10.30 · Modtaget: 01.08.2026, 13.05');
+    expect(text).toContain('Afhentet 01.08.2026, 10.30 · Position: 55,67610° N, 12,56830° Ø');
+    expect(text).toContain('Taget: 01.08.2026, 10.30 · Modtaget: 01.08.2026, 13.05');
     await addBidder(taskId, bidder);
     const limited = await note(taskId, bidder);
     expect(limited.body.view).toBe('limited');

@@ -69,12 +69,7 @@ function danishPosition(lat: number, lng: number): string {
 
 function lineOf(row: Record<string, unknown>): string {
   const type = String(row.type);
-  const parts = [proofLabels[type] ?? type];
-  // When it was taken on the device and when it reached us: apart when it waited in the carrier's offline queue.
-  const captured = dateTime(row.captured_at ?? row.occurred_at ?? row.created_at);
-  const received = dateTime(row.created_at);
-  if (captured) parts.push(`Taget: ${captured}`);
-  if (received) parts.push(`Modtaget: ${received}`);
+  const parts = [`${proofLabels[type] ?? type} ${dateTime(row.occurred_at ?? row.created_at)}`.trim()];
   const signer = text(row.signer_name) ?? text(row.signed_by);
   if (signer) parts.push(`Kvitteret af: ${signer}`);
   const images = imageUrls(row.image_urls).length;
@@ -83,7 +78,12 @@ function lineOf(row: Record<string, unknown>): string {
   if (typeof row.lat === 'number' && typeof row.lng === 'number') parts.push(`Position: ${danishPosition(row.lat, row.lng)}`);
   const note = text(row.note);
   if (note) parts.push(`Note: ${note.length > 120 ? `${note.slice(0, 117)}...` : note}`);
-  return parts.join(' · ');
+  // On a line of its own: when it was taken on the device and when it reached us (apart when it waited in the
+  // carrier's offline queue, issue 29).
+  const captured = dateTime(row.captured_at ?? row.occurred_at ?? row.created_at);
+  const received = dateTime(row.created_at);
+  const times = [captured && `Taget: ${captured}`, received && `Modtaget: ${received}`].filter(Boolean).join(' · ');
+  return times ? `${parts.join(' · ')}\n${times}` : parts.join(' · ');
 }
 
 async function proofLineOf(row: Record<string, unknown>, storage: FileStorage | undefined): Promise<ProofLine> {
