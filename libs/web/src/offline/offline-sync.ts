@@ -68,8 +68,9 @@ export const sendQueued: Sender = async (entry, persist): Promise<SendOutcome> =
 let shared: RequestQueue | null = null;
 /** The device's queue (null where the browser has no IndexedDB). */
 export function requestQueue(): RequestQueue | null {
+  if (shared) return shared;
   if (typeof indexedDB === 'undefined') return null;
-  return (shared ??= createRequestQueue());
+  return (shared = createRequestQueue());
 }
 
 /** For tests: another queue (fake-indexeddb), or null to go back to the browser's. */
