@@ -139,13 +139,14 @@ describe('proofs without signal', () => {
     const proofs = await proofsOf(taskId, customerToken);
     assert.equal(proofs.length, 1, 'exactly one proof');
     const [proof] = proofs;
-    assert.equal(proof!.type, 'pickup');
-    assert.ok(proof!.signature_image, 'the signature drawn offline was uploaded');
-    assert.equal(proof!.lat, copenhagen.latitude);
-    assert.ok(proof!.captured_at, 'the capture time came along');
-    const captured = Date.parse(proof!.captured_at!);
+    assert.ok(proof);
+    assert.equal(proof.type, 'pickup');
+    assert.ok(proof.signature_image, 'the signature drawn offline was uploaded');
+    assert.equal(proof.lat, copenhagen.latitude);
+    assert.ok(proof.captured_at, 'the capture time came along');
+    const captured = Date.parse(proof.captured_at);
     assert.ok(Math.abs(captured - pressedAt) < 10_000, 'captured when the button was pressed');
-    assert.ok(Date.parse(proof!.created_at) > captured, 'arrived after it was captured');
+    assert.ok(Date.parse(proof.created_at) > captured, 'arrived after it was captured');
     assert.equal(await statusOf(taskId, customerToken), 'picked_up');
     // Every try carried the key made at the press (the offline tries never left the browser).
     assert.ok(proofPosts.length >= 1);
@@ -158,7 +159,7 @@ describe('proofs without signal', () => {
     await page.getByText(/^Taget .* · modtaget /).first().waitFor();
     const note = await apiCall<{ proofs?: { captured_at: string | null; received_at: string }[] }>(product.url, `/tasks/${taskId}/freight-note`, customerToken);
     assert.equal(note.proofs?.length, 1);
-    assert.equal(note.proofs?.[0]?.captured_at, proof!.captured_at);
+    assert.equal(note.proofs?.[0]?.captured_at, proof.captured_at);
     await snapshot(page, 'offline-proof-03-sent');
     await context.close();
   });
