@@ -32,7 +32,10 @@ describe('map settings', () => {
     const config = loadGatewayConfig({ ROUTING_URL: 'https://router.example' });
     expect(mapSettingsOf(config)).toBeNull();
     expect(mapOriginsOf(config)).toEqual([]);
-    expect(contentSecurityPolicyFor(mapOriginsOf(config))).not.toContain('worker-src');
+    // Only our own service worker and web manifest (the installable app); no blob: worker without a map.
+    expect(contentSecurityPolicyFor(mapOriginsOf(config))).toContain("worker-src 'self';");
+    expect(contentSecurityPolicyFor(mapOriginsOf(config))).toContain("manifest-src 'self'");
+    expect(contentSecurityPolicyFor(mapOriginsOf(config))).not.toContain('blob:;');
   });
 
   it('when style, routing and extra origins are set, then the browser gets the two URLs and the CSP allows their origins', () => {

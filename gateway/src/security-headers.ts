@@ -2,7 +2,8 @@ import type { Middleware } from 'koa';
 
 /**
  * Stripe's Payment Element (card, MobilePay) is the one third party the pages load; with a map configured, also
- * the map's style, tile and routing origins, and MapLibre's worker (created from a blob: URL).
+ * the map's style, tile and routing origins, and MapLibre's worker (created from a blob: URL). The service worker and
+ * the web manifest (installable app, issue 29) only from our own origin.
  */
 export function contentSecurityPolicyFor(mapOrigins: readonly string[] = []): string {
   const map = mapOrigins.length > 0 ? ` ${mapOrigins.join(' ')}` : '';
@@ -13,7 +14,10 @@ export function contentSecurityPolicyFor(mapOrigins: readonly string[] = []): st
     `img-src 'self' data: blob: https://*.stripe.com${map}`,
     "font-src 'self' data:",
     `connect-src 'self' https://api.stripe.com${map}`,
-    ...(mapOrigins.length > 0 ? ["worker-src 'self' blob:", "child-src 'self' blob:"] : []),
+    // The PWA's service worker (/sw.js) and web manifest are our own files; MapLibre's worker comes from a blob: URL.
+    mapOrigins.length > 0 ? "worker-src 'self' blob:" : "worker-src 'self'",
+    ...(mapOrigins.length > 0 ? ["child-src 'self' blob:"] : []),
+    "manifest-src 'self'",
     "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
     "object-src 'none'",
     "base-uri 'self'",

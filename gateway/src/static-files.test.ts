@@ -37,6 +37,8 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'public', 'remoteEntry.js.gz'), gzipSync(plain));
   writeFileSync(path.join(root, 'public', 'app.0123456789abcdef.js.map'), '{"sources":["hemmelig.ts"]}');
   writeFileSync(path.join(root, 'secret.txt'), 'hemmelig');
+  writeFileSync(path.join(root, 'public', 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
+  writeFileSync(path.join(root, 'public', 'manifest.webmanifest'), '{"name":"Fragtbud"}');
   const app = new Koa();
   app.use(async (ctx) => {
     if (!(await sendFile(ctx, path.join(root, 'public'), ctx.path))) {
@@ -53,6 +55,21 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('sendFile', () => {
+  it('when the service worker is asked for, then it comes from the site root as JavaScript, revalidated every time, for the whole site', async () => {
+    const response = await fetch(`${base}/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/javascript');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('service-worker-allowed')).toBe('/');
+  });
+
+  it('when the web manifest is asked for, then it is served as application/manifest+json', async () => {
+    const response = await fetch(`${base}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/manifest+json');
+    expect(response.headers.get('service-worker-allowed')).toBeNull();
+  });
+
   it('when a hashed asset is asked for, then it is served with a long immutable cache', async () => {
     const response = await fetch(`${base}/app.0123456789abcdef.js`);
     expect(response.status).toBe(200);

@@ -9,6 +9,7 @@ const contentTypes: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -56,6 +57,9 @@ export async function sendFile(ctx: Context, root: string, relativePath: string)
   ctx.set('Cache-Control', hashedName.test(absolute) ? 'public, max-age=31536000, immutable' : 'no-cache');
   if (variant || (await hasPrecompressed(absolute))) ctx.vary('Accept-Encoding');
   if (path.basename(absolute) === 'remoteEntry.js') ctx.set('Access-Control-Allow-Origin', '*');
+  // The PWA's service worker (shell/public/sw.js): its scope is the whole site, and a new one must reach the browser
+  // at once (no-cache above, as every unhashed name), so a fixed worker is never stuck behind a cached copy.
+  if (absolute === path.join(root, 'sw.js')) ctx.set('Service-Worker-Allowed', '/');
   if (ctx.fresh) {
     ctx.status = 304;
     return true;

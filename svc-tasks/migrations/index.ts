@@ -15,8 +15,12 @@ import * as carrierListed from './014_carrier_listed';
 import * as guestClaims from './015_guest_claims';
 import * as alerts from './016_alerts';
 import * as carrierVehicles from './017_carrier_vehicles';
+<<<<<<< HEAD
 import * as taskBidsLost from './018_task_bids_lost';
 import * as platformBidLimit from './019_platform_bid_limit';
+=======
+import * as proofCapturedAt from './020_proof_captured_at';
+>>>>>>> offline-proofs
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -39,4 +43,5 @@ export const migrations = [
   { name: '017_carrier_vehicles', up: carrierVehicles.up, down: carrierVehicles.down },
   { name: '018_task_bids_lost', up: taskBidsLost.up, down: taskBidsLost.down },
   { name: '019_platform_bid_limit', up: platformBidLimit.up, down: platformBidLimit.down },
+  { name: '020_proof_captured_at', up: proofCapturedAt.up, down: proofCapturedAt.down },
 ];

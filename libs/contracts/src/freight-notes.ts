@@ -218,5 +218,12 @@ export const freightNoteSchema = z.object({
   change_log: z.array(freightChangeSchema),
   /** null until the note is first saved (until then it is the defaults from the task). */
   updated_at: z.string().nullable(),
+  /**
+   * GET only, full view: each pickup/delivery proof's capture time on the carrier's device and arrival at the server
+   * (they differ for a proof sent later from the offline queue; issue 29).
+   */
+  proofs: z
+    .array(z.object({ id: z.number().int(), type: z.string(), captured_at: z.string().nullable(), received_at: z.string() }))
+    .optional(),
 });
 export type FreightNote = z.infer<typeof freightNoteSchema>;

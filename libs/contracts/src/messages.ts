@@ -251,6 +251,10 @@ export const messages = {
   proofTextTooLong: 'Teksten er for lang',
   invalidProofId: 'Ugyldigt bevis-id',
   proofNotFound: 'Beviset blev ikke fundet',
+  /** captured_at (issue 29): when a proof was taken on the carrier's device, sent later from its offline queue. */
+  proofCapturedAtInvalid: 'Ugyldigt tidspunkt for beviset (captured_at) – brug ISO-format med tidszone',
+  proofCapturedAtFuture: 'Tidspunktet for beviset (captured_at) ligger i fremtiden – tjek telefonens ur',
+  proofCapturedAtTooOld: 'Tidspunktet for beviset (captured_at) er mere end 24 timer gammelt – tag beviset igen',
   deletionRequestPending: 'Der er allerede en anmodning om sletning, der afventer behandling.',
   deletionRequestNotAllowed: 'Opgaven kan ikke længere anmodes slettet.',
   deletionReasonTooLong: 'Begrundelsen må højst være 1000 tegn',

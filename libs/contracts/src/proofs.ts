@@ -39,6 +39,14 @@ export const addProofBodySchema = z
     signer_name: optionalText(200),
     note: optionalText(1000),
     occurred_at: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.iso.datetime({ offset: true, error: messages.invalidDate }).optional()),
+    /**
+     * When the carrier pressed 'Indsend bevis' on the device (issue 29): a proof kept in the offline queue arrives
+     * later. The service refuses one in the future (beyond `proofCaptureLimits.clockSkewMs`) or older than 24 h.
+     */
+    captured_at: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z.iso.datetime({ offset: true, error: messages.proofCapturedAtInvalid }).optional(),
+    ),
     failed: z.boolean({ error: messages.invalidInput }).optional(),
   })
   .superRefine((v, ctx) => {
@@ -47,6 +55,18 @@ export const addProofBodySchema = z
     }
   });
 export type AddProofBody = z.output<typeof addProofBodySchema>;
+
+/** How far a proof's `captured_at` may lie from the server's clock: a phone's clock runs a little off; a day at most. */
+export const proofCaptureLimits = { clockSkewMs: 5 * 60_000, maxAgeMs: 24 * 60 * 60_000 } as const;
+
+/** The Danish reason a `captured_at` is refused at `now`, or null when it is accepted. */
+export function capturedAtProblem(capturedAt: string, now: Date): string | null {
+  const at = Date.parse(capturedAt);
+  if (!Number.isFinite(at)) return messages.proofCapturedAtInvalid;
+  if (at > now.getTime() + proofCaptureLimits.clockSkewMs) return messages.proofCapturedAtFuture;
+  if (at < now.getTime() - proofCaptureLimits.maxAgeMs) return messages.proofCapturedAtTooOld;
+  return null;
+}
 
 /** True when the body carries some proof: a photo, the signature, a location, or the refused/failed flag. */
 export function hasProofContent(body: Pick<AddProofBody, 'images' | 'signature' | 'lat' | 'lng' | 'failed'>): boolean {
@@ -65,7 +85,10 @@ export const proofSchema = z.object({
   signer_name: z.string().nullable(),
   note: z.string().nullable(),
   occurred_at: z.string(),
+  /** When it was taken on the device (a proof sent later from the offline queue); null for one sent at once. */
+  captured_at: z.string().nullable().optional(),
   submitted_by: z.number().int().nullable(),
+  /** When it arrived at the server. */
   created_at: z.string(),
 });
 export type Proof = z.infer<typeof proofSchema>;

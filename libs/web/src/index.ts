@@ -93,3 +93,5 @@ export type { SaveAlertButtonProps } from './alerts/remote-props';
 export { mountStandalone } from './standalone/mount-standalone';
 
 export { createLiveEvents, liveEvents, useLiveEvents, type EventSourceLike, type LiveEvent, type LiveEvents } from './live/live-events';
+
+export * from './offline';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FlashMessage, Toaster } from '@fragtbud/web';
 import { ScrollToTop } from '../routing/scroll-to-top';
+import { OfflineQueueMount } from '../offline/offline-queue-mount';
 import { NotificationBar } from './notification-bar';
 import { SessionExpiredNotice } from './session-expired-notice';
 import { SiteFooter } from './site-footer';
@@ -19,6 +20,7 @@ export function AppLayout({ accountExtras }: { accountExtras?: ReactNode } = {})
       <ScrollToTop />
       <SiteHeader accountExtras={accountExtras} />
       <NotificationBar />
+      <OfflineQueueMount />
       <main id="main" className="app__main" tabIndex={-1}>
         <SessionExpiredNotice />
         <FlashMessage />

@@ -452,6 +452,45 @@ describe('PDF', () => {
     expect((await pdf(taskId, bidder)).body.toString('latin1')).not.toContain('/Subtype /Image');
   });
 
+  it('when the goods description is long, then the PDF wraps it onto more lines and pages instead of cutting it (issue 25)', async () => {
+    const taskId = await newTask();
+    await setTask(taskId, 'paid');
+    // 5000 characters of numbered words: every one of them must be in the PDF, the last included.
+    const words: string[] = [];
+    for (let n = 1; words.join(' ').length < 4980; n += 1) words.push(`kasse${n}`);
+    const description = words.join(' ').slice(0, 5000).replace(/\s+\S*$/, '');
+    const saved = await put(taskId, { goods: { description, packages: 7 } }, owner);
+    expect(saved.status).toBe(200);
+    const reply = await pdf(taskId, owner);
+    expect(reply.status).toBe(200);
+    const text = pdfText(reply.body).replace(/\n/g, ' ');
+    const last = description.split(' ').at(-1)!;
+    expect(text).toContain(` ${last}`);
+    for (const word of description.split(' ')) expect(text, word).toMatch(new RegExp(`(^|\\s)${word}(\\s|$)`));
+    expect(text).toContain('7. Gods (fortsat)');
+    expect(text).toContain('Antal kolli');
+    expect(reply.body.toString('latin1').match(/\/Type \/Page\b/g)!.length).toBeGreaterThan(1);
+  });
+
+  it('when a proof came later from the carrier’s offline queue, then the JSON view and the PDF show when it was taken and when it arrived', async () => {
+    const taskId = await newTask();
+    await setTask(taskId, 'picked_up');
+    const capturedAt = new Date('2026-08-01T08:30:00Z');
+    const receivedAt = new Date('2026-08-01T11:05:00Z');
+    const [row] = (await tasks.db('task_proofs')
+      .insert({ task_id: taskId, type: 'pickup', lat: 55.6761, lng: 12.5683, occurred_at: capturedAt, captured_at: capturedAt, created_at: receivedAt, submitted_by: carrier.id })
+      .returning('id')) as { id: number }[];
+    const full = await note(taskId, owner);
+    expect(full.body.proofs).toEqual([{ id: row!.id, type: 'pickup', captured_at: capturedAt.toISOString(), received_at: receivedAt.toISOString() }]);
+    const text = pdfText((await pdf(taskId, carrier)).body);
+    expect(text).toContain('Afhentet 01.08.2026, 10.30 · Position: 55,67610° N, 12,56830° Ø');
+    expect(text).toContain('Taget: 01.08.2026, 10.30 · Modtaget: 01.08.2026, 13.05');
+    await addBidder(taskId, bidder);
+    const limited = await note(taskId, bidder);
+    expect(limited.body.view).toBe('limited');
+    expect(limited.body.proofs).toBeUndefined();
+  });
+
   it('when a bidder downloads it, then the addresses are hidden; outsiders get 403, anonymous 401', async () => {
     const taskId = await newTask();
     await addBidder(taskId, bidder);

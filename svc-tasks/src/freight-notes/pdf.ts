@@ -62,14 +62,106 @@ function carrierLines(carrier: FreightCarrier): [string, string][] {
   ];
 }
 
+/** The goods box's short fields; the description comes first, wrapped over as many lines (and pages) as it takes. */
 function goodsLines(goods: FreightGoods): [string, string][] {
   return [
-    ['Beskrivelse', goods.description ?? ''],
     ['Antal kolli', goods.packages === null ? '' : String(goods.packages)],
     ['Vægt (kg)', goods.weightKg === null ? '' : daNumber(goods.weightKg)],
     ['Volumen (m³)', goods.volumeM3 === null ? '' : daNumber(goods.volumeM3)],
     ['Godstype', goods.type ? (goodsTypeLabels[goods.type] ?? goods.type) : ''],
   ];
+}
+
+/**
+ * `text` broken into lines no wider than `maxWidth` at the current font (its own line breaks kept; a word longer than
+ * a line is broken inside), so nothing is cut off.
+ */
+export function wrapText(doc: PDFKit.PDFDocument, text: string, maxWidth: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (doc.widthOfString(candidate) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = '';
+      let rest = word;
+      while (doc.widthOfString(rest) > maxWidth) {
+        let cut = rest.length - 1;
+        while (cut > 1 && doc.widthOfString(rest.slice(0, cut)) > maxWidth) cut -= 1;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  while (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines.length > 0 ? lines : [''];
+}
+
+interface GoodsLayout {
+  note: FreightNote;
+  left: number;
+  width: number;
+  top: number;
+  bottom: number;
+  safe: (value: string) => string;
+}
+
+/**
+ * Box 7 (Gods): the description in full, wrapped onto as many lines as it needs and carried over to further pages
+ * ('7. Gods (fortsat)'), each page's part framed; then the short fields. Leaves `doc.y` under the box.
+ */
+function goodsBox(doc: PDFKit.PDFDocument, { note, left, width, top, bottom, safe }: GoodsLayout, startY: number): void {
+  const labelWidth = 70;
+  const valueX = left + 78;
+  const valueWidth = width - 84;
+  const lineStep = 12;
+  doc.font('Helvetica').fontSize(8.5);
+  const description = wrapText(doc, safe(note.goods.description ?? ''), valueWidth);
+  const rows: [string, string][] = [
+    ...description.map((line, index): [string, string] => [index === 0 ? 'Beskrivelse' : '', line]),
+    ...goodsLines(note.goods).map(([label, value]): [string, string] => [label, safe(value)]),
+  ];
+
+  let segmentTop = startY;
+  let lineY = startY;
+  const title = (text: string) => {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(safe(text), left + 6, segmentTop + 6, { width: width - 12 });
+    lineY = segmentTop + 22;
+  };
+  const frame = (minHeight: number) => {
+    const height = Math.max(lineY - segmentTop + 4, minHeight);
+    doc.lineWidth(0.8).strokeColor('#000000').rect(left, segmentTop, width, height).stroke();
+    return segmentTop + height;
+  };
+
+  // A box that would start with less than its title and two lines on this page begins on the next one.
+  if (segmentTop + 22 + 2 * lineStep > bottom) {
+    doc.addPage();
+    segmentTop = top;
+  }
+  title('7. Gods');
+  let first = true;
+  for (const [label, value] of rows) {
+    if (lineY + lineStep > bottom) {
+      frame(0);
+      doc.addPage();
+      segmentTop = top;
+      title('7. Gods (fortsat)');
+      first = false;
+    }
+    if (label) doc.font('Helvetica').fontSize(7.5).fillColor('#555555').text(safe(label), left + 6, lineY, { width: labelWidth });
+    doc.font('Helvetica').fontSize(8.5).fillColor('#000000').text(value, valueX, lineY - 0.5, { width: valueWidth, lineBreak: false });
+    lineY += lineStep;
+  }
+  const end = frame(first ? 90 : 0);
+  doc.x = left;
+  doc.y = end;
 }
 
 export interface FreightPdfOptions {
@@ -137,10 +229,9 @@ export function renderFreightNotePdf(note: FreightNote, options: FreightPdfOptio
     box(n2, t2, l2, left + colWidth + gap, y, colWidth, partyHeight);
     y += partyHeight + gap;
   }
-  box(7, 'Gods', goodsLines(note.goods), left, y, width, 90);
-  y += 90 + gap;
-
   const bottom = doc.page.height - doc.page.margins.bottom - 20;
+  goodsBox(doc, { note, left, width, top: doc.page.margins.top, bottom, safe }, y);
+  y = doc.y + gap;
   /** Room for `height` more points, on a new page when this one is full. */
   const room = (height: number) => {
     if (y + height <= bottom) return;

@@ -78,7 +78,12 @@ function lineOf(row: Record<string, unknown>): string {
   if (typeof row.lat === 'number' && typeof row.lng === 'number') parts.push(`Position: ${danishPosition(row.lat, row.lng)}`);
   const note = text(row.note);
   if (note) parts.push(`Note: ${note.length > 120 ? `${note.slice(0, 117)}...` : note}`);
-  return parts.join(' · ');
+  // On a line of its own: when it was taken on the device and when it reached us (apart when it waited in the
+  // carrier's offline queue, issue 29).
+  const captured = dateTime(row.captured_at ?? row.occurred_at ?? row.created_at);
+  const received = dateTime(row.created_at);
+  const times = [captured && `Taget: ${captured}`, received && `Modtaget: ${received}`].filter(Boolean).join(' · ');
+  return times ? `${parts.join(' · ')}\n${times}` : parts.join(' · ');
 }
 
 async function proofLineOf(row: Record<string, unknown>, storage: FileStorage | undefined): Promise<ProofLine> {
@@ -88,6 +93,39 @@ async function proofLineOf(row: Record<string, unknown>, storage: FileStorage | 
     signature: await bytesOf(storage, text(row.signature_image)),
     photos: photos.filter((photo): photo is Buffer => photo !== null),
   };
+}
+
+/** When a proof was taken (on the device) and when it arrived, for the freight note's JSON view (issue 29). */
+export interface ProofTimes {
+  id: number;
+  type: string;
+  captured_at: string | null;
+  received_at: string;
+}
+
+const iso = (value: unknown): string | null => {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+};
+
+/** The task's pickup and delivery proofs by their capture and arrival times, oldest first (captured = occurred when not sent later). */
+export async function proofTimes(db: Db, taskId: number): Promise<ProofTimes[]> {
+  let rows: Record<string, unknown>[];
+  try {
+    if (!(await db.schema.hasTable('task_proofs'))) return [];
+    rows = (await db('task_proofs').select('*').where({ task_id: taskId }).whereIn('type', Object.keys(proofLabels)).orderBy('id', 'asc')) as Record<
+      string,
+      unknown
+    >[];
+  } catch {
+    return [];
+  }
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: String(row.type),
+    captured_at: iso(row.captured_at) ?? iso(row.occurred_at),
+    received_at: iso(row.created_at) ?? '',
+  }));
 }
 
 /** The proof sections of the PDF; with `storage`, each proof also carries its signature and photos. */

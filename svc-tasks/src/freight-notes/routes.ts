@@ -4,7 +4,7 @@ import type { TasksContext } from '../context';
 import type { FileStorage } from '../uploads/storage';
 import { taskIdParam } from '../http';
 import { renderFreightNotePdf } from './pdf';
-import { proofSections } from './proofs-summary';
+import { proofSections, proofTimes } from './proofs-summary';
 import { getFreightNote, updateFreightNote } from './service';
 
 /** GET/PUT /tasks/:id/freight-note and GET /tasks/:id/freight-note.pdf (spec sections 2, 3, 6, 7). */
@@ -13,7 +13,9 @@ export function freightNotesRouter(context: TasksContext, storage?: FileStorage)
 
   router.get('/:id/freight-note', async (ctx) => {
     const caller = requireUser(ctx);
-    ctx.body = (await getFreightNote(context, caller, taskIdParam(ctx))).note;
+    const { note } = await getFreightNote(context, caller, taskIdParam(ctx));
+    // When each proof was taken and when it arrived (issue 29): only for those who see the full note, as the PDF.
+    ctx.body = note.view === 'full' ? { ...note, proofs: await proofTimes(context.db, note.task_id) } : note;
   });
 
   router.put('/:id/freight-note', async (ctx) => {

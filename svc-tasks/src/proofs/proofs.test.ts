@@ -277,6 +277,86 @@ describe('POST /tasks/:id/proofs', () => {
   });
 });
 
+describe('POST /tasks/:id/proofs from the offline queue (captured_at, issue 29)', () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+  it('when a pickup proof captured 3 h ago arrives now, then captured_at and its GPS are stored and the pickup time is the capture time', async () => {
+    const id = await newTask('paid');
+    const capturedAt = hoursAgo(3);
+    const reply = await postProof(id, carrier, { type: 'pickup', lat: 55.68, lng: 12.57, accuracy: 12, captured_at: capturedAt });
+    expect(reply.status).toBe(201);
+    expect(reply.body.proof.captured_at).toBe(capturedAt);
+    expect(reply.body.proof.lat).toBe(55.68);
+    expect(reply.body.proof.occurred_at).toBe(capturedAt);
+    expect(Date.parse(reply.body.proof.created_at)).toBeGreaterThan(Date.parse(capturedAt) + 2 * 3_600_000);
+    expect(reply.body.task.status).toBe('picked_up');
+    expect(reply.body.task.pickup_at).toBe(capturedAt);
+    const listed = await tasks.call('GET', `/tasks/${id}/proofs`, { as: carrier });
+    expect(listed.body.items[0].captured_at).toBe(capturedAt);
+  });
+
+  it('when a proof comes without captured_at, then it is stored as before with captured_at null', async () => {
+    const id = await newTask('paid');
+    const reply = await postProof(id, carrier, { type: 'pickup', images: [img(40)] });
+    expect(reply.status).toBe(201);
+    expect(reply.body.proof.captured_at).toBeNull();
+  });
+
+  it('when captured_at is older than 24 h, in the future beyond the clock skew, or not an ISO time, then 400 in Danish naming the field and nothing changes', async () => {
+    const id = await newTask('paid');
+    const cases: [unknown, string][] = [
+      [hoursAgo(25), messages.proofCapturedAtTooOld],
+      [new Date(Date.now() + 60 * 60_000).toISOString(), messages.proofCapturedAtFuture],
+      ['i går', messages.proofCapturedAtInvalid],
+      ['2026-08-01 10:00', messages.proofCapturedAtInvalid],
+      [12345, messages.proofCapturedAtInvalid],
+    ];
+    for (const [capturedAt, message] of cases) {
+      const reply = await postProof(id, carrier, { type: 'pickup', images: [img(41)], captured_at: capturedAt });
+      expect(reply.status, String(capturedAt)).toBe(400);
+      expect(reply.body.message).toBe(message);
+      expect(reply.body.message).toContain('captured_at');
+    }
+    expect(await tasks.db('task_proofs').where({ task_id: id })).toHaveLength(0);
+    expect((await taskRow(id)).status).toBe('paid');
+  });
+
+  it('when captured_at is a minute ahead of the server (a phone clock a little off), then it is accepted', async () => {
+    const id = await newTask('paid');
+    const reply = await postProof(id, carrier, { type: 'pickup', images: [img(42)], captured_at: new Date(Date.now() + 60_000).toISOString() });
+    expect(reply.status).toBe(201);
+  });
+
+  it('when the queue resends a delivery proof with the same Idempotency-Key, then the first answer comes back, one proof and one status change', async () => {
+    const id = await newTask('picked_up');
+    const body = { type: 'delivery', images: [img(43)], lat: 56.15, lng: 10.2, signer_name: 'Bo', note: 'Ved døren', captured_at: hoursAgo(1) };
+    const send = () => tasks.call('POST', `/tasks/${id}/proofs`, { as: carrier, body, headers: { 'Idempotency-Key': `queued-${id}` } });
+    const first = await send();
+    const again = await send();
+    const third = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(third.body).toEqual(first.body);
+    expect(await tasks.db('task_proofs').where({ task_id: id })).toHaveLength(1);
+    expect(await eventsOf(eventTypes.proofAdded, id)).toHaveLength(1);
+    const changes = await eventsOf(eventTypes.taskStatusChanged, id);
+    expect(changes).toHaveLength(1);
+    expect((await taskRow(id)).status).toBe('delivered');
+  });
+
+  it('when two copies of the queued proof race (Background Sync and the online event), then one proof and one status change', async () => {
+    const id = await newTask('paid');
+    const body = { type: 'pickup', lat: 55.4, lng: 10.4, captured_at: hoursAgo(2) };
+    const send = () => tasks.call('POST', `/tasks/${id}/proofs`, { as: carrier, body, headers: { 'Idempotency-Key': `race-${id}` } });
+    const replies = await Promise.all([send(), send()]);
+    expect(replies.map((r) => r.status)).toEqual([201, 201]);
+    expect(replies[1]!.body.proof.id).toBe(replies[0]!.body.proof.id);
+    expect(await tasks.db('task_proofs').where({ task_id: id })).toHaveLength(1);
+    expect(await eventsOf(eventTypes.taskStatusChanged, id)).toHaveLength(1);
+  });
+});
+
 describe('GET /tasks/:id/proofs', () => {
   it('when someone outside the task asks, then 403; anonymous 401; unknown task 404', async () => {
     const id = await newTask('paid');

@@ -13,6 +13,8 @@ export interface ProofRow {
   signer_name: string | null;
   note: string | null;
   occurred_at: Date;
+  /** When it was taken on the device (sent later from the offline queue); null when sent at once. */
+  captured_at: Date | null;
   submitted_by: number | null;
   created_at: Date;
 }
@@ -59,6 +61,7 @@ export function toProofJson(row: ProofRow): Proof {
     signer_name: row.signer_name,
     note: row.note,
     occurred_at: new Date(row.occurred_at).toISOString(),
+    captured_at: row.captured_at ? new Date(row.captured_at).toISOString() : null,
     submitted_by: row.submitted_by,
     created_at: new Date(row.created_at).toISOString(),
   };

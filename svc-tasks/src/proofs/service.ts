@@ -1,5 +1,6 @@
 import {
   canTransition,
+  capturedAtProblem,
   eventTypes,
   hasProofContent,
   messages,
@@ -40,6 +41,13 @@ function checkMaySubmit(caller: AuthUser, task: TaskRow, type: 'pickup' | 'deliv
   if (!(isAdmin ? adminDeliveryStatuses : carrierDeliveryStatuses).includes(task.status)) throw notNow();
 }
 
+/** `captured_at` within the clock skew ahead and 24 h back, else 400 naming the field. */
+function checkedCaptureTime(raw: string, now: Date): Date {
+  const problem = capturedAtProblem(raw, now);
+  if (problem) throw AppError.badRequest(problem, 'invalid_captured_at', [{ path: 'captured_at', message: problem }]);
+  return new Date(raw);
+}
+
 export interface AddedProof {
   proof: Proof;
   task: { id: number; status: TaskStatus; pickup_at: string | null; delivered_at: string | null };
@@ -49,13 +57,15 @@ export async function addProof(context: TasksContext, caller: AuthUser, taskId: 
   if (!hasProofContent(body)) {
     throw AppError.badRequest(messages.proofRequired, 'proof_required');
   }
+  const capturedAt = body.captured_at === undefined ? null : checkedCaptureTime(body.captured_at, new Date());
   return context.db.transaction(async (trx) => {
     let task = await lockTaskById(trx, taskId);
     if (!task || (task.status === 'pending_admin_review' && !seesFullTask(caller, task))) throw notFound();
     checkMaySubmit(caller, task, body.type);
 
     const now = new Date();
-    const occurredAt = body.occurred_at ? new Date(body.occurred_at) : now;
+    // A proof sent later from the device's queue happened when it was captured (the task's pickup/delivery time).
+    const occurredAt = body.occurred_at ? new Date(body.occurred_at) : (capturedAt ?? now);
     const failed = body.failed === true;
     const type = failed ? (body.type === 'pickup' ? 'pickup_failed' : 'delivery_failed') : body.type;
     const proof = await insertProof(
@@ -71,6 +81,7 @@ export async function addProof(context: TasksContext, caller: AuthUser, taskId: 
         signer_name: body.signer_name ?? null,
         note: body.note ?? null,
         occurred_at: occurredAt,
+        captured_at: capturedAt,
         submitted_by: caller.id,
       },
       now,

@@ -1,10 +1,12 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskStatus } from '@fragtbud/contracts';
 import type { PreparedImage } from '@fragtbud/web';
+import { IDBFactory } from 'fake-indexeddb';
+import { createRequestQueue, flushRequestQueue, setRequestQueue } from '@fragtbud/web';
 import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { DeliveryPanel } from './delivery-panel';
 
@@ -52,12 +54,21 @@ afterEach(() => {
   setGeolocation(undefined);
 });
 
-/** POST /tasks/12/proofs answering 201 like svc-tasks (or with `answer`); records each body. */
+/** Idempotency-Key of every proof POST, in order. */
+let proofKeys: (string | null)[] = [];
+
+/**
+ * POST /tasks/12/proofs answering 201 like svc-tasks (or with `answer`); records each body without its `captured_at`
+ * (checked here: the time of the press, in ISO) and each Idempotency-Key in `proofKeys`.
+ */
 function proofsApi(answer?: () => Response) {
   const bodies: Record<string, unknown>[] = [];
+  proofKeys = [];
   server.use(
     http.post('/api/tasks/12/proofs', async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
+      const { captured_at: capturedAt, ...body } = (await request.json()) as Record<string, unknown>;
+      expect(typeof capturedAt === 'string' && Math.abs(Date.parse(capturedAt) - Date.now()) < 60_000).toBe(true);
+      proofKeys.push(request.headers.get('idempotency-key'));
       bodies.push(body);
       if (answer) return answer();
       const failed = body.failed === true;
@@ -113,6 +124,10 @@ function renderPanel(status: TaskStatus, extra: { upload?: (image: PreparedImage
 async function openProof(name: 'Bekræft afhentning' | 'Bekræft levering') {
   await userEvent.click(screen.getByRole('button', { name }));
   return screen.getByRole('dialog', { name });
+}
+
+function cleanupPanel() {
+  cleanup();
 }
 
 const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent);
@@ -281,6 +296,62 @@ describe('delivery panel', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
     await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
     expect((await within(dialog).findByRole('alert')).textContent).toMatch(/^Kunne ikke indsende bevis\./);
+  });
+
+  describe('without a connection (offline queue, issue 29)', () => {
+    beforeEach(() => setRequestQueue(createRequestQueue({ indexedDB: new IDBFactory(), locks: null })));
+    afterEach(() => setRequestQueue(null));
+
+    it('keeps a proof that never reached the server on the device, says so, and sends it once with the same key when the connection returns', async () => {
+      geolocationAt(55.6, 12.5, 20);
+      proofsApi(() => HttpResponse.error());
+      const { onChanged } = renderPanel('paid');
+      const dialog = await openProof('Bekræft afhentning');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+      await userEvent.type(within(dialog).getByLabelText('Navn på underskriver'), 'Bo');
+      await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+      expect((await screen.findByText('Afhentningsbevis · opgave #12: Venter på forbindelse – sendes automatisk')).getAttribute('role')).toBe('status');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // Not taken a second time while it waits.
+      expect(screen.queryByRole('button', { name: 'Bekræft afhentning' })).toBeNull();
+      expect(onChanged).not.toHaveBeenCalled();
+      const firstKey = proofKeys[0];
+      expect(firstKey).toMatch(/^[A-Za-z0-9_.:-]{10,}$/);
+
+      const bodies = proofsApi();
+      await act(async () => {
+        await flushRequestQueue(carrier.id);
+      });
+      expect(await screen.findByText('Afhentning bekræftet')).toBeTruthy();
+      expect(screen.queryByText(/Venter på forbindelse/)).toBeNull();
+      expect(bodies).toEqual([{ type: 'pickup', lat: 55.6, lng: 12.5, accuracy: 20, signer_name: 'Bo' }]);
+      expect(proofKeys).toEqual([firstKey]);
+      expect(onChanged).toHaveBeenCalledTimes(1);
+      await act(async () => {
+        await flushRequestQueue(carrier.id);
+      });
+      expect(bodies).toHaveLength(1);
+    });
+
+    it('keeps it too when the server answers 503; a refusal (409) is shown, not queued', async () => {
+      geolocationAt(55.6, 12.5, 20);
+      proofsApi(() => HttpResponse.json({ code: 'service_unavailable', message: 'Tjenesten er midlertidigt utilgængelig' }, { status: 503 }));
+      renderPanel('in_transit');
+      let dialog = await openProof('Bekræft levering');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+      expect(await screen.findByText('Leveringsbevis · opgave #12: Venter på forbindelse – sendes automatisk')).toBeTruthy();
+      setRequestQueue(createRequestQueue({ indexedDB: new IDBFactory(), locks: null }));
+
+      proofsApi(() => HttpResponse.json({ code: 'status_change_not_allowed', message: 'Statusændringen er ikke tilladt.' }, { status: 409 }));
+      cleanupPanel();
+      renderPanel('in_transit');
+      dialog = await openProof('Bekræft levering');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Hent min position' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Indsend bevis' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('Kunne ikke gemme bevis.Statusændringen er ikke tilladt.');
+      expect(screen.queryByText(/Venter på forbindelse/)).toBeNull();
+    });
   });
 
   it('marks the task in transit with PATCH status and says "Markeret som på vej"', async () => {

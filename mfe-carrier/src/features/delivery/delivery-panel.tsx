@@ -1,15 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages, type TaskStatus } from '@fragtbud/contracts';
-import { Button, ConfirmDialog, useSession, useSingleFlight, type DeliveryPanelProps, type PhotoPickerProps } from '@fragtbud/web';
+import {
+  Button,
+  ConfirmDialog,
+  QUEUED_TEXT,
+  useSession,
+  useSingleFlight,
+  type DeliveryPanelProps,
+  type PhotoPickerProps,
+  type QueuedRequest,
+} from '@fragtbud/web';
 import {
   COMPLETE_CONSEQUENCES,
   COMPLETE_FAILED,
   COMPLETE_QUESTION,
-  DELIVERY_CONFIRMED,
-  FAILED_TRIP_RECORDED,
   IN_TRANSIT_FAILED,
   MARKED_IN_TRANSIT,
-  PICKUP_CONFIRMED,
+  PROOF_NOT_SUBMITTED,
   TASK_COMPLETED,
   failureOf,
   type ProofKind,
@@ -17,6 +24,7 @@ import {
 import { useChangeTaskStatus } from './api/change-task-status';
 import { ProofModal } from './components/proof-modal';
 import { clearProofDraft, loadProofDraft } from './model/proof-draft';
+import { isProofMeta, onQueueChange, proofSentText, queuedProofs, type ProofQueueMeta } from './model/proof-queue';
 import './delivery.css';
 
 type Step = 'pickup' | 'in_transit' | 'delivery' | 'complete';
@@ -65,6 +73,25 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
   const flight = useSingleFlight();
   const [confirmingCompletion, setConfirmingCompletion] = useState(false);
   const userId = user?.role === 'carrier' ? user.id : null;
+  /** This task's proofs kept on the device until the connection returns (issue 29). */
+  const [queued, setQueued] = useState<QueuedRequest<ProofQueueMeta>[]>([]);
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+  const reloadQueued = useCallback(async () => {
+    setQueued(userId === null ? [] : await queuedProofs(userId, task.id).catch(() => []));
+  }, [userId, task.id]);
+
+  useEffect(() => {
+    void reloadQueued();
+    return onQueueChange((change) => {
+      void reloadQueued();
+      const sent = change.sent.find((entry) => isProofMeta(entry.meta, task.id));
+      if (sent && isProofMeta(sent.meta)) {
+        setNotice({ kind: 'success', text: proofSentText(sent.meta.type, sent.meta.failed) });
+        changed.current();
+      }
+    });
+  }, [reloadQueued, task.id]);
 
   // A proof begun before a reload or a new login: its modal opens again with the draft, while that step is still due.
   useEffect(() => {
@@ -82,8 +109,10 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
   }, [userId, task.id, task.status]);
 
   if (!user || user.role !== 'carrier') return null;
-  const steps = stepsFor(task.status);
-  if (steps.length === 0 && !notice) return null;
+  const waiting = queued.filter((entry) => entry.state === 'waiting');
+  // A proof already waiting on the device is not taken a second time.
+  const steps = stepsFor(task.status).filter((step) => !waiting.some((entry) => entry.meta.type === step));
+  if (steps.length === 0 && !notice && queued.length === 0) return null;
 
   const openProof = (type: ProofKind) => {
     setNotice(null);
@@ -119,6 +148,18 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
         <p className={`delivery-panel__notice delivery-panel__notice--${notice.kind}`} role="status">
           {notice.text}
         </p>
+      )}
+      {queued.map((entry) =>
+        entry.state === 'waiting' ? (
+          <p key={entry.key} className="delivery-panel__notice delivery-panel__notice--queued" role="status">
+            {entry.meta.label}: {QUEUED_TEXT}
+          </p>
+        ) : (
+          <div key={entry.key} className="fb-form-error" role="alert">
+            {entry.meta.label}: {PROOF_NOT_SUBMITTED}
+            {entry.error && <span className="delivery-panel__reason">{entry.error}</span>}
+          </div>
+        ),
       )}
       {statusFailure && (
         <div className="fb-form-error" role="alert">
@@ -175,11 +216,16 @@ export function DeliveryPanel({ task, onChanged, prepare, upload }: DeliveryPane
         prepare={prepare}
         upload={upload}
         onClose={() => setProofType(null)}
+        onQueued={() => {
+          setProofType(null);
+          setNotice(null);
+          void reloadQueued();
+        }}
         onSubmitted={(_answer, failed) => {
           const type = proofType ?? lastProofType;
           setProofType(null);
           statusChange.reset();
-          setNotice({ kind: 'success', text: failed ? FAILED_TRIP_RECORDED : type === 'pickup' ? PICKUP_CONFIRMED : DELIVERY_CONFIRMED });
+          setNotice({ kind: 'success', text: proofSentText(type, failed) });
           onChanged();
         }}
       />

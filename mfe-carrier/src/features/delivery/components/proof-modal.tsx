@@ -9,16 +9,20 @@ import {
   PhotoPicker,
   formatPosition,
   isApiError,
+  isTransientFailure,
+  newIdempotencyKey,
+  requestQueue,
   useSingleFlight,
   type PhotoPickerProps,
 } from '@fragtbud/web';
-import { useSubmitProof, type ProofAnswer } from '../api/submit-proof';
+import { useSubmitProof, type ProofAnswer, type ProofRequest } from '../api/submit-proof';
 import { getCurrentLocation } from '../model/geolocation';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 import { uploadSignature } from '../api/upload-signature';
 import { PROOF_NOT_SAVED, PROOF_NOT_SUBMITTED, failureOf, type ProofKind } from '../model/delivery-messages';
 import { EVIDENCE_ERROR, emptyProof, proofBody, proofFormSchema, type ProofValues } from '../model/proof-form';
 import { clearProofDraft, loadProofDraft, saveProofDraft } from '../model/proof-draft';
+import { queueProof } from '../model/proof-queue';
 
 export const PROOF_TITLES: Record<ProofKind, string> = { pickup: 'Bekræft afhentning', delivery: 'Bekræft levering' };
 /** Who signs: at pickup the sender hands the goods over, at delivery the recipient takes them. */
@@ -42,6 +46,8 @@ export interface ProofModalProps {
   userId?: number | null;
   onClose: () => void;
   onSubmitted: (answer: ProofAnswer, failed: boolean) => void;
+  /** No connection (or the server away): the proof was kept on the device and goes when the connection returns. */
+  onQueued?: () => void;
   /** For tests: photo downscaling and upload without a browser canvas. */
   prepare?: PhotoPickerProps['prepare'];
   upload?: PhotoPickerProps['upload'];
@@ -58,7 +64,7 @@ interface Failure {
  * (react-hook-form with the zod resolver, the body checked with the contracts' schema). The signature is uploaded as a
  * PNG first; the proof then goes as POST /tasks/{id}/proofs.
  */
-export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmitted, prepare, upload }: ProofModalProps) {
+export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmitted, onQueued, prepare, upload }: ProofModalProps) {
   const formId = useId();
   const signatureRef = useRef<SignaturePadHandle>(null);
   const resolver = useMemo(() => zodResolver(proofFormSchema(type)) as unknown as Resolver<ProofValues>, [type]);
@@ -137,26 +143,52 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
 
   const hasSignature = () => !!signatureRef.current && !signatureRef.current.isEmpty();
 
-  const sendProof = form.handleSubmit(async (values) => {
-    const body = proofBody(type, values);
-    if (values.signed && hasSignature() && signatureRef.current) {
-      try {
-        body.signature = await uploadSignature(await signatureRef.current.toBlob());
-      } catch (error) {
-        setFailure({ message: PROOF_NOT_SAVED, reason: isApiError(error) && error.message !== PROOF_NOT_SAVED ? error.message : null });
-        return;
-      }
-    }
-    let answer: ProofAnswer;
+  /**
+   * Kept on the device with the key and capture time of this press; false when it could not be (no IndexedDB, or the
+   * carrier is not known), so the failure is shown instead.
+   */
+  async function keep(key: string, body: ProofRequest, signature: Blob | null): Promise<boolean> {
+    if (userId === null || !requestQueue()) return false;
     try {
-      answer = await send.mutateAsync(body);
-    } catch (error) {
-      setFailure(isApiError(error) && error.status === 0 ? { message: PROOF_NOT_SUBMITTED, reason: error.message } : failureOf(error, PROOF_NOT_SAVED));
-      return;
+      const bytes = signature ? { bytes: await signature.arrayBuffer(), type: signature.type || 'image/png' } : null;
+      await queueProof({ key, ownerId: userId, taskId, type, body, signature: bytes });
+    } catch {
+      return false;
     }
     reset();
-    onSubmitted(answer, values.failed);
-  });
+    onQueued?.();
+    return true;
+  }
+
+  /**
+   * The signature is uploaded as a PNG, then the proof is POSTed with the Idempotency-Key and `captured_at` of the
+   * press. Without a connection (or with the server answering 503) it goes into the offline queue instead, the
+   * signature as bytes, and is sent from there with the same key and body (issue 29).
+   */
+  const sendProof = (key: string, capturedAt: string) =>
+    form.handleSubmit(async (values) => {
+      const body: ProofRequest = { ...proofBody(type, values), captured_at: capturedAt };
+      if (values.signed && hasSignature() && signatureRef.current) {
+        const png = await signatureRef.current.toBlob();
+        try {
+          body.signature = await uploadSignature(png);
+        } catch (error) {
+          if (isTransientFailure(error) && (await keep(key, body, png))) return;
+          setFailure({ message: PROOF_NOT_SAVED, reason: isApiError(error) && error.message !== PROOF_NOT_SAVED ? error.message : null });
+          return;
+        }
+      }
+      let answer: ProofAnswer;
+      try {
+        answer = await send.mutateAsync({ body, key });
+      } catch (error) {
+        if (isTransientFailure(error) && (await keep(key, body, null))) return;
+        setFailure(isApiError(error) && error.status === 0 ? { message: PROOF_NOT_SUBMITTED, reason: error.message } : failureOf(error, PROOF_NOT_SAVED));
+        return;
+      }
+      reset();
+      onSubmitted(answer, values.failed);
+    })();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -165,7 +197,8 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
       setFailure(null);
       // A pad that reports a drawing but is empty (cleared) is no signature.
       if (form.getValues('signed') && !hasSignature()) form.setValue('signed', false);
-      await sendProof();
+      // The key and the capture time belong to this press: a queued proof is resent with both unchanged.
+      await sendProof(newIdempotencyKey(), new Date().toISOString());
     });
   }
 

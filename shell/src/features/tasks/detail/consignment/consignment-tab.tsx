@@ -124,6 +124,9 @@ function ProofSections({ taskId, mayDelete }: { taskId: number; mayDelete: boole
                     {formatDateTime(proof.occurred_at)}
                     {proof.type === failed && <strong> – forgæves kørsel</strong>}
                   </p>
+                  <p className="fb-muted">
+                    Taget {formatDateTime(proof.captured_at ?? proof.occurred_at)} · modtaget {formatDateTime(proof.created_at)}
+                  </p>
                   {proof.signer_name && <p>Underskrevet af {proof.signer_name}</p>}
                   {proof.note && <p>{proof.note}</p>}
                   {proof.lat !== null && proof.lng !== null && (
