@@ -15,12 +15,9 @@ import * as carrierListed from './014_carrier_listed';
 import * as guestClaims from './015_guest_claims';
 import * as alerts from './016_alerts';
 import * as carrierVehicles from './017_carrier_vehicles';
-<<<<<<< HEAD
 import * as taskBidsLost from './018_task_bids_lost';
 import * as platformBidLimit from './019_platform_bid_limit';
-=======
 import * as proofCapturedAt from './020_proof_captured_at';
->>>>>>> offline-proofs
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
