@@ -2,17 +2,19 @@ import type { Middleware } from 'koa';
 
 /**
  * Stripe's Payment Element (card, MobilePay) is the one third party the pages load; with a map configured, also
- * the map's style, tile and routing origins, and MapLibre's worker (created from a blob: URL).
+ * the map's style, tile and routing origins, and MapLibre's worker (created from a blob: URL); with REMOTE_ORIGINS,
+ * the origins remotes are served from besides the site's own (their scripts, styles, images and fonts).
  */
-export function contentSecurityPolicyFor(mapOrigins: readonly string[] = []): string {
+export function contentSecurityPolicyFor(mapOrigins: readonly string[] = [], remoteOrigins: readonly string[] = []): string {
   const map = mapOrigins.length > 0 ? ` ${mapOrigins.join(' ')}` : '';
+  const remotes = remoteOrigins.length > 0 ? ` ${remoteOrigins.join(' ')}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://*.stripe.com${map}`,
-    "font-src 'self' data:",
-    `connect-src 'self' https://api.stripe.com${map}`,
+    `script-src 'self'${remotes} https://js.stripe.com https://*.js.stripe.com`,
+    `style-src 'self'${remotes} 'unsafe-inline'`,
+    `img-src 'self'${remotes} data: blob: https://*.stripe.com${map}`,
+    `font-src 'self'${remotes} data:`,
+    `connect-src 'self'${remotes} https://api.stripe.com${map}`,
     ...(mapOrigins.length > 0 ? ["worker-src 'self' blob:", "child-src 'self' blob:"] : []),
     "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
     "object-src 'none'",
@@ -43,12 +45,14 @@ export function securityHeaders(options: SecurityHeaderOptions): Middleware {
 export interface SecurityHeaderOptions {
   hsts: boolean;
   mapOrigins?: readonly string[];
+  /** Origins remotes are served from besides the site's own (REMOTE_ORIGINS). */
+  remoteOrigins?: readonly string[];
 }
 
 /** The headers themselves, also for answers written outside Koa (a request Node could not parse). */
 export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicyFor(options.mapOrigins),
+    'Content-Security-Policy': contentSecurityPolicyFor(options.mapOrigins, options.remoteOrigins),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
