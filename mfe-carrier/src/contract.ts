@@ -11,7 +11,7 @@ export const contractVersion = 1;
 
 const taskRef = z.object({ id: z.number().int().positive(), status: taskStatusSchema });
 const bidPanel = z.object({ task: taskRef, bidding: taskBiddingSchema.nullable(), ownBid: carrierBidSchema.nullable(), onChanged: callbackProp });
-const deliveryPanel = z.object({ task: taskRef.extend({ paid_at: z.string().nullable() }), onChanged: callbackProp });
+const deliveryPanel = z.object({ task: taskRef.extend({ paid_at: z.string().nullable().optional() }), onChanged: callbackProp });
 const saveAlertButton = z.object({ filters: z.object({ type: z.union([taskTypeSchema, z.literal('')]) }) });
 
 // Compile-time: what libs/web's props types allow must pass these schemas.
