@@ -13,6 +13,7 @@ import {
   type RemoteFolder,
   type RemotesManifestFile,
 } from '@fragtbud/contracts';
+import { sharedSingletons } from '@fragtbud/web/rspack';
 
 /*
  * Releasing one remote while everything runs (docs/DEVELOPING.md, "Releasing a remote"):
@@ -71,7 +72,6 @@ export async function sourceContractVersion(name: RemoteFolder, root = repoRoot)
 async function buildFacts(name: RemoteFolder, root: string): Promise<Pick<RemoteContractFile, 'exposes' | 'shared'>> {
   const appDir = path.join(root, name);
   const config = (await import(pathToFileURL(path.join(appDir, 'rspack.config.ts')).href)) as { exposes: Record<string, string> };
-  const { sharedSingletons } = await import('@fragtbud/web/rspack');
   const shared: RemoteContractFile['shared'] = {};
   for (const [request, entry] of Object.entries(sharedSingletons(appDir))) {
     shared[entry.shareKey ?? request] = { version: entry.version, requiredVersion: entry.requiredVersion };
