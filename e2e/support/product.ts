@@ -7,6 +7,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningProduct {
   url: string;
+  /** The product's (and so the gateway's) process, while it runs; null once it has exited. */
+  pid: () => number | null;
   logs: () => string;
   stop(): Promise<void>;
 }
@@ -44,6 +46,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
 
   return {
     url,
+    pid: () => (child.exitCode === null && child.signalCode === null ? (child.pid ?? null) : null),
     logs: () => output,
     stop: async () => {
       if (child.exitCode === null) {

@@ -6,6 +6,8 @@ import { startProduct, type RunningProduct } from './product';
 export interface ProductSuite {
   readonly url: string;
   readonly browser: Browser;
+  /** The product's process id (its gateway runs in it); null once it has exited. */
+  pid(): number | null;
   /** A page in a fresh browser context (own cookies and storage), Danish locale. */
   newPage(): Promise<Page>;
 }
@@ -32,6 +34,9 @@ export function productSuite(extraEnv: Record<string, string> = {}): ProductSuit
     },
     get browser() {
       return started().browser;
+    },
+    pid() {
+      return started().product.pid();
     },
     async newPage() {
       const context = await started().browser.newContext({ locale: 'da-DK' });

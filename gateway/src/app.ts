@@ -19,7 +19,7 @@ import {
 } from '@fragtbud/platform';
 import { accountEndpoints } from './account';
 import { apiDocs } from './api-docs';
-import { mapOriginsOf, mapSettingsOf, type GatewayConfig } from './config';
+import { mapOriginsOf, mapSettingsOf, remotesDirOf, type GatewayConfig } from './config';
 import { clientAddressOf } from './client-address';
 import { answerClientErrors } from './client-errors';
 import { assertSameOrigin } from './csrf';
@@ -30,6 +30,7 @@ import { createForwarder, type InProcessService } from './proxy';
 import { probes } from './probes';
 import { createPublicCache } from './public-cache';
 import { createRecentWrites } from './recent-writes';
+import { createRemoteReleases } from './remote-releases';
 import { rateLimit } from './rate-limit';
 import { requirePlainPath } from './request-path';
 import { securityHeaderValues, securityHeaders } from './security-headers';
@@ -43,6 +44,14 @@ const remoteFolders = new Set(['mfe-customer', 'mfe-carrier', 'mfe-admin']);
 const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
 /** Answers that change who is logged in, or may end other people's sessions. */
 const sessionChangingPath = /^\/(auth\/logout|auth\/sessions(\/\d+)?|users\/\d+|admin\/users\/\d+\/(block|unblock|reject))$/;
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
 
 export interface GatewayOptions {
   config: GatewayConfig;
@@ -67,13 +76,18 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     cacheMs: config.SESSION_CACHE_MS,
   });
   const openApiDocument = buildOpenApiDocument();
-  const manifest = {
-    remotes: {
+  // The built-in remotes (built with the shell, or where REMOTE_MFE_*_URL say), replaced per remote by what
+  // `npm run remote:publish` released into REMOTES_DIR.
+  const remoteReleases = createRemoteReleases({
+    dir: remotesDirOf(config),
+    builtIn: {
       mfe_customer: config.REMOTE_MFE_CUSTOMER_URL,
       mfe_carrier: config.REMOTE_MFE_CARRIER_URL,
       mfe_admin: config.REMOTE_MFE_ADMIN_URL,
     },
-  };
+    checkMs: config.REMOTES_CHECK_MS,
+    logger,
+  });
   const staticRoot = path.resolve(config.STATIC_ROOT);
   const shellDist = path.join(staticRoot, 'shell', 'dist');
   const limitRate = rateLimit({ perMinute: config.API_RATE_LIMIT_PER_MINUTE });
@@ -116,7 +130,7 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
         return;
       case '/mf-manifest.json':
         ctx.set('Cache-Control', 'no-cache');
-        ctx.body = manifest;
+        ctx.body = await remoteReleases.manifest();
         return;
     }
     const docsAsset = ctx.path.match(/^\/api\/docs\/([\w.-]+)$/)?.[1];
@@ -230,7 +244,11 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     const remote = ctx.path.match(/^\/remotes\/([\w-]+)\/(.+)$/);
     if (remote) {
       const [, folder, file] = remote;
-      if (folder && file && remoteFolders.has(folder) && (await sendFile(ctx, path.join(staticRoot, folder, 'dist'), file))) return;
+      // /remotes/<name>/<version>/… : a published version, immutable; anything else: the built-in build.
+      const versioned = file?.match(/^([^/]+)\/(.+)$/);
+      const versionDir = folder && versioned?.[1] && versioned[2] ? await remoteReleases.versionDir(folder, decodeSegment(versioned[1])) : null;
+      if (versionDir && versioned?.[2] && (await sendFile(ctx, versionDir, versioned[2], { immutable: true }))) return;
+      if (!versionDir && folder && file && remoteFolders.has(folder) && (await sendFile(ctx, path.join(staticRoot, folder, 'dist'), file))) return;
       ctx.status = 404;
       ctx.body = 'Ikke fundet';
       return;
@@ -263,7 +281,7 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
   });
   // Set when close() starts: /readyz turns 503 so the load balancer stops sending while in-flight requests finish.
   let draining = false;
-  const securityHeaderOptions = { hsts: config.HSTS, mapOrigins: mapOriginsOf(config) };
+  const securityHeaderOptions = { hsts: config.HSTS, mapOrigins: mapOriginsOf(config), remoteOrigins: config.REMOTE_ORIGINS };
   app.use(securityHeaders(securityHeaderOptions));
   app.use(probes(() => draining));
   app.use(requestContext(logger));

@@ -21,6 +21,24 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   REMOTE_MFE_CUSTOMER_URL: z.string().default('/remotes/mfe-customer/remoteEntry.js'),
   REMOTE_MFE_CARRIER_URL: z.string().default('/remotes/mfe-carrier/remoteEntry.js'),
   REMOTE_MFE_ADMIN_URL: z.string().default('/remotes/mfe-admin/remoteEntry.js'),
+  /** Where PGlite and other local state live (embedded mode); REMOTES_DIR defaults to `<DATA_DIR>/remotes`. */
+  DATA_DIR: z.string().default('data'),
+  /**
+   * Remotes released alone (`npm run remote:publish`): `<name>/<version>/` folders and manifest.json. A remote listed
+   * there is served from it; one never published falls back to the built-in build (REMOTE_MFE_*_URL).
+   */
+  REMOTES_DIR: z.preprocess(blankAsUnset, z.string().optional()),
+  /** How long the gateway trusts its last look at REMOTES_DIR/manifest.json before checking it again (≤ 5 s). */
+  REMOTES_CHECK_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
+  /** Origins (comma-separated) remotes may be loaded from besides the site's own; the CSP allows only these. */
+  REMOTE_ORIGINS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .transform((list) => (list ?? '').split(',').map((item) => item.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((item) => new URL(item).origin))),
+  ),
   /** How long a resolved session is reused before asking svc-identity again. */
   /** The company shown in the footer and on the legal pages (GET /api/site); unset optional keys are left out. */
   SITE_COMPANY_NAME: z.string().max(200).default('Fragtbud'),
@@ -87,6 +105,11 @@ export function mapOriginsOf(config: GatewayConfig): string[] {
   if (!config.MAP_STYLE_URL) return [];
   const origins = [config.MAP_STYLE_URL, config.ROUTING_URL].filter((item): item is string => !!item).map((item) => new URL(item).origin);
   return [...new Set([...origins, ...config.MAP_EXTRA_ORIGINS])];
+}
+
+/** REMOTES_DIR, or `<DATA_DIR>/remotes`, as an absolute path. */
+export function remotesDirOf(config: GatewayConfig): string {
+  return path.resolve(config.REMOTES_DIR ?? path.join(config.DATA_DIR, 'remotes'));
 }
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>

@@ -2,18 +2,20 @@ import type { Middleware } from 'koa';
 
 /**
  * Stripe's Payment Element (card, MobilePay) is the one third party the pages load; with a map configured, also
- * the map's style, tile and routing origins, and MapLibre's worker (created from a blob: URL). The service worker and
- * the web manifest (installable app, issue 29) only from our own origin.
+ * the map's style, tile and routing origins, and MapLibre's worker (created from a blob: URL); with REMOTE_ORIGINS,
+ * the origins remotes are served from besides the site's own (their scripts, styles, images and fonts). The service
+ * worker and the web manifest (installable app, issue 29) only from our own origin.
  */
-export function contentSecurityPolicyFor(mapOrigins: readonly string[] = []): string {
+export function contentSecurityPolicyFor(mapOrigins: readonly string[] = [], remoteOrigins: readonly string[] = []): string {
   const map = mapOrigins.length > 0 ? ` ${mapOrigins.join(' ')}` : '';
+  const remotes = remoteOrigins.length > 0 ? ` ${remoteOrigins.join(' ')}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://*.stripe.com${map}`,
-    "font-src 'self' data:",
-    `connect-src 'self' https://api.stripe.com${map}`,
+    `script-src 'self'${remotes} https://js.stripe.com https://*.js.stripe.com`,
+    `style-src 'self'${remotes} 'unsafe-inline'`,
+    `img-src 'self'${remotes} data: blob: https://*.stripe.com${map}`,
+    `font-src 'self'${remotes} data:`,
+    `connect-src 'self'${remotes} https://api.stripe.com${map}`,
     // The PWA's service worker (/sw.js) and web manifest are our own files; MapLibre's worker comes from a blob: URL.
     mapOrigins.length > 0 ? "worker-src 'self' blob:" : "worker-src 'self'",
     ...(mapOrigins.length > 0 ? ["child-src 'self' blob:"] : []),
@@ -47,12 +49,14 @@ export function securityHeaders(options: SecurityHeaderOptions): Middleware {
 export interface SecurityHeaderOptions {
   hsts: boolean;
   mapOrigins?: readonly string[];
+  /** Origins remotes are served from besides the site's own (REMOTE_ORIGINS). */
+  remoteOrigins?: readonly string[];
 }
 
 /** The headers themselves, also for answers written outside Koa (a request Node could not parse). */
 export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicyFor(options.mapOrigins),
+    'Content-Security-Policy': contentSecurityPolicyFor(options.mapOrigins, options.remoteOrigins),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -38,11 +38,15 @@ const precompressed = [
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
 
+/** Every file of a published remote version: its path names the version, so its content never changes. */
+export const immutableCacheControl = 'public, max-age=31536000, immutable';
+
 /**
  * Serves `relativePath` from `root` if it names a file inside it. Returns false when there is no such file,
- * so the caller can fall back (the shell's index.html for deep links).
+ * so the caller can fall back (the shell's index.html for deep links). `immutable`: the whole folder is versioned
+ * (a published remote), so every file in it, remoteEntry.js too, is cached for good.
  */
-export async function sendFile(ctx: Context, root: string, relativePath: string): Promise<boolean> {
+export async function sendFile(ctx: Context, root: string, relativePath: string, options: { immutable?: boolean } = {}): Promise<boolean> {
   const absolute = resolveInside(root, relativePath);
   if (!absolute || sourceMap.test(absolute)) return false;
   const stats = await fileStats(absolute);
@@ -54,7 +58,7 @@ export async function sendFile(ctx: Context, root: string, relativePath: string)
   ctx.type = contentTypes[extension] ?? 'application/octet-stream';
   ctx.lastModified = stats.mtime;
   ctx.etag = `W/"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}${variant ? `-${variant.encoding}` : ''}"`;
-  ctx.set('Cache-Control', hashedName.test(absolute) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  ctx.set('Cache-Control', options.immutable || hashedName.test(absolute) ? immutableCacheControl : 'no-cache');
   if (variant || (await hasPrecompressed(absolute))) ctx.vary('Accept-Encoding');
   if (path.basename(absolute) === 'remoteEntry.js') ctx.set('Access-Control-Allow-Origin', '*');
   // The PWA's service worker (shell/public/sw.js): its scope is the whole site, and a new one must reach the browser

@@ -31,3 +31,4 @@ export * from './freight-notes';
 export * from './accounts';
 export * from './regions';
 export * from './alerts';
+export * from './remote-releases';

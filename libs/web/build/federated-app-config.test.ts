@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compatibleRange, packageNameOf, sharedSingletons, SINGLETONS } from './federated-app-config';
 
 const appDir = path.resolve(import.meta.dirname, '../../../shell');
 const sessionStore = '../libs/web/src/session/session-store.ts';
+const packageVersion = (dir: string) => (JSON.parse(readFileSync(path.resolve(import.meta.dirname, dir, 'package.json'), 'utf8')) as { version: string }).version;
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -27,14 +29,29 @@ describe('shared modules of the federated apps', () => {
     expect(shared['react']?.requiredVersion).toBe('^19');
   });
 
-  it('shares the session store by its file, versioned as libs/web 1.x', () => {
+  it('shares the session store by its file, versioned as libs/web is (its package.json)', () => {
+    const webVersion = packageVersion('..');
+    expect(webVersion).toMatch(/^[1-9]\d*\.\d+\.\d+$/);
     expect(sharedSingletons(appDir)[sessionStore]).toEqual({
       singleton: true,
       strictVersion: true,
       shareKey: '@fragtbud/web/session',
-      version: '1.0.0',
-      requiredVersion: '^1',
+      version: webVersion,
+      requiredVersion: compatibleRange(webVersion),
     });
+  });
+
+  it('when libs/web or libs/contracts is released, then the ranges follow: every app requires the major of the version it was built with', () => {
+    // The version-bump rule (docs/DEVELOPING.md, "Versions of libs/web and libs/contracts"): a removed or changed
+    // export is a new major; the shared ranges are `^<major>`, so a remote built after a major bump is refused by an
+    // older shell instead of running on the wrong copy.
+    for (const app of ['shell', 'mfe-customer', 'mfe-carrier', 'mfe-admin']) {
+      const shared = sharedSingletons(path.resolve(import.meta.dirname, '../../..', app));
+      expect(shared[Object.keys(shared).find((key) => shared[key]?.shareKey === '@fragtbud/web/toast')!]?.requiredVersion, app).toBe(
+        compatibleRange(packageVersion('..')),
+      );
+    }
+    expect(packageVersion('../../contracts')).toMatch(/^[1-9]\d*\.\d+\.\d+$/);
   });
 
   it('when built as if against libs/web 2.0.0, then the remote requires ^2 and a 1.x shell cannot satisfy it', () => {

@@ -1,14 +1,22 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { getRemoteManifest, type RemoteName } from './remote-manifest';
+import type { RemoteContractModule } from '@fragtbud/web';
+import { hostedContractVersions } from './hosted-contracts';
+import { chooseRemoteEntry, getRemoteManifest, RemoteContractError, type RemoteName } from './remote-manifest';
 
 export interface RemoteAppModule<P> {
   default: ComponentType<P>;
 }
 
+/** A loaded module with the props contract of the release it came from. */
+export interface LoadedRemoteModule<P> extends RemoteAppModule<P> {
+  contract: RemoteContractModule;
+}
+
 /**
  * What a remote exposes for the shell to mount: every remote's `./App` (a routed page), plus the pieces of the task
- * page — mfe_carrier's `./BidPanel` and mfe_customer's `./ChooseBid` and `./PayPanel`.
+ * page — mfe_carrier's `./BidPanel` and mfe_customer's `./ChooseBid` and `./PayPanel`. Each remote also exposes
+ * `./contract`, its props contract (loaded with the module, see `loadRemoteContract`).
  */
 export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid' | 'PayPanel' | 'DeliveryPanel' | 'FinancePanel' | 'PaymentsPanel' | 'AlertsPanel' | 'SaveAlertButton' | 'VehiclesPanel';
 
@@ -22,28 +30,46 @@ const loading = new Map<string, Promise<unknown>>();
  * really fetches it again. Calls while a load of the same module is under way share it (a transition can render a
  * suspended page twice before it commits); a failed load is forgotten, so a retry starts afresh.
  */
-export function loadRemoteApp<P>(name: RemoteName, options: { afterFailure?: boolean; module?: ExposedModule } = {}): Promise<RemoteAppModule<P>> {
-  const key = `${name}/${options.module ?? 'App'}`;
+export function loadRemoteApp<P>(name: RemoteName, options: { afterFailure?: boolean; module?: ExposedModule } = {}): Promise<LoadedRemoteModule<P>> {
+  return once(`${name}/${options.module ?? 'App'}`, async () => {
+    await register(name, options.afterFailure);
+    const exposed = options.module ?? 'App';
+    const [module, contract] = await Promise.all([loadRemote<RemoteAppModule<P>>(`${name}/${exposed}`), loadRemoteContract(name)]);
+    if (!module || typeof module.default !== 'function') throw new Error(`${name}/${exposed} has no default export`);
+    return { default: module.default, contract };
+  });
+}
+
+/**
+ * The remote's own props contract (`./contract`), loaded with the first module from the same registered release.
+ * Its version must be the one this shell hosts: a remote whose release carried no contract.json (the built-in
+ * builds) is checked here rather than from the manifest.
+ */
+function loadRemoteContract(name: RemoteName): Promise<RemoteContractModule> {
+  return once(`${name}/contract`, async () => {
+    const contract = await loadRemote<RemoteContractModule>(`${name}/contract`);
+    if (!contract || typeof contract.assertProps !== 'function') throw new Error(`${name}/contract has no assertProps`);
+    if (contract.contractVersion !== hostedContractVersions[name]) {
+      throw new RemoteContractError(`${name} implements contract version ${contract.contractVersion}; this shell hosts ${hostedContractVersions[name]}`);
+    }
+    return contract;
+  });
+}
+
+function once<T>(key: string, start: () => Promise<T>): Promise<T> {
   const pending = loading.get(key);
-  if (pending) return pending as Promise<RemoteAppModule<P>>;
-  const load = loadOnce<P>(name, options).finally(() => {
+  if (pending) return pending as Promise<T>;
+  const load = start().finally(() => {
     if (loading.get(key) === load) loading.delete(key);
   });
   loading.set(key, load);
   return load;
 }
 
-async function loadOnce<P>(name: RemoteName, options: { afterFailure?: boolean; module?: ExposedModule }): Promise<RemoteAppModule<P>> {
-  const { remotes } = await getRemoteManifest();
-  const entry = remotes[name];
-  if (!entry) throw new Error(`The remote manifest does not list ${name}`);
-
-  if (registered.get(name) !== entry || options.afterFailure) {
+async function register(name: RemoteName, afterFailure = false): Promise<void> {
+  const { entry } = chooseRemoteEntry(await getRemoteManifest(), name);
+  if (registered.get(name) !== entry || afterFailure) {
     registerRemotes([{ name, entry }], { force: registered.has(name) });
     registered.set(name, entry);
   }
-  const exposed = options.module ?? 'App';
-  const module = await loadRemote<RemoteAppModule<P>>(`${name}/${exposed}`);
-  if (!module || typeof module.default !== 'function') throw new Error(`${name}/${exposed} has no default export`);
-  return module;
 }

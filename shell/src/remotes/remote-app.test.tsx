@@ -2,13 +2,26 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BidPanelProps } from '@fragtbud/web';
+import { z } from 'zod';
+import { defineRemoteContract, type BidPanelProps } from '@fragtbud/web';
 import { setupApiServer } from '@fragtbud/web/testing';
 import { RemoteApp } from './remote-app';
 import { resetRemoteManifest } from './remote-manifest';
 
-const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
-vi.mock('@module-federation/enhanced/runtime', () => runtime);
+/** `loadRemote` for the modules the tests mount; `loadContract` for each remote's `./contract`. */
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), loadContract: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: runtime.registerRemotes,
+  loadRemote: (id: string) => (id.endsWith('/contract') ? runtime.loadContract(id) : runtime.loadRemote(id)),
+}));
+
+/** What a remote's src/contract.ts gives: version 1, a bid panel needs a task with a numeric id. */
+const remoteContract = defineRemoteContract(1, {
+  App: z.object({}),
+  BidPanel: z.object({ task: z.object({ id: z.number() }) }),
+  PayPanel: z.object({}),
+  ChooseBid: z.object({}),
+});
 
 const manifest = {
   remotes: {
@@ -31,6 +44,8 @@ beforeEach(() => {
   resetRemoteManifest();
   runtime.loadRemote.mockReset();
   runtime.registerRemotes.mockReset();
+  runtime.loadContract.mockReset();
+  runtime.loadContract.mockResolvedValue(remoteContract);
   vi.spyOn(console, 'error').mockImplementation(() => undefined); // the boundary logs what it caught
 });
 afterEach(() => resetRemoteManifest());
@@ -141,11 +156,56 @@ describe('loadRemoteApp', () => {
     await vi.waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(1));
     finish({ default: () => null });
     expect(await second).toBe(await first);
+    expect(runtime.loadContract).toHaveBeenCalledWith('mfe_customer/contract');
 
     runtime.loadRemote.mockRejectedValueOnce(new Error('remoteEntry.js failed'));
     await expect(loadRemoteApp('mfe_customer', { module: 'ChooseBid' })).rejects.toThrow('remoteEntry.js failed');
     runtime.loadRemote.mockResolvedValueOnce({ default: () => null });
     await expect(loadRemoteApp('mfe_customer', { module: 'ChooseBid', afterFailure: true })).resolves.toHaveProperty('default');
     expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('published releases and their contracts', () => {
+  const release = (version: string, contractVersion: number) => ({ version, entry: `/remotes/mfe-admin/${version}/remoteEntry.js`, contractVersion });
+
+  it('when the current release implements the hosted contract, then it is loaded from its versioned path', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('2.0.0-b', 1), release('1.0.0-a', 1)] } })));
+    runtime.loadRemote.mockResolvedValue({ default: () => <h2>Administration</h2> });
+
+    render(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_admin', entry: '/remotes/mfe-admin/2.0.0-b/remoteEntry.js' }], expect.anything());
+  });
+
+  it('when the current release implements another contract, then it is refused and the last compatible one is used', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('3.0.0-c', 2), release('1.0.0-a', 1)] } })));
+    runtime.loadRemote.mockResolvedValue({ default: () => <h2>Administration</h2> });
+
+    render(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_admin', entry: '/remotes/mfe-admin/1.0.0-a/remoteEntry.js' }], expect.anything());
+    expect(runtime.registerRemotes).not.toHaveBeenCalledWith([{ name: 'mfe_admin', entry: '/remotes/mfe-admin/3.0.0-c/remoteEntry.js' }], expect.anything());
+  });
+
+  it('when no published release implements the hosted contract, then nothing is loaded and the Danish error shows', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('3.0.0-c', 2)] } })));
+
+    render(<Page />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses. Prøv igen senere.');
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('when a built-in remote says it implements another contract version, then it is not mounted', async () => {
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
+    runtime.loadContract.mockResolvedValue(defineRemoteContract(2, { App: z.object({}) }));
+    const mounted = vi.fn(() => <h2>Administration</h2>);
+    runtime.loadRemote.mockResolvedValue({ default: mounted });
+
+    render(<Page />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses.');
+    expect(mounted).not.toHaveBeenCalled();
   });
 });

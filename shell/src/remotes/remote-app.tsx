@@ -62,14 +62,11 @@ export function RemoteApp<P extends object>({ remote, module = 'App', props, fal
   const LazyApp = useMemo(
     () =>
       lazy(async () => {
-        const [loaded, { assertRemoteProps }] = await Promise.all([
-          loadRemoteApp<P>(remote, { afterFailure: attempt > 0, module }),
-          import('./remote-props-contract'),
-        ]);
-        const Remote = loaded.default;
-        // Checked on every render: a prop the shell gets wrong never reaches the remote.
+        // The remote's own contract judges the props (it knows what this release needs), on every render: a prop
+        // the shell gets wrong never reaches the remote.
+        const { default: Remote, contract } = await loadRemoteApp<P>(remote, { afterFailure: attempt > 0, module });
         function CheckedRemote(remoteProps: P) {
-          assertRemoteProps(module, remoteProps);
+          contract.assertProps(module, remoteProps);
           return <Remote {...remoteProps} />;
         }
         return { default: CheckedRemote };

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { carrierBidSchema, taskBiddingSchema, taskStatusSchema, taskTypeSchema } from '@fragtbud/contracts';
+import { callbackProp, defineRemoteContract, type BidPanelProps, type DeliveryPanelProps, type PropsFit, type SaveAlertButtonProps } from '@fragtbud/web';
+
+/**
+ * mfe_carrier's props contract, exposed as `./contract`: what the shell must hand each exposed module. Raise
+ * `contractVersion` (and the shell's hosted version with it) when a change breaks a shell built before it; the
+ * publish script writes it into contract.json. Checked by the shell before it mounts a module.
+ */
+export const contractVersion = 1;
+
+const taskRef = z.object({ id: z.number().int().positive(), status: taskStatusSchema });
+const bidPanel = z.object({ task: taskRef, bidding: taskBiddingSchema.nullable(), ownBid: carrierBidSchema.nullable(), onChanged: callbackProp });
+const deliveryPanel = z.object({ task: taskRef.extend({ paid_at: z.string().nullable().optional() }), onChanged: callbackProp });
+const saveAlertButton = z.object({ filters: z.object({ type: z.union([taskTypeSchema, z.literal('')]) }) });
+
+// Compile-time: what libs/web's props types allow must pass these schemas.
+const fits: [PropsFit<BidPanelProps, typeof bidPanel>, PropsFit<DeliveryPanelProps, typeof deliveryPanel>, PropsFit<SaveAlertButtonProps, typeof saveAlertButton>] = [
+  true,
+  true,
+  true,
+];
+void fits;
+
+const contract = defineRemoteContract(contractVersion, {
+  App: z.object({}),
+  BidPanel: bidPanel,
+  DeliveryPanel: deliveryPanel,
+  FinancePanel: z.object({}),
+  AlertsPanel: z.object({}),
+  SaveAlertButton: saveAlertButton,
+  VehiclesPanel: z.object({}),
+});
+
+export const props = contract.props;
+export const assertProps = contract.assertProps;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { bidViewSchema, taskStatusSchema } from '@fragtbud/contracts';
+import { callbackProp, defineRemoteContract, type ChooseBidProps, type PayPanelProps, type PropsFit } from '@fragtbud/web';
+
+/**
+ * mfe_customer's props contract, exposed as `./contract`: what the shell must hand each exposed module. Raise
+ * `contractVersion` (and the shell's hosted version with it) when a change breaks a shell built before it; the
+ * publish script writes it into contract.json. Checked by the shell before it mounts a module.
+ */
+export const contractVersion = 1;
+
+const taskRef = z.object({ id: z.number().int().positive(), status: taskStatusSchema });
+const chooseBid = z.object({ task: taskRef, bids: z.array(bidViewSchema).readonly(), onDecided: callbackProp });
+const payPanel = z.object({ task: taskRef, onPaid: callbackProp });
+
+// Compile-time: what libs/web's props types allow must pass these schemas.
+const fits: [PropsFit<ChooseBidProps, typeof chooseBid>, PropsFit<PayPanelProps, typeof payPanel>] = [true, true];
+void fits;
+
+const contract = defineRemoteContract(contractVersion, {
+  App: z.object({}),
+  ChooseBid: chooseBid,
+  PayPanel: payPanel,
+  PaymentsPanel: z.object({}),
+});
+
+export const props = contract.props;
+export const assertProps = contract.assertProps;
