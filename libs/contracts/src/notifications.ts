@@ -111,8 +111,12 @@ export const notificationSubjects = {
 /** Kinds that tell of money that moved for the user: their finance and payments views are stale. */
 export const moneyNotificationKinds = ['refund', 'extra_charge', 'payout_paid', 'adjustment'] as const satisfies readonly NotificationKind[];
 
-/** Kinds that change what the user's session says of them (approved, blocked): an open page refreshes it. */
-export const accountNotificationKinds = ['account_approved', 'account_rejected', 'account_blocked'] as const satisfies readonly NotificationKind[];
+import { accountNotificationKinds } from './account-notification-kinds';
+
+export { accountNotificationKinds };
+/** Compile-time only: every account kind is a notification kind (a type error otherwise). */
+type Holds<T extends true> = T;
+export type AccountNotificationKindsAreKinds = Holds<(typeof accountNotificationKinds)[number] extends NotificationKind ? true : false>;
 
 /** The admins' notification of a deletion request: who asks to delete which task, and why. */
 export function deletionRequestNotificationText(requester: string | null, role: 'customer' | 'carrier', reason: string | null | undefined): string {
