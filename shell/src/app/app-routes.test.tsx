@@ -9,7 +9,7 @@ import { setupShellApiServer } from '../testing/api-server';
 
 // Remote loading is covered in remote-app.test.tsx; here a remote simply renders its name.
 vi.mock('../remotes/load-remote-app', () => ({
-  loadRemoteApp: async (name: string) => ({ default: () => <p>Remote {name}</p> }),
+  loadRemoteApp: async (name: string) => ({ default: () => <p>Remote {name}</p>, contract: { contractVersion: 1, assertProps: () => undefined } }),
 }));
 
 const server = setupShellApiServer(noReviews, noTasks, noSuchTask);

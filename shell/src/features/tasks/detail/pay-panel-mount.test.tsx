@@ -48,6 +48,7 @@ beforeEach(() => {
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
   runtime.loadRemote.mockImplementation(async (id: string) => {
+    if (id.endsWith('/contract')) return { contractVersion: 1, assertProps: () => undefined }; // the remote's ./contract
     if (id === 'mfe_customer/PayPanel') return { default: StubPayPanel };
     return { default: () => null }; // other pieces of the task page (bids, proofs) are not this test's business
 

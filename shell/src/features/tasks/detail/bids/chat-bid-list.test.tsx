@@ -45,7 +45,9 @@ function serve(bids: BidView[], status: Task['status'] = 'open_for_bids', bidCou
 beforeEach(() => {
   resetRemoteManifest();
   runtime.loadRemote.mockReset();
-  runtime.loadRemote.mockImplementation(async () => ({ default: () => null }));
+  runtime.loadRemote.mockImplementation(async (id: string) =>
+    id.endsWith('/contract') ? { contractVersion: 1, assertProps: () => undefined } : { default: () => null },
+  );
   server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ remotes: {} })));
 });
 
