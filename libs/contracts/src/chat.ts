@@ -221,20 +221,10 @@ export const chatMessageIdSchema = idField(messages.invalidChatMessageId);
 
 // ---- live events (GET /api/events) ----
 
-/** The SSE event types a browser receives. */
-export const liveEventTypes = [
-  'chat.message',
-  'chat.read',
-  'notification',
-  'task.status',
-  'bid.placed',
-  'bid.updated',
-  'freight_note',
-  /** To admins: a carrier was approved, rejected or blocked (`{ userId, status }`); their open users and carriers lists refetch. */
-  'account.status',
-] as const;
+import { liveEventTypes } from './live-event-types';
+
+export { liveEventTypes, type LiveEventType } from './live-event-types';
 export const liveEventTypeSchema = z.enum(liveEventTypes);
-export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
 
 export const chatReadLiveDataSchema = z.object({
   taskId: z.number().int(),

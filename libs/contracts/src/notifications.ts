@@ -108,15 +108,13 @@ export const notificationSubjects = {
   task_alert: 'Jobalarm',
 } as const satisfies Record<NotificationKind, string>;
 
-/** Kinds that tell of money that moved for the user: their finance and payments views are stale. */
-export const moneyNotificationKinds = ['refund', 'extra_charge', 'payout_paid', 'adjustment'] as const satisfies readonly NotificationKind[];
+import { accountNotificationKinds, moneyNotificationKinds } from './notification-kind-lists';
 
-import { accountNotificationKinds } from './account-notification-kinds';
-
-export { accountNotificationKinds };
+export { accountNotificationKinds, moneyNotificationKinds };
 /** Compile-time only: every account kind is a notification kind (a type error otherwise). */
 type Holds<T extends true> = T;
 export type AccountNotificationKindsAreKinds = Holds<(typeof accountNotificationKinds)[number] extends NotificationKind ? true : false>;
+export type MoneyNotificationKindsAreKinds = Holds<(typeof moneyNotificationKinds)[number] extends NotificationKind ? true : false>;
 
 /** The admins' notification of a deletion request: who asks to delete which task, and why. */
 export function deletionRequestNotificationText(requester: string | null, role: 'customer' | 'carrier', reason: string | null | undefined): string {
