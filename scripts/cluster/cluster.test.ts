@@ -21,7 +21,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,12 +30,14 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { asPostgres, countBy, ensureCompiledServer, findPostgresBin, initPostgres, sleep, waitUntil } from '../faults/support';
-import { createBridge, createHost, cut, heal, inHost, removeAll, type Host } from './hosts';
+import { createBridge, createHost, cut, heal, inHost, removeAll, subnet, type Host } from './hosts';
 
 const haproxyBinary = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const natsServerBinary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const postgresBin = findPostgresBin();
 const workDir = mkdtempSync(path.join(tmpdir(), 'fragtbud-cluster-'));
+// The postgres user reaches its data directory inside it.
+chmodSync(workDir, 0o755);
 const services = ['identity', 'tasks', 'bids', 'payments', 'chat', 'ledger'] as const;
 const servicePort = (name: (typeof services)[number]) => 4001 + services.indexOf(name);
 const gatewayPort = 8080;
@@ -123,6 +125,8 @@ async function startPostgres(): Promise<void> {
   const dir = path.join(workDir, 'pg');
   mkdirSync(dir);
   initPostgres(postgresBin as string, dir);
+  // The hosts connect over the bridge (initdb trusts only local connections).
+  appendFileSync(path.join(dir, 'data', 'pg_hba.conf'), `host all all ${subnet.base}.0/${subnet.bits} trust\n`);
   pgCtl('start');
   const server = `postgres://postgres@${hosts.db.address}:5432`;
   const setup = new pg.Client({ connectionString: `${server}/postgres` });
@@ -187,19 +191,22 @@ async function streamStates(): Promise<StreamState[]> {
   });
 }
 
+/**
+ * HAProxy as a Kubernetes Service is: layer 4 (a connection goes to one ready replica and stays there), readiness
+ * from /readyz (out after two failed checks, back after one good one), connections to a replica marked down are cut.
+ */
 function haproxyConfig(): string {
   const lines = [
     'global',
     '  maxconn 4096',
     'defaults',
-    '  mode http',
+    '  mode tcp',
     '  timeout connect 1s',
     '  timeout client 60s',
-    '  timeout server 30s',
+    '  timeout server 60s',
     '  timeout check 1s',
     '  retries 3',
     '  option redispatch',
-    // Readiness as a Kubernetes Service sees it: a replica whose /readyz fails twice is out, one success puts it back.
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
     '  default-server inter 500 fall 2 rise 1 on-marked-down shutdown-sessions',
@@ -536,10 +543,13 @@ function isConsistent(state: Consistency): boolean {
 async function consistentWithin(what: string, since = Date.now()): Promise<number> {
   loadRunning = false;
   try {
-    await waitUntil(what, async () => isConsistent(await consistency()), Math.max(0, since + consistentWithinMs - Date.now()), 200).catch(async (error: unknown) => {
+    // Waited for longer than the limit, so a slow recovery is reported with its time rather than as a timeout.
+    await waitUntil(what, async () => isConsistent(await consistency()), Math.max(0, since + 6 * consistentWithinMs - Date.now()), 200).catch(async (error: unknown) => {
       throw new Error(`${String(error)}; state ${JSON.stringify(await consistency().catch((e: unknown) => String(e)))}`);
     });
-    return Date.now() - since;
+    const tookMs = Date.now() - since;
+    assert.ok(tookMs <= consistentWithinMs, `${what}: consistent only ${tookMs} ms after (limit ${consistentWithinMs} ms)`);
+    return tookMs;
   } finally {
     await loadDone;
     startLoad();
@@ -589,19 +599,21 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
       ingressUrl = `http://${hosts.lb.address}:${ingressPort}`;
       ensureCompiledServer();
 
+      const phase = (what: string) => process.stdout.write(`# ${what} after ${Date.now() - startedAt} ms\n`);
       await startPostgres();
+      phase('PostgreSQL up');
       for (const [index, host] of hosts.nats.entries()) natsServers.set(`n${index + 1}`, { host });
       natsUrl = hosts.nats.map((host) => `nats://${host.address}:4222`).join(',');
       for (const name of natsServers.keys()) startNats(name);
       await waitUntil('JetStream cluster has a meta leader', () => withJetStream(async (jsm) => !!(await jsm.getAccountInfo())), 60_000, 250);
+      phase('JetStream cluster up');
       writeFileSync(path.join(workDir, 'haproxy.cfg'), haproxyConfig());
       startIn(hosts.lb, 'haproxy', [haproxyBinary, '-db', '-f', path.join(workDir, 'haproxy.cfg')]);
 
-      await startServicesOn(hosts.a, true);
-      const aReady = Date.now();
-      await startServicesOn(hosts.b, false);
+      await Promise.all([startServicesOn(hosts.a, true), startServicesOn(hosts.b, false)]);
+      phase('services ready on hosts a and b');
       await Promise.all([startGateway(hosts.g1), startGateway(hosts.g2)]);
-      process.stdout.write(`# topology up in ${Date.now() - startedAt} ms (host a's services ready after ${aReady - startedAt} ms)\n`);
+      phase('gateways healthy: topology up');
 
       const logIn = async (login: { email: string; password: string }) => {
         const response = await fetch(`${ingressUrl}/api/auth/login`, {
@@ -620,6 +632,7 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
       await carrierStream.open(hosts.g1);
       startLoad();
       await journeysComplete(3, 60_000);
+      phase('first journeys paid');
       const streams = await streamStates();
       assert.ok(streams.length > 0 && streams.every((stream) => stream.replicas === 3), `streams at three replicas: ${JSON.stringify(streams)}`);
       await consistentWithin('consistent before the faults');
@@ -635,6 +648,10 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
     carrierStream?.close();
     await admin?.end().catch(() => undefined);
     if (failed > 0 || setupFailed) {
+      const byStep = countBy(replies.map((reply) => `${reply.what} ${reply.status}`));
+      process.stderr.write(`--- replies by step and status ---\n${JSON.stringify(byStep)}\n`);
+      const odd = replies.filter((reply) => !(reply.status >= 200 && reply.status < 300)).slice(-15);
+      for (const reply of odd) process.stderr.write(`${new Date(reply.at).toISOString()} ${reply.what} ${reply.status} ${reply.body}\n`);
       const tails = ['haproxy', 'g1', 'g2', 'nats-n1', ...services.flatMap((name) => [`a-${name}`, `b-${name}`])]
         .map((name) => ({ name, tail: logTail(name, 1_500) }))
         .filter(({ tail }) => tail.trim());
@@ -669,7 +686,7 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
     assert.deepEqual(unexpectedReplies(from), [], 'only 2xx and 503 while a host is cut off');
     assert.ok(replies.filter((reply) => reply.at >= from && reply.at < healedAt && reply.status < 300).length > 10, 'the load went on during the cut');
     await waitUntil('host a ready again', async () => (await Promise.all(services.map((name) => ready(`http://${hosts.a.address}:${servicePort(name)}/readyz`)))).every(Boolean), 30_000, 250);
-    await journeysComplete(2, 30_000);
+    await journeysComplete(2, 60_000);
   });
 
   check('the NATS server leading the streams killed under load: only 2xx and 503; streams led elsewhere; consistent within 10 s once it is back', async () => {
@@ -688,7 +705,7 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
       30_000,
       200,
     );
-    await journeysComplete(3, 30_000);
+    await journeysComplete(2, 60_000);
     startNats(leader);
     await waitUntil('the returned server current on every stream', async () => (await streamStates()).every((stream) => stream.current === 2), 60_000, 250);
     const returnedAt = Date.now();
@@ -714,7 +731,7 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
       assert.equal(resumed?.gateway, 'g2', `${stream.name}'s stream resumed on g2: ${JSON.stringify(stream.connections)}`);
       assert.ok(resumed?.lastEventId, `${stream.name}'s stream resumed with Last-Event-ID`);
     }
-    await journeysComplete(3, 30_000);
+    await journeysComplete(2, 60_000);
     const tookMs = await consistentWithin('consistent after the gateway stopped');
     process.stdout.write(`# gateway g1 stopped: replies ${summary(from)}; consistent ${tookMs} ms later\n`);
     assert.deepEqual(unexpectedReplies(from), [], 'only 2xx and 503 while a gateway stops');
