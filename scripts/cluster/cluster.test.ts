@@ -209,7 +209,7 @@ function haproxyConfig(): string {
     '  option redispatch',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
-    '  default-server inter 500 fall 2 rise 1 on-marked-down shutdown-sessions',
+    '  default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions',
   ];
   for (const name of services) {
     const port = servicePort(name);
@@ -254,7 +254,7 @@ async function startServicesOn(host: Host, seed: boolean): Promise<void> {
     }));
   }
   await Promise.all(
-    services.map((name) => waitUntil(`${host.name}: svc-${name} ready`, () => ready(`http://${host.address}:${servicePort(name)}/readyz`), 120_000, 250)),
+    services.map((name) => waitUntil(`${host.name}: svc-${name} ready`, () => ready(`http://${host.address}:${servicePort(name)}/readyz`), 180_000, 250)),
   );
 }
 
@@ -610,8 +610,11 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
       writeFileSync(path.join(workDir, 'haproxy.cfg'), haproxyConfig());
       startIn(hosts.lb, 'haproxy', [haproxyBinary, '-db', '-f', path.join(workDir, 'haproxy.cfg')]);
 
-      await Promise.all([startServicesOn(hosts.a, true), startServicesOn(hosts.b, false)]);
-      phase('services ready on hosts a and b');
+      // One host after the other: on two cores, twelve processes creating their JetStream consumers at once are slower.
+      await startServicesOn(hosts.a, true);
+      phase("host a's services ready");
+      await startServicesOn(hosts.b, false);
+      phase("host b's services ready");
       await Promise.all([startGateway(hosts.g1), startGateway(hosts.g2)]);
       phase('gateways healthy: topology up');
 
