@@ -264,7 +264,7 @@ async function startGateway(host: Host): Promise<void> {
   await waitUntil(`${host.name} healthy`, async () => {
     const response = await fetch(`http://${host.address}:${gatewayPort}/api/health`, { signal: AbortSignal.timeout(5_000) });
     return response.status === 200 && ((await response.json()) as { status: string }).status === 'ok';
-  }, 60_000, 250);
+  }, 180_000, 250);
 }
 
 // --- the load -----------------------------------------------------------------------------------------------------

@@ -26,8 +26,8 @@ export async function waitUntil<T>(what: string, check: () => Promise<T | undefi
   }
 }
 
-export function countBy<T extends string | number>(values: T[]): Record<string, number> {
-  return values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+export function countBy(values: Array<string | number>): Record<string, number> {
+  return values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[String(value)] ?? 0) + 1 }), {});
 }
 
 /** The newest PostgreSQL binaries of this machine (Debian's /usr/lib/postgresql/<version>/bin), if any. */
