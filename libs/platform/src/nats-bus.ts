@@ -229,7 +229,14 @@ export async function createNatsBus({
           }),
       );
       created.forEach((consumer) => consumers.add(consumer));
-      if (connected) await Promise.all(created.map((consumer) => consumer.ensure()));
+      // A JetStream API call that times out here (a cluster electing leaders, a loaded server) is what NATS being
+      // away is: the consumer is registered, and the periodic check and every reconnect ensure it again. Thrown, it
+      // ended the starting service (an uncaught exception in main) on a three-node cluster under load.
+      if (connected) {
+        await Promise.all(created.map((consumer) => consumer.ensure())).catch((error: unknown) =>
+          log.warn({ err: error, durable }, 'ensuring a new consumer failed; the periodic check tries again'),
+        );
+      }
       return {
         close: async () => {
           created.forEach((consumer) => consumers.delete(consumer));
