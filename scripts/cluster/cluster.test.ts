@@ -21,7 +21,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -570,6 +570,24 @@ function check(name: string, body: () => Promise<void>): void {
   });
 }
 
+/** A killed run (Ctrl-C, a CI timeout) leaves nothing behind either: no namespace, process or directory. */
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`${signal}: removing the hosts\n`);
+    removeAll();
+    rmSync(workDir, { recursive: true, force: true });
+    process.exit(1);
+  });
+}
+
+/** Directories of earlier runs that were killed outright (their hosts are removed by removeAll() in before()). */
+function removeStaleWorkDirs(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const dir = path.join(tmpdir(), name);
+    if (name.startsWith('fragtbud-cluster-') && dir !== workDir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 process.on('exit', (code) => {
   if (setupFailed && passed + failed === 0) failed = 1;
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
@@ -586,6 +604,7 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
       assert.ok(postgresBin, 'PostgreSQL binaries are missing (/usr/lib/postgresql/<version>/bin)');
       const startedAt = Date.now();
       removeAll();
+      removeStaleWorkDirs();
       createBridge();
       hosts = {
         lb: createHost('lb', 2),
