@@ -197,7 +197,7 @@ async function streamStates(): Promise<StreamState[]> {
 
 /**
  * HAProxy as a Kubernetes Service is: layer 4 (a connection goes to one ready replica and stays there), readiness
- * from /readyz (out after two failed checks, back after one good one), connections to a replica marked down are cut.
+ * from /readyz (out after three failed checks, back after one good one), connections to a replica marked down are cut.
  */
 function haproxyConfig(): string {
   const lines = [
@@ -209,12 +209,12 @@ function haproxyConfig(): string {
     '  timeout connect 1s',
     '  timeout client 60s',
     '  timeout server 60s',
-    '  timeout check 1s',
+    '  timeout check 2s',
     '  retries 3',
     '  option redispatch',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
-    '  default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions',
+    '  default-server inter 1s fall 3 rise 1 on-marked-down shutdown-sessions',
   ];
   for (const name of services) {
     const port = servicePort(name);
@@ -688,7 +688,7 @@ describe('multi-host fault test', { timeout: 420_000 }, () => {
       await customerStream.open(hosts.g1);
       await carrierStream.open(hosts.g1);
       startLoad();
-      await journeysComplete(3, 60_000);
+      await journeysComplete(3, 120_000);
       phase('first journeys paid');
       const streams = await streamStates();
       assert.ok(streams.length > 0 && streams.every((stream) => stream.replicas === 3), `streams at three replicas: ${JSON.stringify(streams)}`);
