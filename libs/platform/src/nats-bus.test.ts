@@ -81,6 +81,13 @@ describe.skipIf(!natsUrl)('NATS bus against a server', () => {
     expect(bus.status().consumers).toEqual([expect.objectContaining({ durable: 'unlucky', consuming: false })]);
   });
 
+  it('when JetStream refuses or times out while a live tail is opened, then tail still resolves (the gateway starts)', async () => {
+    const bus = await createNatsBus({ url: natsUrl as string, namespace, logger, streamReplicas: 3, checkIntervalMs: 200 });
+    buses.push(bus);
+    const tail = await bus.tail({ subjects: ['zeta.thing.happened'], handler: async () => undefined });
+    await tail.close();
+  });
+
   it('when the bus has a stream max age, then its streams drop events older than that (and are created with one copy by default)', async () => {
     const thirtyDaysMs = 30 * 86_400_000;
     const bus = await createNatsBus({ url: natsUrl as string, namespace: `${namespace}_age`, logger, streamMaxAgeMs: thirtyDaysMs });

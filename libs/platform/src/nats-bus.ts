@@ -277,7 +277,21 @@ export async function createNatsBus({
       const reopen = () => {
         if (!stopped) void open().catch((error: unknown) => log.warn({ err: error }, 'live tail could not be opened; next connect tries again'));
       };
-      if (isConnected()) await open();
+      // A JetStream call that fails or times out here (a loaded cluster) must not end the starting process (it ended a
+      // gateway in the multi-host test): the tail is opened again in the background until it is open.
+      const openUntilOpen = () => {
+        if (stopped) return;
+        void open().catch((error: unknown) => {
+          log.warn({ err: error }, 'live tail could not be opened; trying again in 1 s');
+          setTimeout(openUntilOpen, 1_000).unref();
+        });
+      };
+      if (isConnected()) {
+        await open().catch((error: unknown) => {
+          log.warn({ err: error }, 'live tail could not be opened; trying again in 1 s');
+          setTimeout(openUntilOpen, 1_000).unref();
+        });
+      }
       listeners.add(reopen);
       const subscription = {
         close: async () => {
