@@ -13,12 +13,13 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { asPostgres, countBy, ensureCompiledServer, findPostgresBin, initPostgres, sleep, waitUntil } from './support';
 
 const postgresBin = process.env.FAULTS_DATABASE_URL ? undefined : findPostgresBin();
 let postgresUrl = process.env.FAULTS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -75,23 +76,6 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number, intervalMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${lastError ? ` (${String(lastError)})` : ''}`);
-    await sleep(intervalMs);
-  }
-}
-
 async function startNats(): Promise<void> {
   nats = spawn(natsServerBinary, ['-js', '-a', '127.0.0.1', '-p', String(natsPort), '-sd', storeDir], { stdio: 'ignore' });
   await waitUntil('NATS listening', async () => !(await portIsFree(natsPort)), 10_000, 50);
@@ -106,39 +90,18 @@ async function stopNats(): Promise<void> {
   await exited;
 }
 
-function findPostgresBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  return versions.map((version) => path.join(root, version, 'bin')).find((bin) => existsSync(path.join(bin, 'initdb')));
-}
-
-/** initdb and pg_ctl refuse to run as root: as root they run as the postgres user, who owns the directory. */
-function asPostgres(command: string, args: string[]): void {
-  const asRoot = process.getuid?.() === 0;
-  const result = asRoot
-    ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(postgresBin as string, command), ...args], { encoding: 'utf8' })
-    : spawnSync(path.join(postgresBin as string, command), args, { encoding: 'utf8' });
-  assert.equal(result.status, 0, `${command} ${args.join(' ')}: ${result.stderr}${result.stdout}`);
-}
-
 function pgCtl(action: 'start' | 'stop'): void {
   const data = path.join(postgresDir, 'data');
   if (action === 'start') {
     const options = `-p ${postgresPort} -k ${postgresDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`;
-    asPostgres('pg_ctl', ['-D', data, '-l', path.join(postgresDir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
+    asPostgres(postgresBin as string, 'pg_ctl', ['-D', data, '-l', path.join(postgresDir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
   } else {
-    asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    asPostgres(postgresBin as string, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
   }
 }
 
 async function startOwnPostgres(): Promise<void> {
-  if (process.getuid?.() === 0) {
-    const owner = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim();
-    const group = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim();
-    chownSync(postgresDir, Number(owner), Number(group));
-  }
-  asPostgres('initdb', ['-D', path.join(postgresDir, 'data'), '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  initPostgres(postgresBin as string, postgresDir);
   postgresPort = await freePort();
   pgCtl('start');
   postgresUrl = `postgres://postgres@127.0.0.1:${postgresPort}/postgres`;
@@ -313,10 +276,7 @@ describe('fault suite', { timeout: 290_000 }, () => {
 
     natsPort = await freePort();
     await startNats();
-    if (!existsSync('dist/server/gateway.js') || process.env.FAULTS_REBUILD === '1') {
-      const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'inherit' });
-      assert.equal(built.status, 0, 'build:server failed');
-    }
+    ensureCompiledServer();
     const basePort = await freePortRun(6);
     const gatewayPort = await freePort();
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -569,7 +529,3 @@ describe('fault suite', { timeout: 290_000 }, () => {
     }
   });
 });
-
-function countBy(values: number[]): Record<string, number> {
-  return values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
-}

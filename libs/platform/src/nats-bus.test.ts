@@ -73,6 +73,21 @@ describe.skipIf(!natsUrl)('NATS bus against a server', () => {
     await deleteNamespaceStreams(natsUrl as string, namespace);
   });
 
+  it('when JetStream refuses or times out while a consumer is being set up, then subscribe still resolves (the service starts) and the consumer reports not consuming', async () => {
+    // Three replicas on a single server: every stream and consumer call fails, as they time out on a loaded cluster.
+    const bus = await createNatsBus({ url: natsUrl as string, namespace, logger, streamReplicas: 3, checkIntervalMs: 200 });
+    buses.push(bus);
+    await bus.subscribe({ durable: 'unlucky', subjects: ['epsilon.thing.happened'], handler: async () => undefined });
+    expect(bus.status().consumers).toEqual([expect.objectContaining({ durable: 'unlucky', consuming: false })]);
+  });
+
+  it('when JetStream refuses or times out while a live tail is opened, then tail still resolves (the gateway starts)', async () => {
+    const bus = await createNatsBus({ url: natsUrl as string, namespace, logger, streamReplicas: 3, checkIntervalMs: 200 });
+    buses.push(bus);
+    const tail = await bus.tail({ subjects: ['zeta.thing.happened'], handler: async () => undefined });
+    await tail.close();
+  });
+
   it('when the bus has a stream max age, then its streams drop events older than that (and are created with one copy by default)', async () => {
     const thirtyDaysMs = 30 * 86_400_000;
     const bus = await createNatsBus({ url: natsUrl as string, namespace: `${namespace}_age`, logger, streamMaxAgeMs: thirtyDaysMs });

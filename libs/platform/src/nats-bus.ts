@@ -229,7 +229,14 @@ export async function createNatsBus({
           }),
       );
       created.forEach((consumer) => consumers.add(consumer));
-      if (connected) await Promise.all(created.map((consumer) => consumer.ensure()));
+      // A JetStream API call that times out here (a cluster electing leaders, a loaded server) is what NATS being
+      // away is: the consumer is registered, and the periodic check and every reconnect ensure it again. Thrown, it
+      // ended the starting service (an uncaught exception in main) on a three-node cluster under load.
+      if (connected) {
+        await Promise.all(created.map((consumer) => consumer.ensure())).catch((error: unknown) =>
+          log.warn({ err: error, durable }, 'ensuring a new consumer failed; the periodic check tries again'),
+        );
+      }
       return {
         close: async () => {
           created.forEach((consumer) => consumers.delete(consumer));
@@ -270,7 +277,21 @@ export async function createNatsBus({
       const reopen = () => {
         if (!stopped) void open().catch((error: unknown) => log.warn({ err: error }, 'live tail could not be opened; next connect tries again'));
       };
-      if (isConnected()) await open();
+      // A JetStream call that fails or times out here (a loaded cluster) must not end the starting process (it ended a
+      // gateway in the multi-host test): the tail is opened again in the background until it is open.
+      const openUntilOpen = () => {
+        if (stopped) return;
+        void open().catch((error: unknown) => {
+          log.warn({ err: error }, 'live tail could not be opened; trying again in 1 s');
+          setTimeout(openUntilOpen, 1_000).unref();
+        });
+      };
+      if (isConnected()) {
+        await open().catch((error: unknown) => {
+          log.warn({ err: error }, 'live tail could not be opened; trying again in 1 s');
+          setTimeout(openUntilOpen, 1_000).unref();
+        });
+      }
       listeners.add(reopen);
       const subscription = {
         close: async () => {
