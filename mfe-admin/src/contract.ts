@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRemoteContract } from '@fragtbud/web';
+import { defineRemoteContract } from '@fragtbud/web/remote-contract';
 
 /**
  * mfe_admin's props contract, exposed as `./contract`: its `./App` takes no props. Raise `contractVersion` (and the

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { carrierBidSchema, taskBiddingSchema, taskStatusSchema, taskTypeSchema } from '@fragtbud/contracts';
-import { callbackProp, defineRemoteContract, type BidPanelProps, type DeliveryPanelProps, type PropsFit, type SaveAlertButtonProps } from '@fragtbud/web';
+import type { BidPanelProps, DeliveryPanelProps, SaveAlertButtonProps } from '@fragtbud/web';
+import { callbackProp, defineRemoteContract, type PropsFit } from '@fragtbud/web/remote-contract';
 
 /**
  * mfe_carrier's props contract, exposed as `./contract`: what the shell must hand each exposed module. Raise

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bidViewSchema, taskStatusSchema } from '@fragtbud/contracts';
-import { callbackProp, defineRemoteContract, type ChooseBidProps, type PayPanelProps, type PropsFit } from '@fragtbud/web';
+import type { ChooseBidProps, PayPanelProps } from '@fragtbud/web';
+import { callbackProp, defineRemoteContract, type PropsFit } from '@fragtbud/web/remote-contract';
 
 /**
  * mfe_customer's props contract, exposed as `./contract`: what the shell must hand each exposed module. Raise

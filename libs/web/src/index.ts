@@ -90,9 +90,8 @@ export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
 export type { SaveAlertButtonProps } from './alerts/remote-props';
-// The remotes' own props contracts (each remote's src/contract.ts); the shell uses only the type.
-export { callbackProp, defineRemoteContract, RemotePropsError } from './remotes/remote-contract';
-export type { PropsFit, RemoteContract, RemoteContractModule } from './remotes/remote-contract';
+// The remotes' own props contracts: `@fragtbud/web/remote-contract` (it brings zod, so not from here: the shell's
+// first load would carry it).
 export { mountStandalone } from './standalone/mount-standalone';
 
 export { createLiveEvents, liveEvents, useLiveEvents, type EventSourceLike, type LiveEvent, type LiveEvents } from './live/live-events';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteContractModule } from '@fragtbud/web';
+import type { RemoteContractModule } from '@fragtbud/web/remote-contract';
 import { hostedContractVersions } from './hosted-contracts';
 import { chooseRemoteEntry, getRemoteManifest, RemoteContractError, type RemoteName } from './remote-manifest';
 
