@@ -51,7 +51,9 @@ export const sendQueued: Sender = async (entry, persist): Promise<SendOutcome> =
       const [upload] = entry.uploads;
       if (!upload) break;
       const url = await uploadImage(new Blob([upload.bytes], { type: upload.type }), upload.filename);
-      entry.body = { ...entry.body, [upload.field]: url };
+      const current = entry.body[upload.field];
+      const value = upload.append ? [...(Array.isArray(current) ? current : []), url] : url;
+      entry.body = { ...entry.body, [upload.field]: value };
       entry.uploads = entry.uploads.slice(1);
       await persist(entry);
     }

@@ -163,6 +163,63 @@ describe('sendQueued', () => {
     expect(await queue.list()).toEqual([]);
   });
 
+  it('when photos were picked offline, then each is uploaded once and appended to the images array in order, and every try sends the same body with the same key', async () => {
+    const queue = createRequestQueue({ indexedDB: new IDBFactory(), locks: null });
+    const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+    const body = { ...proof('photo-key').body, images: ['/api/files/online.jpg'] };
+    await queue.add({
+      ...proof('photo-key'),
+      body,
+      uploads: [
+        { field: 'images', append: true, bytes: bytes('jpeg-1'), type: 'image/jpeg', filename: 'a.jpg' },
+        { field: 'images', append: true, bytes: bytes('jpeg-2'), type: 'image/jpeg', filename: 'b.jpg' },
+      ],
+    });
+
+    let uploads = 0;
+    let uploadUp = true;
+    let serverUp = false;
+    const posts: { key: string | null; body: unknown }[] = [];
+    server.use(
+      http.post('/api/upload/image', () => {
+        if (!uploadUp) return HttpResponse.json({ code: 'service_unavailable', message: 'Tjenesten er midlertidigt utilgængelig' }, { status: 503 });
+        uploads += 1;
+        // The second photo finds the upload service away: the first one's URL is already kept.
+        uploadUp = false;
+        return HttpResponse.json({ url: `/api/files/photo-${uploads}.jpg` }, { status: 201 });
+      }),
+      http.post('/api/tasks/12/proofs', async ({ request }) => {
+        posts.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
+        if (!serverUp) return HttpResponse.json({ code: 'service_unavailable', message: 'Tjenesten er midlertidigt utilgængelig' }, { status: 503 });
+        return HttpResponse.json({ proof: { id: 1 }, task: { id: 12, status: 'picked_up' } }, { status: 201 });
+      }),
+    );
+
+    expect((await queue.flush(sendQueued)).waiting).toBe(1);
+    let kept = await queue.get('photo-key');
+    expect(kept?.body.images).toEqual(['/api/files/online.jpg', '/api/files/photo-1.jpg']);
+    expect(kept?.uploads.map((u) => u.filename)).toEqual(['b.jpg']);
+    expect(posts).toHaveLength(0);
+
+    uploadUp = true;
+    expect((await queue.flush(sendQueued)).waiting).toBe(1);
+    kept = await queue.get('photo-key');
+    expect(kept?.uploads).toEqual([]);
+    expect(kept?.body.images).toEqual(['/api/files/online.jpg', '/api/files/photo-1.jpg', '/api/files/photo-2.jpg']);
+
+    serverUp = true;
+    const sent = await queue.flush(sendQueued);
+    expect(sent.sent).toHaveLength(1);
+    expect(uploads).toBe(2);
+    expect(posts).toHaveLength(2);
+    expect(posts[0]).toEqual(posts[1]);
+    expect(posts[1]).toEqual({
+      key: 'photo-key',
+      body: { ...body, images: ['/api/files/online.jpg', '/api/files/photo-1.jpg', '/api/files/photo-2.jpg'] },
+    });
+    expect(await queue.list()).toEqual([]);
+  });
+
   it('when there is no network at all, then the entry waits; when the server refuses it (409), then it is failed with the server’s Danish text', async () => {
     const queue = createRequestQueue({ indexedDB: new IDBFactory(), locks: null });
     await queue.add(proof('k'));

@@ -3,7 +3,7 @@
  * basement or on a rural road (issue 29). Each entry is one logical submit with the Idempotency-Key made when the
  * button was pressed; it is sent with that key until the server has it, so the write happens exactly once however
  * often it is retried (the service replays its first answer to a repeat). Files that could not be uploaded yet
- * (a signature) travel with the entry as bytes; once uploaded, their URL is written into the body before the
+ * (a signature, photos) travel with the entry as bytes; once uploaded, their URL is written into the body before the
  * request goes, so every retry sends the same body (the key's fingerprint).
  *
  * Generic: the entry names its API path, body and owner; what to show is the caller's business (`meta`).
@@ -16,9 +16,14 @@ export const QUEUE_SYNC_TAG = 'fragtbud-request-queue';
 /** Cross-tab (and page/service worker) lock: one sender at a time, so no file is uploaded twice. */
 export const QUEUE_LOCK = 'fragtbud-request-queue';
 
-/** A file still to upload; its URL goes into `body[field]`. */
+/**
+ * A file still to upload; its URL goes into `body[field]`, or with `append` is added to the end of the array
+ * `body[field]` (a proof's photos picked without a connection). Each is uploaded once: the URL is persisted into the
+ * body, and the upload dropped from the entry, before the next one goes.
+ */
 export interface QueuedUpload {
   field: string;
+  append?: boolean;
   bytes: ArrayBuffer;
   type: string;
   filename: string;

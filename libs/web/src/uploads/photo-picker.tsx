@@ -21,6 +21,8 @@ export interface PhotoPickerProps {
   prepare?: (file: File) => Promise<PreparedImage>;
   /** Uploads one photo and resolves with its URL; POST /api/upload/image unless a test says otherwise. */
   upload?: (image: PreparedImage, signal: AbortSignal) => Promise<string>;
+  /** A line shown on a photo's thumbnail (e.g. 'Sendes når der er forbindelse' for one kept on the device). */
+  caption?: (url: string, index: number) => ReactNode;
 }
 
 interface PendingPhoto {
@@ -48,6 +50,7 @@ export function PhotoPicker({
   onBusyChange,
   prepare = prepareImageForUpload,
   upload = defaultUpload,
+  caption,
 }: PhotoPickerProps) {
   const inputId = useId();
   const [pending, setPending] = useState<PendingPhoto[]>([]);
@@ -136,16 +139,20 @@ export function PhotoPicker({
         </p>
       )}
       <ul className="fb-photos__grid" aria-labelledby={`${inputId}-label`}>
-        {value.map((url, index) => (
+        {value.map((url, index) => {
+          const text = caption?.(url, index);
+          return (
           <li key={`${url}-${index}`} className="fb-photos__item">
             <img src={url} alt={`Billede ${index + 1}`} className="fb-photos__image" loading="lazy" />
+            {text && <span className="fb-photos__caption">{text}</span>}
             {!disabled && (
               <button type="button" className="fb-photos__remove" onClick={() => remove(index)} aria-label={`Fjern billede ${index + 1}`}>
                 <span aria-hidden="true">×</span>
               </button>
             )}
           </li>
-        ))}
+          );
+        })}
         {pending.map((photo) => (
           <li key={`pending-${photo.key}`} className="fb-photos__item fb-photos__item--pending" aria-busy="true">
             <span className="fb-photos__spinner" aria-hidden="true" />

@@ -12,8 +12,10 @@ import {
   isTransientFailure,
   newIdempotencyKey,
   requestQueue,
+  uploadImage,
   useSingleFlight,
   type PhotoPickerProps,
+  type PreparedImage,
 } from '@fragtbud/web';
 import { useSubmitProof, type ProofAnswer, type ProofRequest } from '../api/submit-proof';
 import { getCurrentLocation } from '../model/geolocation';
@@ -37,6 +39,17 @@ export const FAILED_TRIP_LABELS: Record<ProofKind, string> = {
   pickup: 'Forgæves kørsel (afsender var der ikke / kunne ikke gennemføres)',
   delivery: 'Forgæves kørsel (modtager nægtede / kunne ikke gennemføres)',
 };
+
+/** On a photo whose upload found no connection: it is kept on the device and goes with the proof (issue 29). */
+export const PHOTO_KEPT = 'Sendes når der er forbindelse';
+
+/** A picked photo kept on the device (its preview is an object URL, which is its key in the form's `images`). */
+interface KeptPhoto {
+  blob: Blob;
+  filename: string;
+}
+
+const defaultUpload = (image: PreparedImage, signal: AbortSignal) => uploadImage(image.blob, image.filename, { signal });
 
 export interface ProofModalProps {
   taskId: number;
@@ -67,7 +80,13 @@ interface Failure {
 export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmitted, onQueued, prepare, upload }: ProofModalProps) {
   const formId = useId();
   const signatureRef = useRef<SignaturePadHandle>(null);
-  const resolver = useMemo(() => zodResolver(proofFormSchema(type)) as unknown as Resolver<ProofValues>, [type]);
+  /** Photos whose upload found no connection, by their object URL (issue 29). */
+  const kept = useRef(new Map<string, KeptPhoto>());
+  const isKept = (url: string) => kept.current.has(url);
+  const resolver = useMemo(
+    () => zodResolver(proofFormSchema(type, (url) => kept.current.has(url))) as unknown as Resolver<ProofValues>,
+    [type],
+  );
   const form = useForm<ProofValues>({ resolver, defaultValues: emptyProof });
   const images = form.watch('images');
   const location = form.watch('location');
@@ -101,7 +120,8 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
         ownerId: userId,
         type,
         values: {
-          images: images.filter((url): url is string => typeof url === 'string'),
+          // A kept photo's object URL dies with the page: the draft has the uploaded ones only.
+          images: images.filter((url): url is string => typeof url === 'string' && !kept.current.has(url)),
           signed,
           location: location as ProofValues['location'],
           signer_name,
@@ -113,7 +133,38 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
     return () => watching.unsubscribe();
   }, [open, userId, taskId, type, form]);
 
+  const forget = (url: string) => {
+    if (!kept.current.delete(url)) return;
+    URL.revokeObjectURL?.(url);
+  };
+
+  useEffect(() => {
+    const photos = kept.current;
+    return () => {
+      for (const url of photos.keys()) URL.revokeObjectURL?.(url);
+      photos.clear();
+    };
+  }, []);
+
+  const uploadPhoto = upload ?? defaultUpload;
+  /**
+   * The picker's upload: without a connection (network error, 503) the photo is kept on the device instead, shown from
+   * an object URL and marked PHOTO_KEPT; it is uploaded on submit, or from the offline queue (issue 29).
+   */
+  const uploadOrKeep = async (image: PreparedImage, signal: AbortSignal): Promise<string> => {
+    try {
+      return await uploadPhoto(image, signal);
+    } catch (error) {
+      const canKeep = userId !== null && !!requestQueue() && typeof URL.createObjectURL === 'function';
+      if (signal.aborted || !canKeep || !isTransientFailure(error)) throw error;
+      const url = URL.createObjectURL(image.blob);
+      kept.current.set(url, { blob: image.blob, filename: image.filename });
+      return url;
+    }
+  };
+
   const reset = () => {
+    for (const url of [...kept.current.keys()]) forget(url);
     form.reset(emptyProof);
     clearProofDraft(taskId);
     setSignatureLost(false);
@@ -147,11 +198,14 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
    * Kept on the device with the key and capture time of this press; false when it could not be (no IndexedDB, or the
    * carrier is not known), so the failure is shown instead.
    */
-  async function keep(key: string, body: ProofRequest, signature: Blob | null): Promise<boolean> {
+  async function keep(key: string, body: ProofRequest, signature: Blob | null, photos: KeptPhoto[]): Promise<boolean> {
     if (userId === null || !requestQueue()) return false;
     try {
       const bytes = signature ? { bytes: await signature.arrayBuffer(), type: signature.type || 'image/png' } : null;
-      await queueProof({ key, ownerId: userId, taskId, type, body, signature: bytes });
+      const photoBytes = await Promise.all(
+        photos.map(async (photo) => ({ bytes: await photo.blob.arrayBuffer(), type: photo.blob.type || 'image/jpeg', filename: photo.filename })),
+      );
+      await queueProof({ key, ownerId: userId, taskId, type, body, signature: bytes, photos: photoBytes });
     } catch {
       return false;
     }
@@ -163,26 +217,70 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
   /**
    * The signature is uploaded as a PNG, then the proof is POSTed with the Idempotency-Key and `captured_at` of the
    * press. Without a connection (or with the server answering 503) it goes into the offline queue instead, the
-   * signature as bytes, and is sent from there with the same key and body (issue 29).
+   * signature and the photos kept for lack of a connection as bytes, and is sent from there with the same key and body
+   * (issue 29). Kept photos are tried once more here; those that go are appended to `images` after the uploaded ones.
    */
   const sendProof = (key: string, capturedAt: string) =>
     form.handleSubmit(async (values) => {
-      const body: ProofRequest = { ...proofBody(type, values), captured_at: capturedAt };
+      const uploadFailure = (error: unknown): Failure => ({
+        message: PROOF_NOT_SAVED,
+        reason: isApiError(error) && error.message !== PROOF_NOT_SAVED ? error.message : null,
+      });
+      /** Set when a file found no connection: the proof goes into the offline queue with what is left to upload. */
+      let offline: unknown = null;
+      let signatureUrl: string | null = null;
+      let pendingSignature: Blob | null = null;
       if (values.signed && hasSignature() && signatureRef.current) {
         const png = await signatureRef.current.toBlob();
         try {
-          body.signature = await uploadSignature(png);
+          signatureUrl = await uploadSignature(png);
         } catch (error) {
-          if (isTransientFailure(error) && (await keep(key, body, png))) return;
-          setFailure({ message: PROOF_NOT_SAVED, reason: isApiError(error) && error.message !== PROOF_NOT_SAVED ? error.message : null });
-          return;
+          if (!isTransientFailure(error)) {
+            setFailure(uploadFailure(error));
+            return;
+          }
+          offline = error;
+          pendingSignature = png;
         }
+      }
+      const keptUrls = values.images.filter(isKept);
+      const uploaded = new Map<string, string>();
+      for (const url of offline ? [] : keptUrls) {
+        const photo = kept.current.get(url);
+        if (!photo) continue;
+        try {
+          uploaded.set(url, await uploadPhoto({ blob: photo.blob, filename: photo.filename }, new AbortController().signal));
+        } catch (error) {
+          if (!isTransientFailure(error)) {
+            setFailure(uploadFailure(error));
+            return;
+          }
+          offline = error;
+          break;
+        }
+      }
+      if (uploaded.size > 0) {
+        // Uploaded now: the form shows (and a retry sends) the server's URL.
+        form.setValue('images', values.images.map((url) => uploaded.get(url) ?? url));
+        for (const url of uploaded.keys()) forget(url);
+      }
+      const sentImages = values.images.flatMap((url) => {
+        const done = uploaded.get(url);
+        return done ? [done] : isKept(url) ? [] : [url];
+      });
+      const body: ProofRequest = { ...proofBody(type, { ...values, images: sentImages }), captured_at: capturedAt };
+      if (signatureUrl) body.signature = signatureUrl;
+      if (offline) {
+        const photos = keptUrls.filter((url) => !uploaded.has(url) && isKept(url)).map((url) => kept.current.get(url) as KeptPhoto);
+        if (await keep(key, body, pendingSignature, photos)) return;
+        setFailure(uploadFailure(offline));
+        return;
       }
       let answer: ProofAnswer;
       try {
         answer = await send.mutateAsync({ body, key });
       } catch (error) {
-        if (isTransientFailure(error) && (await keep(key, body, null))) return;
+        if (isTransientFailure(error) && (await keep(key, body, null, []))) return;
         setFailure(isApiError(error) && error.status === 0 ? { message: PROOF_NOT_SUBMITTED, reason: error.message } : failureOf(error, PROOF_NOT_SAVED));
         return;
       }
@@ -227,6 +325,7 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
         <PhotoPicker
           value={images}
           onChange={(next) => {
+            for (const url of images) if (!next.includes(url)) forget(url);
             form.setValue('images', next);
             if (next.length > 0) evidenceGiven();
           }}
@@ -236,7 +335,8 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
           disabled={submitting}
           onBusyChange={setUploading}
           prepare={prepare}
-          upload={upload}
+          upload={uploadOrKeep}
+          caption={(url) => (isKept(url) ? PHOTO_KEPT : null)}
         />
         <SignaturePad
           ref={signatureRef}

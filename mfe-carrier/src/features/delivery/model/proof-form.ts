@@ -41,9 +41,9 @@ const FIELD_OF: Record<string, keyof ProofValues> = { signer_name: 'signer_name'
 /**
  * The form's schema for react-hook-form's zod resolver: the spec's rule (a photo, a signature, the position or a
  * failed trip — else 'Tilføj bevis …'), then the body checked with the contracts' `addProofBodySchema`, the schema the
- * service parses it with.
+ * service parses it with. `isKept` names photos kept on the device for lack of a connection: they count as proof.
  */
-export function proofFormSchema(type: ProofKind) {
+export function proofFormSchema(type: ProofKind, isKept: (url: string) => boolean = () => false) {
   return z
     .object({
       images: z.array(z.string()),
@@ -58,7 +58,8 @@ export function proofFormSchema(type: ProofKind) {
         ctx.addIssue({ code: 'custom', path: [EVIDENCE_ERROR], message: messages.proofRequired });
         return;
       }
-      const checked = addProofBodySchema.safeParse(proofBody(type, values));
+      // Photos kept on the device (object URLs) get their server URL only when uploaded: the rest is checked.
+      const checked = addProofBodySchema.safeParse(proofBody(type, { ...values, images: values.images.filter((url) => !isKept(url)) }));
       if (checked.success) return;
       for (const issue of checked.error.issues) {
         ctx.addIssue({ code: 'custom', path: [FIELD_OF[String(issue.path[0])] ?? EVIDENCE_ERROR], message: issue.message });

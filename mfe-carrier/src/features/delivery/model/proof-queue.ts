@@ -6,7 +6,8 @@ import { DELIVERY_CONFIRMED, FAILED_TRIP_RECORDED, PICKUP_CONFIRMED, type ProofK
 /*
  * A proof that could not be sent (no signal, or the server answering 503) goes into libs/web's offline queue on the
  * device with the key made when the carrier pressed 'Indsend bevis', and is sent from there when the connection
- * returns (issue 29). The signature, if its upload failed too, travels as PNG bytes and is uploaded first.
+ * returns (issue 29). The signature, if its upload failed too, travels as PNG bytes and is uploaded first; photos whose
+ * upload failed for lack of a connection travel as bytes too and are appended to `images`, each uploaded once.
  */
 
 export type ProofQueueMeta = {
@@ -38,6 +39,8 @@ export function queueProof(input: {
   type: ProofKind;
   body: ProofRequest;
   signature: { bytes: ArrayBuffer; type: string } | null;
+  /** Photos picked without a connection: uploaded when it returns, appended to `images` in this order. */
+  photos?: { bytes: ArrayBuffer; type: string; filename: string }[];
 }): Promise<QueuedRequest<ProofQueueMeta>> {
   const failed = input.body.failed === true;
   return enqueueRequest<ProofQueueMeta>({
@@ -45,7 +48,10 @@ export function queueProof(input: {
     ownerId: input.ownerId,
     path: proofPath(input.taskId),
     body: { ...input.body },
-    uploads: input.signature ? [{ field: 'signature', bytes: input.signature.bytes, type: input.signature.type, filename: 'underskrift.png' }] : [],
+    uploads: [
+      ...(input.signature ? [{ field: 'signature', bytes: input.signature.bytes, type: input.signature.type, filename: 'underskrift.png' }] : []),
+      ...(input.photos ?? []).map((photo) => ({ field: 'images', append: true, ...photo })),
+    ],
     meta: {
       kind: 'proof',
       taskId: input.taskId,
