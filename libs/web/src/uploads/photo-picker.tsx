@@ -142,15 +142,15 @@ export function PhotoPicker({
         {value.map((url, index) => {
           const text = caption?.(url, index);
           return (
-          <li key={`${url}-${index}`} className="fb-photos__item">
-            <img src={url} alt={`Billede ${index + 1}`} className="fb-photos__image" loading="lazy" />
-            {text && <span className="fb-photos__caption">{text}</span>}
-            {!disabled && (
-              <button type="button" className="fb-photos__remove" onClick={() => remove(index)} aria-label={`Fjern billede ${index + 1}`}>
-                <span aria-hidden="true">×</span>
-              </button>
-            )}
-          </li>
+            <li key={`${url}-${index}`} className="fb-photos__item">
+              <img src={url} alt={`Billede ${index + 1}`} className="fb-photos__image" loading="lazy" />
+              {text && <span className="fb-photos__caption">{text}</span>}
+              {!disabled && (
+                <button type="button" className="fb-photos__remove" onClick={() => remove(index)} aria-label={`Fjern billede ${index + 1}`}>
+                  <span aria-hidden="true">×</span>
+                </button>
+              )}
+            </li>
           );
         })}
         {pending.map((photo) => (
