@@ -386,7 +386,9 @@ describe('the ledger’s reading side', () => {
     const own = await payments.ledger.call('GET', '/finance/payments/me', { as: owner });
     expect(own.status).toBe(200);
     expect(own.body.items).toEqual([
-      { id: expect.any(Number), type: 'payment', date: expect.any(String), task_id: task.id, taskId: task.id, status: 'succeeded', amount: 2087.5, task_title: null, reason: null },
+      { id: expect.any(Number), type: 'payment', date: expect.any(String), task_id: task.id, taskId: task.id, status: 'succeeded', amount: 2087.5, task_title: null, reason: null,
+        // One VAT model (docs/money.md): gross = net ex VAT + VAT, on the customer's price.
+        gross: 2087.5, netExVat: 1670, vat: 417.5, vatBase: 'customer_price' },
     ]);
   });
 
