@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeCarrierBid, makeUser, setSession } from '@fragtbud/web/testing';
 import { renderApp } from '../../testing/render-app';
 import { fakeTasksApi, makeTask } from '../../testing/tasks';
 import { setupShellApiServer } from '../../testing/api-server';
 import { recentTasksCaption } from './recent-tasks';
+
+// The carrier's offline queue (its own tests: src/offline) is not what these cards are about; its lazy chunk and
+// IndexedDB start-up made the carrier's first dashboard render here take seconds.
+vi.mock('../../offline/offline-queue-mount', () => ({ OfflineQueueMount: () => null }));
 
 const server = setupShellApiServer();
 
