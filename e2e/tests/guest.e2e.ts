@@ -67,6 +67,8 @@ describe('guest loop', () => {
     await form.getByRole('checkbox', { name: 'Jeg accepterer Handelsbetingelser og Privatlivspolitik' }).check();
     await form.getByRole('button', { name: 'Opret bruger' }).click();
     await page.waitForURL(new RegExp(`/task/${taskId}\\?access=`));
+    // Never by the e-mail alone (issue 24): the guest claims the task with the link; it waits for the e-mail to be verified.
+    await page.getByRole('button', { name: 'Knyt opgaven til min konto' }).click();
     await page.getByText(/Bekræft din e-mail/).waitFor();
 
     // 5. The verification link makes the task theirs: the link now opens the full task page.
