@@ -5,6 +5,8 @@
  * what the files mean are the caller's business.
  */
 
+import { done, promised } from './idb';
+
 export const DRAFT_FILES_DB_NAME = 'fragtbud-drafts';
 export const DRAFT_FILES_STORE = 'files';
 
@@ -39,21 +41,6 @@ export interface DraftFileStoreOptions {
   /** For tests: fake-indexeddb's factory. */
   indexedDB?: IDBFactory;
   name?: string;
-}
-
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function done(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
-  });
 }
 
 function open(factory: IDBFactory, name: string): Promise<IDBDatabase> {
