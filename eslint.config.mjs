@@ -83,7 +83,7 @@ export default [
             { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:composition'] },
             // The release tooling (deploy/src/remote-release.ts) reads the release file shapes and the apps' build config.
-            { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:contracts', 'type:web'] },
+            { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:web'] },
           ],
         },
       ],

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { createRemoteBucket, remoteBucketFromEnv } from '@fragtbud/platform';
 import { parseRemoteName, publishRemote, ReleaseError, remotesDirFrom, rollbackRemote } from './remote-release';
 
 /*
@@ -8,6 +9,9 @@ import { parseRemoteName, publishRemote, ReleaseError, remotesDirFrom, rollbackR
  */
 const [command, ...rest] = process.argv.slice(2);
 const remotesDir = remotesDirFrom(process.env);
+// REMOTES_S3_BUCKET: releases go to object storage, where every gateway replica pulls them from.
+const bucketConfig = remoteBucketFromEnv(process.env);
+const bucket = bucketConfig ? createRemoteBucket(bucketConfig) : undefined;
 
 try {
   if (command === 'publish') {
@@ -26,13 +30,14 @@ try {
       version: values.version,
       fromDist: values['from-dist'],
       contractVersion,
+      bucket,
     });
     process.stdout.write(`published ${result.name} ${result.version} (contract ${result.contract.contractVersion}) in ${result.dir}; it is current\n`);
   } else if (command === 'rollback') {
     const name = parseRemoteName(rest[0]);
     if (!rest[1]) throw new ReleaseError('Name the version to roll back to: npm run remote:rollback -- <name> <version>');
-    await rollbackRemote({ name, version: rest[1], remotesDir });
-    process.stdout.write(`${name} ${rest[1]} is current again in ${remotesDir}\n`);
+    await rollbackRemote({ name, version: rest[1], remotesDir, bucket });
+    process.stdout.write(`${name} ${rest[1]} is current again in ${bucket?.describe() ?? remotesDir}\n`);
   } else {
     throw new ReleaseError('Usage: remote-release-cli.ts publish <name> [--version V] [--from-dist DIR] | rollback <name> <version>');
   }

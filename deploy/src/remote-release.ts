@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,6 +14,7 @@ import {
   type RemoteFolder,
   type RemotesManifestFile,
 } from '@fragtbud/contracts';
+import type { RemoteBucket } from '@fragtbud/platform';
 import { sharedSingletons } from '@fragtbud/web/rspack';
 
 /*
@@ -103,6 +105,8 @@ export interface PublishOptions {
   root?: string;
   build?: (name: RemoteFolder, outDir: string) => Promise<void>;
   now?: () => Date;
+  /** Publish to object storage (REMOTES_S3_BUCKET) instead of REMOTES_DIR; the gateways pull from it. */
+  bucket?: RemoteBucket;
 }
 
 export interface PublishResult {
@@ -117,10 +121,12 @@ export async function publishRemote(options: PublishOptions): Promise<PublishRes
   const { name, remotesDir } = options;
   const version = parseVersion(options.version ?? (await defaultVersion(name, root)));
   const finalDir = path.join(remotesDir, name, version);
-  if (await exists(finalDir)) {
+  const { bucket } = options;
+  if (bucket ? await bucket.hasVersion(name, version) : await exists(finalDir)) {
     throw new ReleaseError(`${name} ${version} is already published; publish another version, or roll back to it with npm run remote:rollback`);
   }
-  const staging = path.join(remotesDir, name, `.staging-${version}-${process.pid}`);
+  // Beside the final folder (a rename into place); for a bucket, anywhere local.
+  const staging = bucket ? path.join(tmpdir(), `fragtbud-release-${name}-${version}-${process.pid}`) : path.join(remotesDir, name, `.staging-${version}-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
   await mkdir(path.dirname(staging), { recursive: true });
   try {
@@ -140,6 +146,11 @@ export async function publishRemote(options: PublishOptions): Promise<PublishRes
       publishedAt: (options.now?.() ?? new Date()).toISOString(),
     });
     await writeFile(path.join(staging, 'contract.json'), `${JSON.stringify(contract, null, 2)}\n`);
+    if (bucket) {
+      await bucket.uploadVersion(staging, name, version);
+      await makeCurrentInBucket(bucket, name, version);
+      return { name, version, dir: `${bucket.describe()}${name}/${version}/`, contract };
+    }
     await rename(staging, finalDir);
     await makeCurrent(remotesDir, name, version);
     return { name, version, dir: finalDir, contract };
@@ -149,8 +160,13 @@ export async function publishRemote(options: PublishOptions): Promise<PublishRes
 }
 
 /** Makes an already published version current again. */
-export async function rollbackRemote(options: { name: RemoteFolder; version: string; remotesDir: string }): Promise<void> {
+export async function rollbackRemote(options: { name: RemoteFolder; version: string; remotesDir: string; bucket?: RemoteBucket }): Promise<void> {
   const version = parseVersion(options.version);
+  if (options.bucket) {
+    if (!(await options.bucket.hasVersion(options.name, version))) throw new ReleaseError(`${options.name} ${version} was never published in ${options.bucket.describe()}`);
+    await makeCurrentInBucket(options.bucket, options.name, version);
+    return;
+  }
   const contractFile = path.join(options.remotesDir, options.name, version, 'contract.json');
   if (!(await exists(contractFile))) throw new ReleaseError(`${options.name} ${version} was never published in ${options.remotesDir}`);
   await makeCurrent(options.remotesDir, options.name, version);
@@ -173,9 +189,7 @@ async function makeCurrent(remotesDir: string, name: RemoteFolder, version: stri
     throw error;
   });
   try {
-    const manifest = await readRemotesManifest(remotesDir);
-    const before = manifest.remotes[name]?.history ?? [];
-    manifest.remotes[name] = { current: version, history: [version, ...before.filter((item) => item !== version)].slice(0, historyLength) };
+    const manifest = withCurrent(await readRemotesManifest(remotesDir), name, version);
     const temporary = path.join(remotesDir, `.manifest.json.${process.pid}.tmp`);
     await writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
     await rename(temporary, path.join(remotesDir, 'manifest.json'));
@@ -183,6 +197,21 @@ async function makeCurrent(remotesDir: string, name: RemoteFolder, version: stri
     await lock.close();
     await rm(lockFile, { force: true });
   }
+}
+
+function withCurrent(manifest: RemotesManifestFile, name: RemoteFolder, version: string): RemotesManifestFile {
+  const before = manifest.remotes[name]?.history ?? [];
+  return { remotes: { ...manifest.remotes, [name]: { current: version, history: [version, ...before.filter((item) => item !== version)].slice(0, historyLength) } } };
+}
+
+/**
+ * The bucket's manifest.json is one object replaced whole, so a gateway never reads half of it. Releases run one at
+ * a time (a deploy pipeline's job); two at once could lose one's manifest change — publish it again (rollback).
+ */
+async function makeCurrentInBucket(bucket: RemoteBucket, name: RemoteFolder, version: string): Promise<void> {
+  const text = await bucket.readManifest();
+  const manifest = withCurrent(text === null ? { remotes: {} } : remotesManifestFileSchema.parse(JSON.parse(text)), name, version);
+  await bucket.writeManifest(`${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -17,7 +17,7 @@ import { createForwarder, type InProcessService } from './proxy';
 import { probes } from './probes';
 import { createPublicCache } from './public-cache';
 import { createRecentWrites } from './recent-writes';
-import { createRemoteReleases } from './remote-releases';
+import { createRemoteReleases, remotePuller } from './remote-releases';
 import { rateLimit } from './rate-limit';
 import { requirePlainPath } from './request-path';
 import { securityHeaderValues, securityHeaders } from './security-headers';
@@ -74,6 +74,7 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     },
     checkMs: config.REMOTES_CHECK_MS,
     logger,
+    pull: remotePuller(config),
   });
   const staticRoot = path.resolve(config.STATIC_ROOT);
   const shellDist = path.join(staticRoot, 'shell', 'dist');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '@fragtbud/platform';
+import { baseConfigSchema, loadConfig, remoteBucketFromEnv, type RemoteBucketConfig } from '@fragtbud/platform';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const url = z.url();
@@ -28,6 +28,18 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * there is served from it; one never published falls back to the built-in build (REMOTE_MFE_*_URL).
    */
   REMOTES_DIR: z.preprocess(blankAsUnset, z.string().optional()),
+  /**
+   * Remote releases in object storage: `npm run remote:publish` uploads to this bucket (under REMOTES_S3_PREFIX,
+   * default `remotes/`) and each gateway replica pulls what its manifest names into REMOTES_DIR. The connection is
+   * the uploads' one: S3_REGION, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY.
+   */
+  REMOTES_S3_BUCKET: z.preprocess(blankAsUnset, z.string().min(3).optional()),
+  REMOTES_S3_PREFIX: z.preprocess(blankAsUnset, z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'folders ending in /, e.g. remotes/').optional()),
+  S3_REGION: z.preprocess(blankAsUnset, z.string().optional()),
+  S3_ENDPOINT: z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(blankAsUnset, z.enum(['true', 'false']).optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(blankAsUnset, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   /** How long the gateway trusts its last look at REMOTES_DIR/manifest.json before checking it again (≤ 5 s). */
   REMOTES_CHECK_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   /** Origins (comma-separated) remotes may be loaded from besides the site's own; the CSP allows only these. */
@@ -110,6 +122,19 @@ export function mapOriginsOf(config: GatewayConfig): string[] {
 /** REMOTES_DIR, or `<DATA_DIR>/remotes`, as an absolute path. */
 export function remotesDirOf(config: GatewayConfig): string {
   return path.resolve(config.REMOTES_DIR ?? path.join(config.DATA_DIR, 'remotes'));
+}
+
+/** The bucket remote releases are pulled from, or null when they live in REMOTES_DIR alone. */
+export function remoteBucketOf(config: GatewayConfig): RemoteBucketConfig | null {
+  return remoteBucketFromEnv({
+    REMOTES_S3_BUCKET: config.REMOTES_S3_BUCKET,
+    REMOTES_S3_PREFIX: config.REMOTES_S3_PREFIX,
+    S3_REGION: config.S3_REGION,
+    S3_ENDPOINT: config.S3_ENDPOINT,
+    S3_FORCE_PATH_STYLE: config.S3_FORCE_PATH_STYLE,
+    S3_ACCESS_KEY_ID: config.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: config.S3_SECRET_ACCESS_KEY,
+  });
 }
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '@fragtbud/platform';
+import { createLogger, createRemoteBucket, remoteBucketFromEnv, startTestBucket } from '@fragtbud/platform';
 import { createGateway } from './app';
 import { loadGatewayConfig, mapOriginsOf } from './config';
 import { createRemoteReleases } from './remote-releases';
@@ -179,4 +179,41 @@ describe('remotes released into REMOTES_DIR', () => {
     expect(contentSecurityPolicyFor(mapOriginsOf(loadGatewayConfig({})), loadGatewayConfig({}).REMOTE_ORIGINS)).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(() => loadGatewayConfig({ REMOTE_ORIGINS: 'javascript:alert(1)' })).toThrow(/REMOTE_ORIGINS/);
   });
+});
+
+describe('remotes released into object storage (REMOTES_S3_BUCKET)', () => {
+  it('when a version is published to the bucket, then a gateway replica pulls it and serves it, with no restart', async () => {
+    const s3 = await startTestBucket('remotes');
+    const env = { REMOTES_S3_BUCKET: 'remotes', ...s3.env };
+    const replicaDir = mkdtempSync(path.join(tmpdir(), 'replica-remotes-'));
+    const replica = createGateway({
+      config: loadGatewayConfig({ STATIC_ROOT: staticRoot, REMOTES_DIR: replicaDir, REMOTES_CHECK_MS: '0', ...env }),
+      logger: createLogger({ name: 'gateway-s3-test', level: 'silent' }),
+    });
+    const replicaServer = createServer(replica.app.callback()).listen(0, '127.0.0.1');
+    await new Promise((resolve) => replicaServer.once('listening', resolve));
+    const replicaBase = `http://127.0.0.1:${(replicaServer.address() as AddressInfo).port}`;
+    try {
+      const bucketConfig = remoteBucketFromEnv(env);
+      if (!bucketConfig) throw new Error('no bucket configured');
+      const bucket = createRemoteBucket(bucketConfig);
+      const built = mkdtempSync(path.join(tmpdir(), 'built-'));
+      writeFileSync(path.join(built, 'remoteEntry.js'), '/* mfe-carrier from the bucket */');
+      writeFileSync(path.join(built, 'contract.json'), JSON.stringify(contractOf('mfe-carrier', '4.0.0-s3', 1)));
+      await bucket.uploadVersion(built, 'mfe-carrier', '4.0.0-s3');
+      await bucket.writeManifest(JSON.stringify({ remotes: { 'mfe-carrier': { current: '4.0.0-s3', history: ['4.0.0-s3'] } } }));
+
+      const served = (await (await fetch(`${replicaBase}/mf-manifest.json`)).json()) as { remotes: Record<string, string> };
+      expect(served.remotes.mfe_carrier).toBe('/remotes/mfe-carrier/4.0.0-s3/remoteEntry.js');
+      const entry = await fetch(`${replicaBase}/remotes/mfe-carrier/4.0.0-s3/remoteEntry.js`);
+      expect(entry.status).toBe(200);
+      expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await entry.text()).toBe('/* mfe-carrier from the bucket */');
+      rmSync(built, { recursive: true, force: true });
+    } finally {
+      await new Promise((resolve) => replicaServer.close(resolve));
+      await s3.close();
+      rmSync(replicaDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -10,7 +10,8 @@ import {
   type RemoteRelease,
   type ServedRemoteManifest,
 } from '@fragtbud/contracts';
-import type { Logger } from '@fragtbud/platform';
+import { createRemoteBucket, pullRemoteReleases, type Logger } from '@fragtbud/platform';
+import { remoteBucketOf, remotesDirOf, type GatewayConfig } from './config';
 
 /**
  * The remotes released alone (`npm run remote:publish`, deploy/src/remote-release.ts) as the running gateway sees
@@ -32,8 +33,10 @@ export function createRemoteReleases(options: {
   checkMs: number;
   logger: Logger;
   now?: () => number;
+  /** Brings `dir` up to date first (object storage: pullRemoteReleases); a failure keeps what `dir` holds. */
+  pull?: () => Promise<void>;
 }): RemoteReleases {
-  const { dir, builtIn, checkMs, logger } = options;
+  const { dir, builtIn, checkMs, logger, pull } = options;
   const now = options.now ?? Date.now;
   const manifestFile = path.join(dir, 'manifest.json');
   let checkedAt = -Infinity;
@@ -43,6 +46,11 @@ export function createRemoteReleases(options: {
   let refreshing: Promise<void> | null = null;
 
   async function refresh(): Promise<void> {
+    if (pull) {
+      await pull().catch((error: unknown) => {
+        logger.warn({ err: error }, 'could not pull remote releases from object storage; serving the ones already here');
+      });
+    }
     const stats = await stat(manifestFile).catch(() => null);
     const signature = stats ? `${stats.ino}:${stats.mtimeMs}:${stats.size}` : 'none';
     if (signature === seen) return;
@@ -111,5 +119,20 @@ export function createRemoteReleases(options: {
       const stats = await stat(path.join(candidate, 'contract.json')).catch(() => null);
       return stats?.isFile() ? candidate : null;
     },
+  };
+}
+
+/**
+ * With REMOTES_S3_BUCKET: what brings REMOTES_DIR up to the bucket's manifest before each look (only when the
+ * manifest's ETag changed; a version already here is never fetched again). Undefined without a bucket.
+ */
+export function remotePuller(config: GatewayConfig): (() => Promise<void>) | undefined {
+  const bucketConfig = remoteBucketOf(config);
+  if (!bucketConfig) return undefined;
+  const bucket = createRemoteBucket(bucketConfig);
+  const dir = remotesDirOf(config);
+  let tag: string | null = null;
+  return async () => {
+    tag = (await pullRemoteReleases(bucket, dir, tag)).tag;
   };
 }

@@ -3,6 +3,7 @@ import './koa-types';
 export { baseConfigSchema, loadConfig, loadConfigOrExit, ConfigError, type BaseConfig } from './config';
 export { createLogger, type Logger, type LoggerOptions } from './logger';
 
+export { createRemoteBucket, pullRemoteReleases, remoteBucketFromEnv, type RemoteBucket, type RemoteBucketConfig } from './remote-bucket';
 export { AppError, DomainError, domainError, isAppError, type AppErrorOptions, type ErrorDetail } from './app-error';
 export { errorHandler } from './error-handler';
 export {
@@ -103,6 +104,7 @@ export {
   deleteNamespaceStreams,
   observeEvents,
   outboxEnvelopes,
+  startTestBucket,
   testCaller,
   testEnvelope,
   waitFor,

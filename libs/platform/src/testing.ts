@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- s3rver has no types: its declaration travels with this file into every project that compiles it
+/// <reference path="./s3rver.d.ts" />
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser, EventEnvelope } from '@fragtbud/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -194,4 +196,27 @@ export function configProblemsOf(load: () => unknown): string[] {
     if (!(error instanceof ConfigError)) throw error;
     return error.problems;
   }
+}
+
+/**
+ * An S3-compatible server (s3rver) on a free loopback port with one empty bucket, for tests of the object-storage
+ * adapters. Loaded only when called: s3rver is a development dependency. `env` holds the settings the adapters read.
+ */
+export async function startTestBucket(bucket: string): Promise<{ endpoint: string; env: Record<string, string>; close(): Promise<void> }> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const { default: S3rver } = await import('s3rver');
+  const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    env: { S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    async close() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { AuthUser } from '@fragtbud/contracts';
-import { createService, createTestInfra, signInternalToken, type RunningService, type TestInfra } from '@fragtbud/platform';
-import S3rver from 's3rver';
+import { createService, createTestInfra, signInternalToken, startTestBucket, type RunningService, type TestInfra } from '@fragtbud/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTasksConfig, type TasksConfig } from '../config';
@@ -22,27 +21,22 @@ const minimalPdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-let s3: S3rver;
-let s3Dir: string;
+let s3: Awaited<ReturnType<typeof startTestBucket>> | undefined;
 let uploadsDir: string;
 let infra: TestInfra;
 let config: TasksConfig;
 const replicas: Array<{ service: RunningService<TasksConfig>; url: string }> = [];
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(path.join(tmpdir(), 's3rver-'));
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'uploads-unused-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'fragtbud-uploads' }] });
-  const { port } = await s3.run();
+  s3 = await startTestBucket('fragtbud-uploads');
   infra = await createTestInfra('tasks');
   config = loadTasksConfig({
     ...infra.env,
     INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex'),
     FILE_STORAGE: 's3',
     S3_BUCKET: 'fragtbud-uploads',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    ...s3.env,
     S3_PREFIX: 'uploads/',
     UPLOADS_DIR: uploadsDir,
   });
@@ -61,7 +55,6 @@ afterAll(async () => {
   for (const { service } of replicas) await service.close();
   await infra?.close();
   await s3?.close();
-  rmSync(s3Dir, { recursive: true, force: true });
   rmSync(uploadsDir, { recursive: true, force: true });
 }, 60_000);
 

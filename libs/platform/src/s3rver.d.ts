@@ -1,4 +1,4 @@
-/** The parts of s3rver (an S3-compatible server for tests, no types of its own) the S3 storage test uses. */
+/** The parts of s3rver (an S3-compatible server for tests, no types of its own) `startTestBucket` uses. */
 declare module 's3rver' {
   interface S3rverOptions {
     address?: string;
