@@ -633,6 +633,7 @@ class NatsTail {
   private opening: Promise<void> | undefined;
   private openAgain: string | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
   /** Client-side filter when the tail takes several subjects of the stream (NATS 2.9 filters on one). */
   private readonly filter: string[] | undefined;
   private readonly filterSubject: string | undefined;
@@ -657,9 +658,16 @@ class NatsTail {
     }
     clearTimeout(this.retryTimer);
     this.opening = this.open(reason)
+      .then(() => {
+        this.failures = 0;
+      })
       .catch((error: unknown) => {
-        this.options.log.warn({ err: error, reason }, 'live tail could not be opened; trying again');
-        if (!this.stopped) this.retryTimer = setTimeout(() => void this.reopen(reason), tailTiming.retryMs).unref();
+        this.failures += 1;
+        if (this.failures === 1 || this.failures % 20 === 0) {
+          this.options.log.warn({ err: error, reason, attempt: this.failures }, 'live tail could not be opened; trying again');
+        }
+        // Without a connection the next (re)connect opens it (the bus's listeners); with one, a timer.
+        if (!this.stopped && this.options.link()) this.retryTimer = setTimeout(() => void this.reopen(reason), tailTiming.retryMs).unref();
       })
       .finally(() => {
         this.opening = undefined;
