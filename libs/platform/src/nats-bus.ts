@@ -249,7 +249,7 @@ export async function createNatsBus({
      * An ordered, ephemeral consumer per replica and producer (every replica sees every event, unlike a shared
      * durable). It is opened again — from the stream sequence after the last event handled, so nothing in between is
      * missed — after every (re)connect, and whenever it goes silent while the connection stays up: the server hosting
-     * it (an ordered consumer lives on one server, the stream's leader) died, or it was deleted. Only a stream that
+     * it (an ordered consumer lives on one of the stream's servers) died, or it was deleted. Only a stream that
      * was replaced (a store loss) leaves a gap, which the browser's resync covers.
      */
     async tail({ subjects, handler }: TailOptions): Promise<Subscription> {
@@ -425,11 +425,12 @@ const pullExpiresMs = 1_000;
 /**
  * How long JetStream waits for the ack of a delivered event before it delivers it again (to any replica). An event
  * delivered by a consumer leader that then died, or taken by a replica that died, comes back only after it: at 30 s
- * the projections were consistent only 13.5 s after a killed NATS server had returned (the limit is 10 s). Handlers
+ * (JetStream's default) the multi-host test once found the projections consistent only 13.5 s after a killed NATS
+ * server had returned (the limit is 10 s). Handlers
  * are one short transaction; one that takes longer than this gets the event again on another replica, where the
  * inbox makes it a no-op.
  */
-export const ackWaitMs = 10_000;
+const ackWaitMs = 10_000;
 
 /**
  * One durable on one stream: ensures the consumer exists (creating it again after a store loss), runs the delivery
