@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DeadLetter, EventBus, EventEnvelope } from './event-bus';
@@ -117,6 +117,90 @@ describe.skipIf(!natsUrl)('NATS bus against a server', () => {
     await waitFor(() => seen.includes(after.id), { timeoutMs: 5_000 });
     expect(await bus.storeIdentity?.('gamma')).not.toBe(identity);
     expect(bus.status().consumers).toEqual([expect.objectContaining({ durable: 'survivor', consuming: true })]);
+  });
+
+  it('when a replica takes an event and dies before acknowledging it, then another replica of the durable gets it after the 10 s ack wait', async () => {
+    const dying = await newBus();
+    let release: () => void = () => undefined;
+    const taken: string[] = [];
+    await dying.subscribe({
+      durable: 'shared',
+      subjects: ['lambda.thing.happened'],
+      // Never finishes while the test runs: the process died with the event in hand (no ack, no nak).
+      handler: (event) => {
+        taken.push(event.id);
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    const event = envelope('lambda.thing.happened');
+    await publishSurely(dying, event);
+    await waitFor(() => taken.includes(event.id));
+    const takenAt = Date.now();
+
+    try {
+      const survivor = await newBus();
+      const handled: string[] = [];
+      await survivor.subscribe({ durable: 'shared', subjects: ['lambda.thing.happened'], handler: async (again) => void handled.push(again.id) });
+      await waitFor(() => handled.includes(event.id), { timeoutMs: 15_000, intervalMs: 50 });
+      // JetStream's default (and this bus's before) was 30 s.
+      expect(Date.now() - takenAt).toBeLessThan(12_000);
+    } finally {
+      release();
+    }
+  });
+
+  it('when a durable consumer exists with another ack wait (created by an older version), then the bus sets it to 10 s', async () => {
+    const bus = await newBus();
+    await publishSurely(bus, envelope('mu.thing.happened'));
+    await withManager((jsm) =>
+      jsm.consumers.add(naming.stream('mu'), {
+        durable_name: 'older',
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: 30_000 * 1_000_000,
+        filter_subject: naming.subject('mu.thing.happened'),
+      }),
+    );
+    await bus.subscribe({ durable: 'older', subjects: ['mu.thing.happened'], handler: async () => undefined });
+    await waitFor(async () => (await withManager((jsm) => jsm.consumers.info(naming.stream('mu'), 'older'))).config.ack_wait === 10_000 * 1_000_000);
+  });
+
+  it('when a live tail\'s ordered consumer vanishes while the connection stays up (its server died), then the tail is opened again from the next event: none missed, none seen twice', async () => {
+    const bus = await newBus();
+    const seen: string[] = [];
+    const tail = await bus.tail({ subjects: ['theta.thing.happened'], handler: async (event) => void seen.push(event.id) });
+    const first = envelope('theta.thing.happened');
+    await bus.publish(first);
+    await waitFor(() => seen.includes(first.id));
+
+    // The server that hosted the ordered consumer is gone as far as the tail can tell: the consumer no longer exists
+    // and no heartbeat comes, while the client's connection (to another server of a cluster) is fine.
+    const stream = naming.stream('theta');
+    await withManager(async (jsm) => {
+      for await (const consumer of jsm.consumers.list(stream)) await jsm.consumers.delete(stream, consumer.name);
+    });
+    const meanwhile = [envelope('theta.thing.happened'), envelope('theta.thing.happened')];
+    for (const event of meanwhile) await bus.publish(event);
+
+    // nats.js alone notices after two missed 15 s heartbeats and then waits for the dead server: here within seconds.
+    await waitFor(() => meanwhile.every((event) => seen.includes(event.id)), { timeoutMs: 8_000, intervalMs: 50 });
+    const after = envelope('theta.thing.happened');
+    await bus.publish(after);
+    await waitFor(() => seen.includes(after.id));
+    expect(seen).toEqual([first.id, ...meanwhile.map((event) => event.id), after.id]);
+    await tail.close();
+  });
+
+  it('when a live tail is opened, then it starts at the end of the stream: events from before it are not replayed', async () => {
+    const bus = await newBus();
+    const old = envelope('iota.thing.happened');
+    await publishSurely(bus, old);
+    const seen: string[] = [];
+    const tail = await bus.tail({ subjects: ['iota.thing.happened'], handler: async (event) => void seen.push(event.id) });
+    const live = envelope('iota.thing.happened');
+    await bus.publish(live);
+    await waitFor(() => seen.includes(live.id));
+    expect(seen).toEqual([live.id]);
+    await tail.close();
   });
 
   it('when a handler keeps failing, then after max-deliver the event goes to the dead-letter subject and is counted', async () => {

@@ -246,59 +246,36 @@ export async function createNatsBus({
     },
 
     /**
-     * An ordered, ephemeral consumer per replica (every replica sees every event, unlike a shared durable), opened
-     * again after every (re)connect so a lost store or a long outage does not leave it silent; live events are
-     * best effort, so an event in the gap is caught by the browser's resync.
+     * An ordered, ephemeral consumer per replica and producer (every replica sees every event, unlike a shared
+     * durable). It is opened again — from the stream sequence after the last event handled, so nothing in between is
+     * missed — after every (re)connect, and whenever it goes silent while the connection stays up: the server hosting
+     * it (an ordered consumer lives on one of the stream's servers) died, or it was deleted. Only a stream that
+     * was replaced (a store loss) leaves a gap, which the browser's resync covers.
      */
     async tail({ subjects, handler }: TailOptions): Promise<Subscription> {
-      let current: NatsTail[] = [];
-      let stopped = false;
-      const open = async () => {
-        const { js } = requireLink();
-        const fresh = await Promise.all(
-          groupByProducer(subjects).map(async ([producer, producerSubjects]) => {
-            await ensureStream(producer);
-            // NATS 2.9 filters on one subject: with several, read the stream and filter here.
-            const single = producerSubjects.length === 1 ? naming.subject(producerSubjects[0] as string) : undefined;
-            const consumer = await js.consumers.get(naming.stream(producer), {
-              deliver_policy: DeliverPolicy.New,
-              ...(single ? { filter_subjects: single } : {}),
-            });
-            const messages = await consumer.consume({ max_messages: 500 });
-            const filter = single ? undefined : producerSubjects.map((subject) => naming.subject(subject));
-            return new NatsTail(messages, filter, handler, log.child({ tail: producer }));
+      const created = groupByProducer(subjects).map(
+        ([producer, producerSubjects]) =>
+          new NatsTail({
+            producer,
+            subjects: producerSubjects,
+            handler,
+            naming,
+            link: () => (connected && link && !link.nc.isClosed() ? link : undefined),
+            ensureStream,
+            log: log.child({ tail: producer }),
           }),
-        );
-        const previous = current;
-        current = fresh;
-        await Promise.all(previous.map((tail) => tail.close().catch(() => undefined)));
-        if (stopped) await Promise.all(fresh.map((tail) => tail.close().catch(() => undefined)));
-      };
-      const reopen = () => {
-        if (!stopped) void open().catch((error: unknown) => log.warn({ err: error }, 'live tail could not be opened; next connect tries again'));
-      };
+      );
       // A JetStream call that fails or times out here (a loaded cluster) must not end the starting process (it ended a
       // gateway in the multi-host test): the tail is opened again in the background until it is open.
-      const openUntilOpen = () => {
-        if (stopped) return;
-        void open().catch((error: unknown) => {
-          log.warn({ err: error }, 'live tail could not be opened; trying again in 1 s');
-          setTimeout(openUntilOpen, 1_000).unref();
-        });
-      };
-      if (isConnected()) {
-        await open().catch((error: unknown) => {
-          log.warn({ err: error }, 'live tail could not be opened; trying again in 1 s');
-          setTimeout(openUntilOpen, 1_000).unref();
-        });
-      }
+      if (isConnected()) await Promise.all(created.map((tail) => tail.reopen('opened')));
+      else created.forEach((tail) => void tail.reopen('opened'));
+      const reopen = () => created.forEach((tail) => void tail.reopen('NATS reconnected'));
       listeners.add(reopen);
       const subscription = {
         close: async () => {
-          stopped = true;
           listeners.delete(reopen);
           tails.delete(subscription);
-          await Promise.all(current.map((tail) => tail.close().catch(() => undefined)));
+          await Promise.all(created.map((tail) => tail.close()));
         },
       };
       tails.add(subscription);
@@ -446,6 +423,16 @@ interface NatsConsumerOptions {
 const pullExpiresMs = 1_000;
 
 /**
+ * How long JetStream waits for the ack of a delivered event before it delivers it again (to any replica). An event
+ * delivered by a consumer leader that then died, or taken by a replica that died, comes back only after it: at 30 s
+ * (JetStream's default) the multi-host test once found the projections consistent only 13.5 s after a killed NATS
+ * server had returned (the limit is 10 s). Handlers
+ * are one short transaction; one that takes longer than this gets the event again on another replica, where the
+ * inbox makes it a no-op.
+ */
+const ackWaitMs = 10_000;
+
+/**
  * One durable on one stream: ensures the consumer exists (creating it again after a store loss), runs the delivery
  * loop, and gives up an event after `maxDeliver` failed deliveries (dead-letter subject, then term).
  */
@@ -538,8 +525,12 @@ class NatsConsumer {
   private async ensureConsumer(jsm: JetStreamManager): Promise<number> {
     try {
       const info = await jsm.consumers.info(this.stream, this.name);
-      if ((info.config.filter_subject ?? '') !== this.filterSubject || info.config.max_deliver !== this.serverMaxDeliver()) {
-        await jsm.consumers.update(this.stream, this.name, { filter_subject: this.filterSubject, max_deliver: this.serverMaxDeliver() });
+      if (
+        (info.config.filter_subject ?? '') !== this.filterSubject ||
+        info.config.max_deliver !== this.serverMaxDeliver() ||
+        info.config.ack_wait !== nanos(ackWaitMs)
+      ) {
+        await jsm.consumers.update(this.stream, this.name, { filter_subject: this.filterSubject, max_deliver: this.serverMaxDeliver(), ack_wait: nanos(ackWaitMs) });
       }
       return info.num_pending + info.num_ack_pending;
     } catch (error) {
@@ -548,7 +539,7 @@ class NatsConsumer {
         durable_name: this.name,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(30_000),
+        ack_wait: nanos(ackWaitMs),
         max_deliver: this.serverMaxDeliver(),
         ...(this.filterSubject ? { filter_subject: this.filterSubject } : {}),
       });
@@ -608,32 +599,167 @@ class NatsConsumer {
   }
 }
 
-/** An ordered consumer's messages handed to a tail: no acks (the server keeps no state for it), errors only logged. */
-class NatsTail {
-  private readonly loop: Promise<void>;
+interface NatsTailOptions {
+  producer: string;
+  subjects: string[];
+  handler: TailOptions['handler'];
+  naming: StreamNaming;
+  link: () => Link | undefined;
+  ensureStream: (producer: string) => Promise<string>;
+  log: Logger;
+}
 
-  constructor(
-    private readonly messages: ConsumerMessages,
-    private readonly filter: string[] | undefined,
-    private readonly handler: TailOptions['handler'],
-    private readonly log: Logger,
-  ) {
-    this.loop = this.run();
+/**
+ * A live tail's pulls: each lasts `expires`, and while one waits the server sends a heartbeat every `idleHeartbeat`;
+ * two missed heartbeats (the consumer's server is gone though our connection is not) reopen the tail within ~4 s.
+ * nats.js's defaults (30 s pulls, 15 s heartbeats, then a consumer info that waits for the dead server) left a
+ * gateway without live events for minutes after the NATS server leading the streams was killed.
+ */
+const tailTiming = { expiresMs: 10_000, idleHeartbeatMs: 2_000, retryMs: 500, apiTimeoutMs: 2_000 };
+
+/** Status events of a consume() after which the ordered consumer is opened again by us. */
+const tailLostEvents = new Set(['heartbeats_missed', 'consumer_deleted', 'consumer_not_found', 'stream_not_found', 'no_responders']);
+
+/**
+ * One producer's stream tailed by an ordered consumer (no acks: the server keeps no durable state for it); handler
+ * errors are only logged. Remembers the stream sequence after the last event handled, so a reopened consumer starts
+ * there: nothing is missed and nothing handled twice (an event below it, from a consumer being replaced, is skipped).
+ */
+class NatsTail {
+  private nextSeq: number | undefined;
+  private streamCreated: string | undefined;
+  private current: ConsumerMessages | undefined;
+  private readonly loops = new Set<Promise<void>>();
+  private stopped = false;
+  private opening: Promise<void> | undefined;
+  private openAgain: string | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  /** Client-side filter when the tail takes several subjects of the stream (NATS 2.9 filters on one). */
+  private readonly filter: string[] | undefined;
+  private readonly filterSubject: string | undefined;
+  private readonly stream: string;
+
+  constructor(private readonly options: NatsTailOptions) {
+    const { naming, subjects, producer } = options;
+    this.filterSubject = subjects.length === 1 ? naming.subject(subjects[0] as string) : undefined;
+    this.filter = this.filterSubject ? undefined : subjects.map((subject) => naming.subject(subject));
+    this.stream = naming.stream(producer);
+  }
+
+  /**
+   * Opens the ordered consumer again (the one before it stopped first); while that fails, again after `retryMs`. A
+   * reopen asked for while one is under way follows it. Resolves after this attempt, never rejects.
+   */
+  reopen(reason: string): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.opening) {
+      this.openAgain = reason;
+      return this.opening;
+    }
+    clearTimeout(this.retryTimer);
+    this.opening = this.open(reason)
+      .then(() => {
+        this.failures = 0;
+      })
+      .catch((error: unknown) => {
+        this.failures += 1;
+        if (this.failures === 1 || this.failures % 20 === 0) {
+          this.options.log.warn({ err: error, reason, attempt: this.failures }, 'live tail could not be opened; trying again');
+        }
+        // Without a connection the next (re)connect opens it (the bus's listeners); with one, a timer.
+        if (!this.stopped && this.options.link()) this.retryTimer = setTimeout(() => void this.reopen(reason), tailTiming.retryMs).unref();
+      })
+      .finally(() => {
+        this.opening = undefined;
+        const again = this.openAgain;
+        this.openAgain = undefined;
+        if (again !== undefined) void this.reopen(again);
+      });
+    return this.opening;
   }
 
   async close(): Promise<void> {
-    await this.messages.close();
-    await this.loop;
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    await this.opening;
+    const current = this.current;
+    this.current = undefined;
+    await current?.close().catch(() => undefined);
+    await Promise.all([...this.loops]);
   }
 
-  private async run(): Promise<void> {
-    for await (const message of this.messages) {
-      if (this.filter && !this.filter.some((pattern) => subjectMatches(pattern, message.subject))) continue;
-      try {
-        await this.handler(message.json<EventEnvelope>());
-      } catch (error) {
-        this.log.warn({ err: error, subject: message.subject }, 'tail handler failed');
+  private async open(reason: string): Promise<void> {
+    const link = this.options.link();
+    if (!link) throw new Error('NATS is not connected');
+    const previous = this.current;
+    this.current = undefined;
+    await previous?.close().catch(() => undefined);
+    // Short API timeouts: while the stream elects a leader the calls go unanswered, and each try that gives up
+    // sooner is one that comes sooner after the election.
+    const js = jetstream(link.nc, { timeout: tailTiming.apiTimeoutMs });
+    const jsm = await js.jetstreamManager(false);
+    const info = await jsm.streams.info(this.stream).catch(async (error: unknown) => {
+      if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
+      await this.options.ensureStream(this.options.producer);
+      return jsm.streams.info(this.stream);
+    });
+    const end = info.state.last_seq + 1;
+    if (this.nextSeq === undefined || info.created !== this.streamCreated || this.nextSeq > end) {
+      if (this.nextSeq !== undefined) this.options.log.warn({ stream: this.stream }, 'stream replaced (a store loss): the live tail goes on from its end');
+      this.nextSeq = end;
+    }
+    this.streamCreated = info.created;
+    const consumer = await js.consumers.get(this.stream, {
+      opt_start_seq: this.nextSeq,
+      ...(this.filterSubject ? { filter_subjects: this.filterSubject } : {}),
+    });
+    const messages = await consumer.consume({ max_messages: 500, expires: tailTiming.expiresMs, idle_heartbeat: tailTiming.idleHeartbeatMs });
+    if (this.stopped) {
+      await messages.close().catch(() => undefined);
+      return;
+    }
+    this.current = messages;
+    if (reason !== 'opened') this.options.log.info({ reason, from: this.nextSeq }, 'live tail reopened');
+    this.watch(messages);
+    const loop = this.run(messages).finally(() => this.loops.delete(loop));
+    this.loops.add(loop);
+  }
+
+  /** A consumer gone silent or gone (while our connection stays up) is replaced. */
+  private watch(messages: ConsumerMessages): void {
+    void (async () => {
+      for await (const status of messages.status()) {
+        if (this.current !== messages) return;
+        if (tailLostEvents.has(status.type)) {
+          void this.reopen(status.type);
+          return;
+        }
       }
+    })();
+  }
+
+  private async run(messages: ConsumerMessages): Promise<void> {
+    try {
+      for await (const message of messages) {
+        if (this.current !== messages) break;
+        const seq = message.info.streamSequence;
+        if (this.nextSeq !== undefined && seq < this.nextSeq) continue;
+        this.nextSeq = seq + 1;
+        if (this.filter && !this.filter.some((pattern) => subjectMatches(pattern, message.subject))) continue;
+        try {
+          await this.options.handler(message.json<EventEnvelope>());
+        } catch (error) {
+          this.options.log.warn({ err: error, subject: message.subject }, 'tail handler failed');
+        }
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'live tail stopped');
+    }
+    // Ended by nats.js itself (not replaced or closed by us): open it again.
+    if (this.current === messages && !this.stopped) {
+      this.current = undefined;
+      void this.reopen('ended');
     }
   }
 }
