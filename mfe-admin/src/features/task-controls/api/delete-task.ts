@@ -7,13 +7,14 @@ export async function deleteTask(id: number): Promise<true> {
   return true;
 }
 
+/** A deleted task leaves the cache (nothing may ask for it again) and every task list is asked again. */
 export function useDeleteTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteTask,
     onSuccess: (_done, id) => {
       client.removeQueries({ queryKey: queryKeys.task(id) });
-      void client.invalidateQueries({ queryKey: queryKeys.allTasks() });
+      return client.invalidateQueries({ queryKey: queryKeys.allTasks() });
     },
   });
 }
