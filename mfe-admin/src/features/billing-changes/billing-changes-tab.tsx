@@ -44,7 +44,7 @@ function ChangedValues({ change }: { change: BillingChange }) {
 export function BillingChangesTab() {
   const [status, setStatus] = useState<StatusFilter>('pending');
   const changes = useBillingChanges(status);
-  const decideChange = useDecideBillingChange(status);
+  const decideChange = useDecideBillingChange();
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -17,24 +17,8 @@ export async function loadCarrierListing(carrierIds: readonly number[], signal?:
  * Lists and assignments for the carriers on screen: one assignments call for all of them (`?userId=1,2,3`),
  * asked again only when the set of carriers changes. No carriers, no calls.
  */
-export const carrierListingKey = (carrierIds: readonly number[]) =>
-  [...queryKeys.carrierLists(), 'listing', [...new Set(carrierIds)].sort((a, b) => a - b)] as const;
-
 export function useCarrierListing(carrierIds: readonly number[]) {
-  const queryKey = carrierListingKey(carrierIds);
+  const queryKey = queryKeys.carrierListing(carrierIds);
   const ids = queryKey[queryKey.length - 1] as number[];
   return useQuery({ queryKey, queryFn: ({ signal }) => loadCarrierListing(ids, signal), enabled: ids.length > 0 });
-}
-
-/** The listing after a carrier was put on a list (or moved): their one assignment replaced. */
-export function withAssignment(listing: CarrierListing, assignment: CarrierListAssignment): CarrierListing {
-  return {
-    ...listing,
-    assignments: [...listing.assignments.filter((item) => item.userId !== assignment.userId), assignment],
-  };
-}
-
-/** The listing after a carrier was taken off their list. */
-export function withoutAssignment(listing: CarrierListing, userId: number): CarrierListing {
-  return { ...listing, assignments: listing.assignments.filter((item) => item.userId !== userId) };
 }

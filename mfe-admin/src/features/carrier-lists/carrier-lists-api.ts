@@ -1,4 +1,5 @@
-import { api } from '@fragtbud/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, queryKeys } from '@fragtbud/web';
 import type { CarrierListAssignmentJson, CarrierListJson } from '@fragtbud/contracts';
 
 /** A carrier list as GET /admin/carrier-lists shows it (money in DKK), with its number of carriers. */
@@ -57,4 +58,41 @@ export function assignCarrier(userId: number, listId: number): Promise<CarrierLi
 
 export async function unassignCarrier(assignmentId: number): Promise<void> {
   await api.delete(`/admin/carrier-lists/assignments/${assignmentId}`);
+}
+
+/**
+ * After a list or an assignment changed: the lists (their carrier counts), the carriers tab's listing and the task
+ * page's "which list" are asked again — everything under `queryKeys.carrierLists()`.
+ */
+function useCarrierListsChanged() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: queryKeys.carrierLists() });
+}
+
+/** POST /admin/carrier-lists (no id) or PUT /admin/carrier-lists/{id}; resolves with the saved list. */
+export function useSaveCarrierList() {
+  const changed = useCarrierListsChanged();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: CarrierListInput }) => (id === null ? createCarrierList(input) : updateCarrierList(id, input)),
+    onSuccess: changed,
+  });
+}
+
+/** DELETE /admin/carrier-lists/{id} (refused with 409 while carriers are on it). */
+export function useDeleteCarrierList() {
+  const changed = useCarrierListsChanged();
+  return useMutation({ mutationFn: (id: number) => deleteCarrierList(id), onSuccess: changed });
+}
+
+/** Puts a carrier on a list (POST, moving them off another) or takes them off (`listId` null: DELETE their assignment). */
+export function useChangeCarrierList() {
+  const changed = useCarrierListsChanged();
+  return useMutation({
+    mutationFn: async ({ userId, listId, assignmentId }: { userId: number; listId: number | null; assignmentId: number | null }) => {
+      if (listId !== null) return assignCarrier(userId, listId);
+      if (assignmentId !== null) await unassignCarrier(assignmentId);
+      return null;
+    },
+    onSuccess: changed,
+  });
 }

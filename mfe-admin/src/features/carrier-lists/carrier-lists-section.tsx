@@ -1,17 +1,10 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Spinner, formatDkkFromKroner, queryKeys } from '@fragtbud/web';
 import { adminActionError } from '../../shared/action-error';
 import { CarrierListForm } from './carrier-list-form';
 import { formatPercent } from './carrier-list-label';
-import {
-  createCarrierList,
-  deleteCarrierList,
-  listCarrierLists,
-  updateCarrierList,
-  type CarrierList,
-  type CarrierListInput,
-} from './carrier-lists-api';
+import { listCarrierLists, useDeleteCarrierList, useSaveCarrierList, type CarrierList, type CarrierListInput } from './carrier-lists-api';
 import { CARRIER_LIST_MESSAGES } from './messages';
 import './carrier-lists.css';
 
@@ -21,53 +14,40 @@ const byName = (a: CarrierList, b: CarrierList) => a.name.localeCompare(b.name, 
 
 /** Carrier lists A, B, C (and more) with their fees: add, edit in a modal, delete after confirming. */
 export function CarrierListsSection() {
-  const client = useQueryClient();
-  const lists = useQuery({ queryKey: [...queryKeys.carrierLists(), 'all'], queryFn: ({ signal }) => listCarrierLists(signal) });
-  const setLists = (update: (current: CarrierList[] | undefined) => CarrierList[] | undefined) => {
-    client.setQueryData([...queryKeys.carrierLists(), 'all'], update);
-    // The carriers tab shows list names beside each carrier.
-    void client.invalidateQueries({ queryKey: [...queryKeys.carrierLists(), 'listing'] });
-  };
+  const lists = useQuery({ queryKey: queryKeys.carrierListsAll(), queryFn: ({ signal }) => listCarrierLists(signal) });
+  const saveList = useSaveCarrierList();
+  const remove = useDeleteCarrierList();
   const [editing, setEditing] = useState<Editing>(null);
   const [pendingDelete, setPendingDelete] = useState<CarrierList | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const deleting = remove.isPending;
+  // 409 'Listen kan ikke slettes, så længe der er carriers på den' comes from the server as is.
+  const deleteError = remove.error ? adminActionError(remove.error, CARRIER_LIST_MESSAGES.couldNotUpdate) : null;
 
+  /** The form awaits this and shows a failure itself. */
   const save = async (input: CarrierListInput) => {
-    if (editing?.kind === 'edit') {
-      const saved = await updateCarrierList(editing.list.id, input);
-      setLists((current) => current?.map((list) => (list.id === saved.id ? saved : list)));
-      setNotice(`Liste ${saved.name} er gemt.`);
-    } else {
-      const created = await createCarrierList(input);
-      setLists((current) => [...(current ?? []), created]);
-      setNotice(`Liste ${created.name} er oprettet.`);
-    }
+    const id = editing?.kind === 'edit' ? editing.list.id : null;
+    const saved = await saveList.mutateAsync({ id, input });
+    setNotice(id === null ? `Liste ${saved.name} er oprettet.` : `Liste ${saved.name} er gemt.`);
     setEditing(null);
   };
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (!pendingDelete) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteCarrierList(pendingDelete.id);
-      setLists((current) => current?.filter((list) => list.id !== pendingDelete.id));
-      setNotice(`Liste ${pendingDelete.name} er slettet.`);
-      setPendingDelete(null);
-    } catch (error) {
-      // 409 'Listen kan ikke slettes, så længe der er carriers på den' comes from the server as is.
-      setDeleteError(adminActionError(error, CARRIER_LIST_MESSAGES.couldNotUpdate));
-    } finally {
-      setDeleting(false);
-    }
+    const list = pendingDelete;
+    return remove.mutateAsync(list.id).then(
+      () => {
+        setNotice(`Liste ${list.name} er slettet.`);
+        setPendingDelete(null);
+      },
+      () => undefined, // the mutation keeps its error for the dialog
+    );
   };
 
   const closeDelete = () => {
     if (deleting) return;
     setPendingDelete(null);
-    setDeleteError(null);
+    remove.reset();
   };
 
   let content;
@@ -126,6 +106,7 @@ export function CarrierListsSection() {
                       aria-label={`Slet liste ${list.name}`}
                       onClick={() => {
                         setNotice(null);
+                        remove.reset();
                         setPendingDelete(list);
                       }}
                     >
@@ -177,7 +158,7 @@ export function CarrierListsSection() {
         />
       )}
 
-      <ConfirmDialog        open={pendingDelete !== null}        title="Slet carrier-liste"        confirmLabel="Slet liste"        onConfirm={confirmDelete}        onCancel={closeDelete}        busy={deleting}      >
+      <ConfirmDialog open={pendingDelete !== null} title="Slet carrier-liste" confirmLabel="Slet liste" onConfirm={confirmDelete} onCancel={closeDelete} busy={deleting}>
         {pendingDelete && (
           <p>
             Er du sikker på, at du vil slette liste <strong>{pendingDelete.name}</strong>?

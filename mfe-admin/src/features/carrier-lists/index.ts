@@ -2,6 +2,6 @@
 export { CarrierListsSection } from './carrier-lists-section';
 export { CarrierListPicker } from './carrier-list-picker';
 export { carrierListLabel } from './carrier-list-label';
-export { assignCarrier, unassignCarrier } from './carrier-lists-api';
-export { carrierListingKey, useCarrierListing, withAssignment, withoutAssignment, type CarrierListing } from './carrier-listing';
+export { useChangeCarrierList } from './carrier-lists-api';
+export { useCarrierListing, type CarrierListing } from './carrier-listing';
 export { CARRIER_LIST_MESSAGES } from './messages';

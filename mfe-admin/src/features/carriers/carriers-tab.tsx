@@ -1,21 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, EmptyState, ErrorState, Spinner, displayName, formatDate, type User } from '@fragtbud/web';
 import { messages } from '@fragtbud/contracts';
-import { runUserAction, usersQueryOptions, useUsers, type UserAction } from '../../shared/api/admin-users-api';
-import {
-  CARRIER_LIST_MESSAGES,
-  CarrierListPicker,
-  assignCarrier,
-  carrierListLabel,
-  carrierListingKey,
-  unassignCarrier,
-  useCarrierListing,
-  withAssignment,
-  withoutAssignment,
-  type CarrierListing,
-} from '../carrier-lists';
+import { useUserAction, useUsers, type UserAction } from '../../shared/api/admin-users-api';
+import { CARRIER_LIST_MESSAGES, CarrierListPicker, carrierListLabel, useCarrierListing, useChangeCarrierList } from '../carrier-lists';
 import { adminActionError } from '../../shared/action-error';
 import { carrierState, type CarrierState } from '../../shared/user-status';
 import { CarrierInsurance } from './carrier-insurance';
@@ -50,56 +38,51 @@ const ACTION_NOTICES: Record<UserAction, (name: string) => string> = {
 type ListState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; carriers: User[] };
 
 export function CarriersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
-  const client = useQueryClient();
   const carriers = useUsers('carrier');
   const list: ListState = carriers.data ? { kind: 'loaded', carriers: carriers.data } : carriers.error ? { kind: 'failed' } : { kind: 'loading' };
-  const [busy, setBusy] = useState<{ userId: number; action: UserAction } | null>(null);
+  const userAction = useUserAction();
+  const changeCarrierList = useChangeCarrierList();
+  const busy = userAction.isPending ? (userAction.variables ?? null) : null;
+  const listBusyUserId = changeCarrierList.isPending ? (changeCarrierList.variables?.userId ?? null) : null;
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [listBusyUserId, setListBusyUserId] = useState<number | null>(null);
   const carrierIds = list.kind === 'loaded' ? list.carriers.map((carrier) => carrier.id) : [];
   const listing = useCarrierListing(carrierIds);
-  const listingKey = carrierListingKey(carrierIds);
 
-  const run = async (carrier: User, action: UserAction) => {
-    setBusy({ userId: carrier.id, action });
+  const run = (carrier: User, action: UserAction) => {
     setActionError(null);
     setNotice(null);
-    try {
-      const updated = await runUserAction(carrier.id, action);
-      client.setQueryData<User[]>(usersQueryOptions('carrier').queryKey, (current) => current?.map((c) => (c.id === updated.id ? updated : c)));
-      setNotice(ACTION_NOTICES[action](displayName(updated)));
-      onCountsChanged();
-    } catch (error) {
-      setActionError(adminActionError(error, messages.couldNotPerformAction));
-    } finally {
-      setBusy(null);
-    }
+    userAction.mutate(
+      { userId: carrier.id, action },
+      {
+        onSuccess: (updated) => {
+          setNotice(ACTION_NOTICES[action](displayName(updated)));
+          onCountsChanged();
+        },
+        onError: (error) => setActionError(adminActionError(error, messages.couldNotPerformAction)),
+      },
+    );
   };
 
   /** Puts the carrier on a list A/B/C (POST, moving them off another) or takes them off (DELETE). */
-  const changeList = async (carrier: User, listId: number | null) => {
+  const changeList = (carrier: User, listId: number | null) => {
     const current = listing.data?.assignments.find((assignment) => assignment.userId === carrier.id);
     if ((current?.listId ?? null) === listId) return;
-    setListBusyUserId(carrier.id);
+    const previousList = current ? carrierListLabel(current.list) : null;
     setActionError(null);
     setNotice(null);
-    try {
-      if (listId === null) {
-        if (!current) return;
-        await unassignCarrier(current.id);
-        client.setQueryData<CarrierListing>(listingKey, (data) => data && withoutAssignment(data, carrier.id));
-        setNotice(`${displayName(carrier)} er taget af liste ${carrierListLabel(current.list)}.`);
-      } else {
-        const assignment = await assignCarrier(carrier.id, listId);
-        client.setQueryData<CarrierListing>(listingKey, (data) => data && withAssignment(data, assignment));
-        setNotice(`${displayName(carrier)} er sat på liste ${carrierListLabel(assignment.list)}.`);
-      }
-    } catch (error) {
-      setActionError(adminActionError(error, CARRIER_LIST_MESSAGES.couldNotUpdate));
-    } finally {
-      setListBusyUserId(null);
-    }
+    changeCarrierList.mutate(
+      { userId: carrier.id, listId, assignmentId: current?.id ?? null },
+      {
+        onSuccess: (assignment) =>
+          setNotice(
+            assignment
+              ? `${displayName(carrier)} er sat på liste ${carrierListLabel(assignment.list)}.`
+              : `${displayName(carrier)} er taget af liste ${previousList}.`,
+          ),
+        onError: (error) => setActionError(adminActionError(error, CARRIER_LIST_MESSAGES.couldNotUpdate)),
+      },
+    );
   };
 
   return (

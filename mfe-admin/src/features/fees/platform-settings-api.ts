@@ -1,4 +1,5 @@
-import { api } from '@fragtbud/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, queryKeys } from '@fragtbud/web';
 import { defaultPlatformSettings, oreToDkk, type PlatformSettingsJson } from '@fragtbud/contracts';
 
 /** The five platform settings as the API carries them: percentages, fees in DKK, max bids. */
@@ -34,4 +35,13 @@ export function getPlatformSettings(signal?: AbortSignal): Promise<PlatformSetti
 
 export function savePlatformSettings(values: PlatformSettingsValues): Promise<PlatformSettingsJson> {
   return api.put<PlatformSettingsJson>('/admin/platform-settings', valuesOf(values));
+}
+
+/** PUT /admin/platform-settings; once saved the settings are asked again, so every screen reading them shows the new ones. */
+export function useSavePlatformSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: savePlatformSettings,
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.platformSettings() }),
+  });
 }

@@ -13,7 +13,7 @@ import {
   DEFAULT_SETTINGS,
   SETTINGS_FIELDS,
   getPlatformSettings,
-  savePlatformSettings,
+  useSavePlatformSettings,
   valuesOf,
   type PlatformSettingsValues,
 } from './platform-settings-api';
@@ -120,10 +120,12 @@ export function PlatformSettingsSection() {
     resolver: zodResolver(settingsFormSchema),
     defaultValues: toForm(DEFAULT_SETTINGS),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  void isDirty; // subscribes to it: the effect below reads it
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const [saving, setSaving] = useState(false);
+  const saveSettings = useSavePlatformSettings();
+  const saving = saveSettings.isPending;
 
   // A form being edited is not refreshed behind the user's back: loaded once, again only on 'Prøv igen'.
   const loaded = useQuery({
@@ -136,7 +138,8 @@ export function PlatformSettingsSection() {
   useEffect(() => {
     if (loaded.data) {
       setState(loaded.data);
-      form.reset(toForm(loaded.data.settings));
+      // What the admin is typing stays (e.g. after a 401 the cache is emptied and the settings are asked again).
+      if (!form.formState.isDirty) form.reset(toForm(loaded.data.settings));
     } else if (loaded.error) {
       setState({ kind: 'failed' });
     }
@@ -160,10 +163,9 @@ export function PlatformSettingsSection() {
     setNotice(null);
     setFormError(null);
     const next = fromForm(typed);
-    setSaving(true);
     try {
       // Always the server first, also after a local save: the API may be back.
-      const saved = await savePlatformSettings(next);
+      const saved = await saveSettings.mutateAsync(next);
       clearLocalSettings();
       const settings = valuesOf(saved);
       setState({ kind: 'ready', source: { kind: 'server', updatedAt: saved.updatedAt ?? null }, settings, localCopy: null });
@@ -187,8 +189,6 @@ export function PlatformSettingsSection() {
         }
         setFormError(adminActionError(error, FEES_MESSAGES.couldNotUpdateSettings));
       }
-    } finally {
-      setSaving(false);
     }
   };
 

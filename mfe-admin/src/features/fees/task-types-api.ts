@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { api, ApiError, ERROR_MESSAGES } from '@fragtbud/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, ERROR_MESSAGES, queryKeys } from '@fragtbud/web';
 
 /** A task type's own bid limit (spec section 3 "Task type setting"). */
 export interface TaskTypeSetting {
@@ -40,3 +41,16 @@ export async function updateTaskType(setting: TaskTypeSetting): Promise<TaskType
 export async function deleteTaskType(type: string): Promise<void> {
   await api.delete(pathOf(type));
 }
+
+/** After a type's bid limit was added, changed or deleted: the types are asked again (the answer is what shows). */
+function useTaskTypeMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.taskTypes() }) });
+}
+
+/** POST /admin/task-types. */
+export const useCreateTaskType = () => useTaskTypeMutation(createTaskType);
+/** PUT /admin/task-types/{type}. */
+export const useUpdateTaskType = () => useTaskTypeMutation(updateTaskType);
+/** DELETE /admin/task-types/{type}. */
+export const useDeleteTaskType = () => useTaskTypeMutation(deleteTaskType);

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Field, Spinner, TASK_TYPES, isTaskType, taskTypeLabel, queryKeys } from '@fragtbud/web';
 import { limits } from '@fragtbud/contracts';
 import { adminActionError } from '../../shared/action-error';
 import { FEES_MESSAGES } from './messages';
-import { createTaskType, deleteTaskType, listTaskTypes, updateTaskType, type TaskTypeSetting } from './task-types-api';
+import { listTaskTypes, useCreateTaskType, useDeleteTaskType, useUpdateTaskType, type TaskTypeSetting } from './task-types-api';
 import { newTaskTypeSchema, taskTypeMaxBidsSchema } from './task-type-input';
 
 const NEW_TYPE_MAX_BIDS = String(limits.defaultMaxBids);
@@ -20,19 +20,19 @@ function TypeName({ type }: { type: string }) {
 
 /** The per-type max-bids table of the fees tab: list, add, change and delete a type's own bid limit. */
 export function TaskTypesSection() {
-  const client = useQueryClient();
   const types = useQuery({ queryKey: queryKeys.taskTypes(), queryFn: ({ signal }) => listTaskTypes(signal) });
-  const setTypes = (update: (current: TaskTypeSetting[] | undefined) => TaskTypeSetting[] | undefined) =>
-    client.setQueryData(queryKeys.taskTypes(), update);
+  const createType = useCreateTaskType();
+  const updateType = useUpdateTaskType();
+  const deleteType = useDeleteTaskType();
   const suggestionsId = useId();
   const [newType, setNewType] = useState('');
   const [newMaxBids, setNewMaxBids] = useState(NEW_TYPE_MAX_BIDS);
   const [addError, setAddError] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
+  const adding = createType.isPending;
   const [editing, setEditing] = useState<{ type: string; text: string; error: string | null; saving: boolean } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<TaskTypeSetting | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deleting = deleteType.isPending;
   const [notice, setNotice] = useState<string | null>(null);
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
@@ -49,17 +49,13 @@ export function TaskTypesSection() {
       return;
     }
     setAddError(null);
-    setAdding(true);
     try {
-      const created = await createTaskType(parsed.data);
-      setTypes((current) => [...(current ?? []).filter((item) => item.type !== created.type), created]);
+      const created = await createType.mutateAsync(parsed.data);
       setNotice(`${taskTypeLabel(created.type)} er tilføjet med max ${created.maxBids} bud.`);
       setNewType('');
       setNewMaxBids(NEW_TYPE_MAX_BIDS);
     } catch (error) {
       setAddError(adminActionError(error, FEES_MESSAGES.couldNotSaveChange));
-    } finally {
-      setAdding(false);
     }
   };
 
@@ -73,8 +69,7 @@ export function TaskTypesSection() {
     }
     setEditing({ ...editing, error: null, saving: true });
     try {
-      const saved = await updateTaskType({ type: editing.type, maxBids: parsed.data });
-      setTypes((current) => current?.map((item) => (item.type === editing.type ? saved : item)));
+      const saved = await updateType.mutateAsync({ type: editing.type, maxBids: parsed.data });
       setNotice(`Max bud for ${taskTypeLabel(saved.type)} er nu ${saved.maxBids}.`);
       setEditing(null);
     } catch (error) {
@@ -84,17 +79,13 @@ export function TaskTypesSection() {
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
-    setDeleting(true);
     setDeleteError(null);
     try {
-      await deleteTaskType(pendingDelete.type);
-      setTypes((current) => current?.filter((item) => item.type !== pendingDelete.type));
+      await deleteType.mutateAsync(pendingDelete.type);
       setNotice(`${taskTypeLabel(pendingDelete.type)} er slettet og bruger nu platformens max antal bud.`);
       setPendingDelete(null);
     } catch (error) {
       setDeleteError(adminActionError(error, FEES_MESSAGES.couldNotDeleteTaskType));
-    } finally {
-      setDeleting(false);
     }
   };
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   ConfirmDialog,
@@ -18,7 +17,7 @@ import {
   type User,
 } from '@fragtbud/web';
 import { messages } from '@fragtbud/contracts';
-import { deleteUser, matchesFilter, runUserAction, usersQueryOptions, useUsers, type UserFilter } from '../../shared/api/admin-users-api';
+import { useDeleteUser, useUserAction, useUsers, type UserFilter } from '../../shared/api/admin-users-api';
 import { adminActionError } from '../../shared/action-error';
 import { UserStatusBadge } from '../../shared/user-status';
 import { personMoneyLinks } from '../../shared/person-links';
@@ -53,59 +52,51 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
   const [filter, setFilter] = useState<UserFilter>('all');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, 300);
-  const [busyUserId, setBusyUserId] = useState<number | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<User | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
-  const client = useQueryClient();
   const users = useUsers(filter, search);
   const list: ListState = users.data ? { kind: 'loaded', users: users.data } : users.error ? { kind: 'failed' } : { kind: 'loading' };
-  const setUsers = (update: (current: User[]) => User[]) =>
-    client.setQueryData<User[]>(usersQueryOptions(filter, search).queryKey, (current) => current && update(current));
+  const userAction = useUserAction();
+  const remove = useDeleteUser();
+  const deleting = remove.isPending;
+  const deleteError = remove.error ? adminActionError(remove.error, messages.couldNotDeleteUser) : null;
+  const busyUserId = userAction.isPending ? (userAction.variables?.userId ?? null) : deleting ? (remove.variables ?? null) : null;
 
-  const replaceUser = (updated: User) =>
-    setUsers((current) => current.map((user) => (user.id === updated.id ? updated : user)).filter((user) => matchesFilter(user, filter)));
-
-  const toggleBlock = async (user: User) => {
-    setBusyUserId(user.id);
+  const toggleBlock = (user: User) => {
     setActionError(null);
     setNotice(null);
-    try {
-      const updated = await runUserAction(user.id, user.is_blocked ? 'unblock' : 'block');
-      replaceUser(updated);
-      setNotice(updated.is_blocked ? `${displayName(updated)} er blokeret.` : `Blokeringen af ${displayName(updated)} er fjernet.`);
-      onCountsChanged();
-    } catch (error) {
-      setActionError(adminActionError(error, messages.couldNotUpdateUser));
-    } finally {
-      setBusyUserId(null);
-    }
+    userAction.mutate(
+      { userId: user.id, action: user.is_blocked ? 'unblock' : 'block' },
+      {
+        onSuccess: (updated) => {
+          setNotice(updated.is_blocked ? `${displayName(updated)} er blokeret.` : `Blokeringen af ${displayName(updated)} er fjernet.`);
+          onCountsChanged();
+        },
+        onError: (error) => setActionError(adminActionError(error, messages.couldNotUpdateUser)),
+      },
+    );
   };
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (!pendingDelete) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteUser(pendingDelete.id);
-      setUsers((current) => current.filter((u) => u.id !== pendingDelete.id));
-      setNotice(`${displayName(pendingDelete)} er slettet.`);
-      setPendingDelete(null);
-      onCountsChanged();
-    } catch (error) {
-      setDeleteError(adminActionError(error, messages.couldNotDeleteUser));
-    } finally {
-      setDeleting(false);
-    }
+    const user = pendingDelete;
+    // The dialog stays busy until the deletion settled (a double click deletes once); a failure stays in the dialog.
+    return remove.mutateAsync(user.id).then(
+      () => {
+        setNotice(`${displayName(user)} er slettet.`);
+        setPendingDelete(null);
+        onCountsChanged();
+      },
+      () => undefined,
+    );
   };
 
   const closeDeleteDialog = () => {
     if (deleting) return;
     setPendingDelete(null);
-    setDeleteError(null);
+    remove.reset();
   };
 
   return (
@@ -208,7 +199,7 @@ export function UsersTab({ onCountsChanged }: { onCountsChanged: () => void }) {
         </TableScroll>
       )}
 
-      <ConfirmDialog        open={pendingDelete !== null}        title="Slet bruger"        confirmLabel="Slet bruger"        onConfirm={confirmDelete}        onCancel={closeDeleteDialog}        busy={deleting}      >
+      <ConfirmDialog open={pendingDelete !== null} title="Slet bruger" confirmLabel="Slet bruger" onConfirm={confirmDelete} onCancel={closeDeleteDialog} busy={deleting}>
         {pendingDelete && (
           <p>
             Er du sikker på, at du vil slette <strong>{displayName(pendingDelete)}</strong> ({pendingDelete.email})? Handlingen

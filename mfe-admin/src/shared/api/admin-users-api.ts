@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, queryKeys, type Page, type User } from '@fragtbud/web';
 
 /** The users list filters of API.md (`GET /users?role=`), 'all' meaning no filter. */
@@ -25,6 +25,34 @@ export async function runUserAction(userId: number, action: UserAction): Promise
 
 export async function deleteUser(userId: number): Promise<void> {
   await api.delete(`/users/${userId}`);
+}
+
+/**
+ * After a user was approved, rejected, blocked, unblocked or deleted: every users and carriers list of the admin
+ * (whatever its filter or search) and the tab counts are asked again; the server's answer is what the lists show.
+ */
+function useUsersChanged() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.adminUsersAll() }),
+      client.invalidateQueries({ queryKey: queryKeys.adminCounts() }),
+    ]);
+}
+
+/** PUT /admin/users/{id}/{action}: approve, reject, block or unblock; resolves with the changed user. */
+export function useUserAction() {
+  const usersChanged = useUsersChanged();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: number; action: UserAction }) => runUserAction(userId, action),
+    onSuccess: usersChanged,
+  });
+}
+
+/** DELETE /users/{id}. */
+export function useDeleteUser() {
+  const usersChanged = useUsersChanged();
+  return useMutation({ mutationFn: (userId: number) => deleteUser(userId), onSuccess: usersChanged });
 }
 
 export function matchesFilter(user: User, filter: UserFilter): boolean {

@@ -8,21 +8,18 @@ export const resolveDeletionRequest = (request: Pick<AdminDeletionRequest, 'id' 
   api.put<{ message: string; request: DeletionRequest }>(`/tasks/${request.taskId}/deletion-requests/${request.id}`, { action }, { preferServerMessage: true });
 
 /**
- * PUT /tasks/{id}/deletion-requests/{requestId} {action} from the inbox: the request leaves the pending list at once;
- * the inbox, the badge and the task (approving cancels it) are asked for again.
+ * PUT /tasks/{id}/deletion-requests/{requestId} {action} from the inbox: the inbox (every status), the badge and the
+ * task (approving cancels it) are asked again; the decision settles once the inbox on screen shows the answer.
  */
 export function useResolveDeletionRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ request, action }: { request: AdminDeletionRequest; action: DeletionDecision }) => resolveDeletionRequest(request, action),
-    onSuccess: (_answer, { request }) => {
-      client.setQueryData<{ items: AdminDeletionRequest[]; total: number }>(
-        queryKeys.adminDeletionRequests('pending'),
-        (current) => current && { items: current.items.filter((item) => item.id !== request.id), total: Math.max(0, current.total - 1) },
-      );
-      void client.invalidateQueries({ queryKey: queryKeys.allAdminDeletionRequests() });
-      void client.invalidateQueries({ queryKey: queryKeys.adminCounts() });
-      void invalidateTask(client, request.taskId);
-    },
+    onSuccess: (_answer, { request }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.allAdminDeletionRequests() }),
+        client.invalidateQueries({ queryKey: queryKeys.adminCounts() }),
+        invalidateTask(client, request.taskId),
+      ]),
   });
 }
