@@ -1,15 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { carrierListCreateSchema } from '@fragtbud/contracts';
-import { Button, Field, Modal, fieldErrorsFromZod, fieldErrorsOf, formatDkkFromKroner } from '@fragtbud/web';
+import { Button, Field, Modal, formatDkkFromKroner } from '@fragtbud/web';
+import { applyServerFieldErrors, fieldError, useContractForm } from '@fragtbud/web/forms';
 import { adminActionError } from '../../shared/action-error';
-import { inputToNumber, numberToInput } from '../../shared/form-values';
+import { inputToNumber, numberToInput, typedTextSchema } from '../../shared/form-values';
 import type { CarrierList, CarrierListInput } from './carrier-lists-api';
 import { CARRIER_LIST_MESSAGES } from './messages';
 
-type FormField = keyof CarrierListInput;
-type FormValues = Record<FormField, string>;
+const FIELDS = ['name', 'description', 'feePercentage', 'fixedFee', 'minFee'] as const satisfies ReadonlyArray<keyof CarrierListInput>;
+type FormValues = Record<(typeof FIELDS)[number], string>;
 
 const EMPTY_FORM: FormValues = { name: '', description: '', feePercentage: '', fixedFee: '0', minFee: '0' };
+
+/** The body as the service takes it: fees typed the Danish way ('1.234,50'); text that is no number is NaN and refused. */
+function inputOf(values: FormValues): CarrierListInput {
+  return {
+    name: values.name,
+    description: values.description,
+    feePercentage: inputToNumber(values.feePercentage),
+    fixedFee: inputToNumber(values.fixedFee),
+    minFee: inputToNumber(values.minFee),
+  };
+}
+
+/** The fields as typed, checked with the service's own schema (POST /admin/carrier-lists) and its Danish messages. */
+const carrierListFormSchema = typedTextSchema(FIELDS, carrierListCreateSchema, inputOf);
 
 function valuesOf(list: CarrierList | null): FormValues {
   if (!list) return EMPTY_FORM;
@@ -40,50 +55,24 @@ export interface CarrierListFormProps {
  * each checked with the contract's schema and its message shown beside the field.
  */
 export function CarrierListForm({ list, onClose, onSubmit }: CarrierListFormProps) {
-  const [values, setValues] = useState<FormValues>(() => valuesOf(list));
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const form = useContractForm(carrierListFormSchema, { defaultValues: valuesOf(list) });
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = form.formState.isSubmitting;
   const formId = list ? `carrier-list-form-${list.id}` : 'carrier-list-form-new';
+  const [fixedFee, minFee] = form.watch(['fixedFee', 'minFee']);
 
-  const change = (field: FormField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    // Fees typed the Danish way ('1.234,50'); text that is no number reaches the schema as NaN and gets its message.
-    const parsed = carrierListCreateSchema.safeParse({
-      ...values,
-      feePercentage: inputToNumber(values.feePercentage),
-      fixedFee: inputToNumber(values.fixedFee),
-      minFee: inputToNumber(values.minFee),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
+  const submit = form.handleSubmit(
+    async (typed) => {
       setFormError(null);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setSaving(true);
-    try {
-      await onSubmit({
-        name: parsed.data.name,
-        description: parsed.data.description,
-        feePercentage: parsed.data.feePercentage,
-        fixedFee: inputToNumber(values.fixedFee),
-        minFee: inputToNumber(values.minFee),
-      });
-    } catch (error) {
-      const fromServer = fieldErrorsOf(error);
-      if (Object.keys(fromServer).length > 0) setErrors(fromServer);
-      setFormError(adminActionError(error, CARRIER_LIST_MESSAGES.couldNotUpdate));
-      setSaving(false);
-    }
-  };
+      try {
+        await onSubmit(inputOf(typed));
+      } catch (error) {
+        applyServerFieldErrors(form, error);
+        setFormError(adminActionError(error, CARRIER_LIST_MESSAGES.couldNotUpdate));
+      }
+    },
+    () => setFormError(null),
+  );
 
   const close = () => {
     if (!saving) onClose();
@@ -105,50 +94,39 @@ export function CarrierListForm({ list, onClose, onSubmit }: CarrierListFormProp
         </>
       }
     >
-      <form id={formId} className="fb-stack" noValidate onSubmit={submit}>
-        <Field
-          label="Navn"
-          value={values.name}
-          maxLength={50}
-          autoComplete="off"
-          error={errors.name}
-          onChange={(event) => change('name', event.target.value)}
-        />
+      <form id={formId} className="fb-stack" noValidate onSubmit={(event) => void submit(event)}>
+        <Field label="Navn" maxLength={50} autoComplete="off" error={fieldError(form, 'name')} {...form.register('name')} />
         <Field
           label="Beskrivelse"
           hint="Valgfri, højst 500 tegn."
-          value={values.description}
           maxLength={500}
           autoComplete="off"
-          error={errors.description}
-          onChange={(event) => change('description', event.target.value)}
+          error={fieldError(form, 'description')}
+          {...form.register('description')}
         />
         <Field
           label="Gebyrprocent (%)"
           hint="Carrierens gebyr af nettoprisen, 0–100."
           inputMode="decimal"
           autoComplete="off"
-          value={values.feePercentage}
-          error={errors.feePercentage}
-          onChange={(event) => change('feePercentage', event.target.value)}
+          error={fieldError(form, 'feePercentage')}
+          {...form.register('feePercentage')}
         />
         <Field
           label="Fast gebyr (DKK)"
-          hint={amountHint(values.fixedFee, 'Pr. opgave, 0 eller mere.')}
+          hint={amountHint(fixedFee, 'Pr. opgave, 0 eller mere.')}
           inputMode="decimal"
           autoComplete="off"
-          value={values.fixedFee}
-          error={errors.fixedFee}
-          onChange={(event) => change('fixedFee', event.target.value)}
+          error={fieldError(form, 'fixedFee')}
+          {...form.register('fixedFee')}
         />
         <Field
           label="Minimumsgebyr (DKK)"
-          hint={amountHint(values.minFee, '0 eller mere.')}
+          hint={amountHint(minFee, '0 eller mere.')}
           inputMode="decimal"
           autoComplete="off"
-          value={values.minFee}
-          error={errors.minFee}
-          onChange={(event) => change('minFee', event.target.value)}
+          error={fieldError(form, 'minFee')}
+          {...form.register('minFee')}
         />
         {formError && (
           <p className="fb-form-error" role="alert">

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { platformSettingsUpdateSchema } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, Spinner, fieldErrorsOf, formatDateTime, formatDkkFromKroner, queryKeys } from '@fragtbud/web';
+import { Button, ErrorState, Field, Spinner, formatDateTime, formatDkkFromKroner, queryKeys } from '@fragtbud/web';
+import { applyServerFieldErrors, useContractForm } from '@fragtbud/web/forms';
 import { adminActionError } from '../../shared/action-error';
-import { inputToNumber, isServiceUnavailable, numberToInput } from '../../shared/form-values';
+import { inputToNumber, isServiceUnavailable, numberToInput, typedTextSchema } from '../../shared/form-values';
 import { clearLocalSettings, readLocalSettings, writeLocalSettings, type LocalSettings } from './local-settings';
 import { FEES_MESSAGES } from './messages';
 import {
@@ -65,13 +63,7 @@ function fromForm(values: FormValues): PlatformSettingsValues {
 }
 
 /** The fields as typed, read the Danish way, then checked with the service's own schema (its Danish messages). */
-const settingsFormSchema = z
-  .object({ feePercentage: z.string(), fixedFee: z.string(), minFee: z.string(), vatPercentage: z.string(), maxBids: z.string() })
-  .superRefine((typed, ctx) => {
-    const checked = platformSettingsUpdateSchema.safeParse(fromForm(typed));
-    if (checked.success) return;
-    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  });
+const settingsFormSchema = typedTextSchema(SETTINGS_FIELDS, platformSettingsUpdateSchema, fromForm);
 
 const sameSettings = (a: PlatformSettingsValues, b: PlatformSettingsValues) => SETTINGS_FIELDS.every((field) => a[field] === b[field]);
 
@@ -116,10 +108,7 @@ async function loadSettings(signal?: AbortSignal): Promise<Loaded> {
  */
 export function PlatformSettingsSection() {
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const form = useForm<FormValues, unknown, z.output<typeof settingsFormSchema>>({
-    resolver: zodResolver(settingsFormSchema),
-    defaultValues: toForm(DEFAULT_SETTINGS),
-  });
+  const form = useContractForm(settingsFormSchema, { defaultValues: toForm(DEFAULT_SETTINGS) });
   const { errors, isDirty } = form.formState;
   void isDirty; // subscribes to it: the effect below reads it
   const [formError, setFormError] = useState<string | null>(null);
@@ -184,9 +173,7 @@ export function PlatformSettingsSection() {
           setFormError(`${FEES_MESSAGES.couldNotUpdateSettings}. Gebyr-API'et svarer ikke, og browseren kunne heller ikke gemme dem lokalt.`);
         }
       } else {
-        for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-          if ((SETTINGS_FIELDS as readonly string[]).includes(field)) form.setError(field as SettingsField, { message });
-        }
+        applyServerFieldErrors(form, error);
         setFormError(adminActionError(error, FEES_MESSAGES.couldNotUpdateSettings));
       }
     }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useContractForm } from '@fragtbud/web/forms';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Field, Spinner, TASK_TYPES, isTaskType, taskTypeLabel, queryKeys } from '@fragtbud/web';
 import { limits } from '@fragtbud/contracts';
 import { adminActionError } from '../../shared/action-error';
@@ -7,7 +8,8 @@ import { FEES_MESSAGES } from './messages';
 import { listTaskTypes, useCreateTaskType, useDeleteTaskType, useUpdateTaskType, type TaskTypeSetting } from './task-types-api';
 import { newTaskTypeSchema, taskTypeMaxBidsSchema } from './task-type-input';
 
-const NEW_TYPE_MAX_BIDS = String(limits.defaultMaxBids);
+/** What the add row starts with: no type, the platform's default bid limit. */
+const NEW_TYPE = { type: '', maxBids: String(limits.defaultMaxBids) };
 
 function TypeName({ type }: { type: string }) {
   if (!isTaskType(type)) return <>{type}</>;
@@ -25,8 +27,7 @@ export function TaskTypesSection() {
   const updateType = useUpdateTaskType();
   const deleteType = useDeleteTaskType();
   const suggestionsId = useId();
-  const [newType, setNewType] = useState('');
-  const [newMaxBids, setNewMaxBids] = useState(NEW_TYPE_MAX_BIDS);
+  const addForm = useContractForm(newTaskTypeSchema, { defaultValues: NEW_TYPE, mode: 'onSubmit' });
   const [addError, setAddError] = useState<string | null>(null);
   const adding = createType.isPending;
   const [editing, setEditing] = useState<{ type: string; text: string; error: string | null; saving: boolean } | null>(null);
@@ -35,29 +36,29 @@ export function TaskTypesSection() {
   const deleting = deleteType.isPending;
   const [notice, setNotice] = useState<string | null>(null);
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (adding) return;
-    setNotice(null);
-    const parsed = newTaskTypeSchema.safeParse({ type: newType, maxBids: newMaxBids });
-    if (!parsed.success) {
-      setAddError(parsed.error.issues[0]?.message ?? FEES_MESSAGES.invalidNewTaskType);
-      return;
-    }
-    if (types.data?.some((item) => item.type === parsed.data.type)) {
-      setAddError(`Typen ${taskTypeLabel(parsed.data.type)} findes allerede – ret dens max bud i tabellen.`);
-      return;
-    }
-    setAddError(null);
-    try {
-      const created = await createType.mutateAsync(parsed.data);
-      setNotice(`${taskTypeLabel(created.type)} er tilføjet med max ${created.maxBids} bud.`);
-      setNewType('');
-      setNewMaxBids(NEW_TYPE_MAX_BIDS);
-    } catch (error) {
-      setAddError(adminActionError(error, FEES_MESSAGES.couldNotSaveChange));
-    }
-  };
+  // One message for the row (spec section 5: 'Angiv gyldig type og max bud (>=1).'), the schema's first.
+  const add = addForm.handleSubmit(
+    async (parsed) => {
+      if (adding) return;
+      setNotice(null);
+      if (types.data?.some((item) => item.type === parsed.type)) {
+        setAddError(`Typen ${taskTypeLabel(parsed.type)} findes allerede – ret dens max bud i tabellen.`);
+        return;
+      }
+      setAddError(null);
+      try {
+        const created = await createType.mutateAsync(parsed);
+        setNotice(`${taskTypeLabel(created.type)} er tilføjet med max ${created.maxBids} bud.`);
+        addForm.reset(NEW_TYPE);
+      } catch (error) {
+        setAddError(adminActionError(error, FEES_MESSAGES.couldNotSaveChange));
+      }
+    },
+    (errors) => {
+      setNotice(null);
+      setAddError(errors.type?.message ?? errors.maxBids?.message ?? FEES_MESSAGES.invalidNewTaskType);
+    },
+  );
 
   const saveEdit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -194,17 +195,13 @@ export function TaskTypesSection() {
           </div>
         )}
 
-        <form className="task-types-add" noValidate onSubmit={add} aria-label="Tilføj opgavetype">
+        <form className="task-types-add" noValidate onSubmit={(event) => void add(event)} aria-label="Tilføj opgavetype">
           <Field
             label="Ny type"
             hint="Fx Flytning eller moving; navnet gemmes med små bogstaver."
             list={suggestionsId}
             autoComplete="off"
-            value={newType}
-            onChange={(event) => {
-              setNewType(event.target.value);
-              setAddError(null);
-            }}
+            {...addForm.register('type', { onChange: () => setAddError(null) })}
           />
           <datalist id={suggestionsId}>
             {TASK_TYPES.filter(({ type }) => !types.data?.some((item) => item.type === type)).map(({ type, label }) => (
@@ -218,11 +215,7 @@ export function TaskTypesSection() {
             hint="Helt tal, mindst 1."
             inputMode="numeric"
             autoComplete="off"
-            value={newMaxBids}
-            onChange={(event) => {
-              setNewMaxBids(event.target.value);
-              setAddError(null);
-            }}
+            {...addForm.register('maxBids', { onChange: () => setAddError(null) })}
           />
           <Button type="submit" variant="secondary" loading={adding}>
             Tilføj type
