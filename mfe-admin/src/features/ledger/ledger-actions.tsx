@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { fieldError, useContractForm } from '@fragtbud/web/forms';
 import { useSearchParams } from 'react-router-dom';
 import {
   adjustmentBodySchema,
@@ -12,6 +13,7 @@ import {
 import { z } from 'zod';
 import { Button, ConfirmDialog, Field, formatDkkFromKroner, isApiError, newIdempotencyKey, parseDanishNumber, useSessionDraft, useSingleFlight } from '@fragtbud/web';
 import { useUser } from '../../shared/api/admin-users-api';
+import { typedTextSchema } from '../../shared/form-values';
 import { personIdOf, personLabel } from '../../shared/person-names';
 import { PersonPicker, type PersonRole } from '../../shared/person-picker';
 import { useMoneyAction, type MoneyBody } from './api/run-money-action';
@@ -221,17 +223,14 @@ function bodyOf(fields: ActionField[], values: Record<string, string>): Body {
   return body;
 }
 
-/** The server's rules over the body, before anything is asked or sent: each field's first Danish message. */
-export function fieldErrorsOf(schema: z.ZodType, body: Body): Record<string, string> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? '');
-    errors[name] ??= issue.message;
-  }
-  return errors;
-}
+/**
+ * The form's schema for `useContractForm`: the fields as typed, made into the body and checked with the server's
+ * rules (the contract schema it parses with) before anything is asked or sent; each field gets its Danish message.
+ */
+const formSchemaOf = (spec: ActionSpec) => typedTextSchema<string>(spec.fields.map((field) => field.name), spec.schema, (typed) => bodyOf(spec.fields, typed));
+const formSchemas = new Map(ACTIONS.map((spec) => [spec.key, formSchemaOf(spec)]));
+
+const emptyValues = (spec: ActionSpec): Record<string, string> => Object.fromEntries(spec.fields.map((field) => [field.name, '']));
 
 /** What was typed into one action's form, kept per browser tab (sessionStorage) until it is sent. */
 const draftKey = (spec: Pick<ActionSpec, 'key'>) => `fragtbud:admin-ledger-action:${spec.key}`;
@@ -269,8 +268,12 @@ function linkedValues(spec: ActionSpec, params: URLSearchParams): Record<string,
 function ActionForm({ spec }: { spec: ActionSpec }) {
   // A reload or a detour through the login page (the session ran out) keeps what was typed.
   const [draft, setDraft, clearDraft] = useSessionDraft(draftKey(spec));
-  const values = draft ? valuesOf(draft) : {};
-  const setValues = (next: Record<string, string>) => (Object.values(next).some((value) => value) ? setDraft(JSON.stringify(next)) : clearDraft());
+  const form = useContractForm(formSchemas.get(spec.key) ?? formSchemaOf(spec), {
+    defaultValues: { ...emptyValues(spec), ...(draft ? valuesOf(draft) : {}) },
+    mode: 'onSubmit',
+  });
+  const values = form.watch();
+  const keepDraft = (next: Record<string, string>) => (Object.values(next).some((value) => value) ? setDraft(JSON.stringify(next)) : clearDraft());
   // A link to this action (from a person or a task) fills it in and brings it into view, once per link followed.
   const [params] = useSearchParams();
   const link = params.get(ACTION_PARAM) === spec.key ? params.toString() : null;
@@ -279,12 +282,12 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
     const linked = link ? linkedValues(spec, new URLSearchParams(link)) : null;
     if (!linked) return;
     setDraft(JSON.stringify(linked));
+    form.reset({ ...emptyValues(spec), ...linked });
     formRef.current?.scrollIntoView?.({ block: 'start' });
     // Only a newly followed link fills the form (not a change of the draft or the spec object).
   }, [link]);
   const [key, setKey] = useState(newIdempotencyKey);
   const [result, setResult] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<Body | null>(null);
   const send = useMoneyAction();
   // One request per press (the idempotency key makes a repeat harmless at the server; this keeps it from being sent).
@@ -294,24 +297,24 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
     const answer = await send.mutateAsync({ path: spec.path(values), body: sent, idempotencyKey: key });
     if (!answer) return;
     setKey(newIdempotencyKey());
-    setValues({});
+    form.reset(emptyValues(spec));
+    clearDraft();
     setResult(answer.url ? `${spec.done}: ${answer.url}` : (answer.message ?? spec.done));
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     flight.run(async () => {
       setResult(null);
-      const body = bodyOf(spec.fields, values);
-      const errors = fieldErrorsOf(spec.schema, body);
-      setFieldErrors(errors);
       send.reset();
-      if (Object.keys(errors).length) return;
-      // Everything the server checks is checked first; money moves only after the admin confirmed the question.
-      if (spec.question) setAsking(body);
-      else await run(body);
+      await form.handleSubmit(async (typed) => {
+        const body = bodyOf(spec.fields, typed);
+        // Everything the server checks is checked first; money moves only after the admin confirmed the question.
+        if (spec.question) setAsking(body);
+        else await run(body);
+      })();
     });
   };
-  const inputError = Object.values(fieldErrors).find(Boolean) ?? null;
+  const inputError = spec.fields.map((field) => fieldError(form, field.name)).find(Boolean) ?? null;
   const error = inputError ?? (send.error ? (isApiError(send.error) && send.error.status !== 0 && send.error.status < 500 ? send.error.message : spec.failure) : null);
   return (
     <form ref={formRef} className="admin-ledger__action" aria-label={spec.title} onSubmit={onSubmit}>
@@ -319,13 +322,14 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
       {spec.fields.map((field) => {
         const change = (value: string) => {
           if ((values[field.name] ?? '') === value) return;
-          setValues({ ...values, [field.name]: value });
+          form.setValue(field.name, value);
+          form.clearErrors(field.name);
+          keepDraft({ ...values, [field.name]: value });
           setKey(newIdempotencyKey()); // other values are another request
-          if (fieldErrors[field.name]) setFieldErrors({ ...fieldErrors, [field.name]: '' });
         };
-        const fieldError = fieldErrors[field.name] || null;
+        const message = fieldError(form, field.name);
         if (field.person) {
-          return <PersonPicker key={field.name} label={field.label} role={field.person} value={values[field.name] ?? ''} error={fieldError} onChange={change} />;
+          return <PersonPicker key={field.name} label={field.label} role={field.person} value={values[field.name] ?? ''} error={message} onChange={change} />;
         }
         if (field.flag) {
           return (
@@ -334,7 +338,7 @@ function ActionForm({ spec }: { spec: ActionSpec }) {
             </label>
           );
         }
-        return <Field key={field.name} label={field.label} value={values[field.name] ?? ''} error={fieldError} onChange={(event) => change(event.target.value)} />;
+        return <Field key={field.name} label={field.label} value={values[field.name] ?? ''} error={message} onChange={(event) => change(event.target.value)} />;
       })}
       <Button type="submit" disabled={send.isPending || flight.busy}>
         {spec.submit}
