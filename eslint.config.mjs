@@ -11,15 +11,15 @@ const FEATURE_ROOTS = [
   { root: 'shell/src/features' },
   { root: 'mfe-customer/src/features' },
   { root: 'mfe-carrier/src/features' },
-  // The admin remote keeps its features at the top of src/; api/, shared/, testing/ and dashboard/ (the tab host) are not features.
-  { root: 'mfe-admin/src', only: ['carrier-lists', 'carriers', 'fees', 'tasks', 'users'] },
+  // The admin dashboard is the tab host: it composes the other features' tabs (they meet there, as in a route).
+  { root: 'mfe-admin/src/features', hosts: ['dashboard'] },
 ];
 
 function featureZones() {
   const zones = [];
-  for (const { root, only } of FEATURE_ROOTS) {
-    const features = only ?? readdirSync(new URL(root, import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
-    for (const target of features) {
+  for (const { root, hosts = [] } of FEATURE_ROOTS) {
+    const features = readdirSync(new URL(root, import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    for (const target of features.filter((feature) => !hosts.includes(feature))) {
       for (const from of features) {
         if (from === target) continue;
         zones.push({
@@ -41,7 +41,7 @@ const SHARED_ZONES = [
   { target: './libs/web/src', from: './mfe-carrier/src' },
   { target: './libs/web/src', from: './mfe-admin/src' },
   { target: ['./shell/src/routing', './shell/src/remotes', './shell/src/layout'], from: './shell/src/features' },
-  { target: ['./mfe-admin/src/api', './mfe-admin/src/shared'], from: './mfe-admin/src', except: ['./api', './shared'] },
+  { target: './mfe-admin/src/shared', from: './mfe-admin/src/features' },
 ];
 
 export default [

@@ -1,7 +1,11 @@
 import { federatedAppConfig } from '@fragtbud/web/rspack';
 
 /** What mfe_admin exposes to the shell; the publish script lists it in each release's contract.json. */
-export const exposes = { './App': './src/App.tsx', './contract': './src/contract.ts' };
+export const exposes = {
+  './App': './src/App.tsx',
+  './contract': './src/contract.ts',
+  './AdminTaskControls': './src/features/task-controls/admin-task-controls-entry.tsx',
+};
 
 export default federatedAppConfig({
   kind: 'remote',

@@ -60,6 +60,7 @@ export { UPLOAD_MESSAGES, uploadDocument, uploadImage, type UploadOptions } from
 export { createQueryClient, isRetryable } from './query/query-client';
 export { queryKeys, type QueryKey, type TaskId } from './query/query-keys';
 export { invalidateTask } from './query/invalidate-task';
+export { listTaskBids, taskBidsQueryOptions } from './query/task-bids';
 export { invalidateForLiveEvent, invalidateOnLiveEvents, queryKeysForLiveEvent, type LiveQueryEvent } from './query/live-events';
 
 export { TaskStatusBadge, isTaskStatus, taskStatusLabel } from './tasks/task-status';
@@ -85,11 +86,13 @@ export { carrierListLabel, formatPercent, NO_LIST_LABEL } from './carriers/carri
 export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, reviewCountLabel } from './carriers/carrier-summary';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
+export { cancelConsequence } from './bids/cancel-consequence';
 export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from './bids/remote-props';
 export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
 export type { SaveAlertButtonProps } from './alerts/remote-props';
+export type { AdminTaskControlsProps, AdminTaskRef } from './tasks/remote-props';
 // The remotes' own props contracts: `@fragtbud/web/remote-contract` (it brings zod, so not from here: the shell's
 // first load would carry it).
 export { mountStandalone } from './standalone/mount-standalone';

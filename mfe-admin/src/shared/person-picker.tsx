@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { roleLabel, useDebouncedValue, type User } from '@fragtbud/web';
-import { useUser, usersQueryOptions } from '../api/admin-users-api';
+import { useUser, usersQueryOptions } from './api/admin-users-api';
 import { personIdOf, personLabel } from './person-names';
 
 export type PersonRole = 'carrier' | 'customer';

@@ -1,7 +1,7 @@
 // Test helper (imported by *.test.tsx only): GET/POST /admin/task-types, PUT/DELETE /admin/task-types/{type}
 // as API.md describes them. svc-tasks may not have them yet; the tests also cover their absence (404/503).
 import { http, HttpResponse } from 'msw';
-import type { TaskTypeSetting } from '../fees/task-types-api';
+import type { TaskTypeSetting } from '../features/fees/task-types-api';
 
 export function fakeTaskTypesApi(initial: TaskTypeSetting[] = []) {
   let types = initial.map((item) => ({ ...item }));

@@ -15,10 +15,10 @@ export interface LoadedRemoteModule<P> extends RemoteAppModule<P> {
 
 /**
  * What a remote exposes for the shell to mount: every remote's `./App` (a routed page), plus the pieces of the task
- * page — mfe_carrier's `./BidPanel` and mfe_customer's `./ChooseBid` and `./PayPanel`. Each remote also exposes
+ * page — mfe_carrier's `./BidPanel`, mfe_customer's `./ChooseBid` and `./PayPanel`, mfe_admin's `./AdminTaskControls`. Each remote also exposes
  * `./contract`, its props contract (loaded with the module, see `loadRemoteContract`).
  */
-export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid' | 'PayPanel' | 'DeliveryPanel' | 'FinancePanel' | 'PaymentsPanel' | 'AlertsPanel' | 'SaveAlertButton' | 'VehiclesPanel';
+export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid' | 'PayPanel' | 'DeliveryPanel' | 'FinancePanel' | 'PaymentsPanel' | 'AlertsPanel' | 'SaveAlertButton' | 'VehiclesPanel' | 'AdminTaskControls';
 
 const registered = new Map<RemoteName, string>();
 /** Loads under way, per `remote/module`: a render React throws away and starts again must not load a second time. */

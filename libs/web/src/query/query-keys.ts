@@ -49,6 +49,11 @@ export const queryKeys = {
   /** A carrier's insurance documents, as the admin reviews them (GET /admin/users/{id}/insurance). */
   adminCarrierInsurance: (carrierId: number) => ['admin', 'insurance', carrierId] as const,
   carrierLists: () => ['admin', 'carrier-lists'] as const,
+  /** The lists A/B/C themselves with their fees (GET /admin/carrier-lists). */
+  carrierListsAll: () => ['admin', 'carrier-lists', 'all'] as const,
+  /** The lists and the assignments of the carriers on screen (the carriers tab), by the set of their ids. */
+  carrierListings: () => ['admin', 'carrier-lists', 'listing'] as const,
+  carrierListing: (carrierIds: readonly number[]) => ['admin', 'carrier-lists', 'listing', [...new Set(carrierIds)].sort((a, b) => a - b)] as const,
   /** The admin's money screens: the ledger (filters and page), the financial overview, carriers' billing changes. */
   adminLedgers: () => ['admin', 'ledger'] as const,
   adminLedger: (filters: object) => ['admin', 'ledger', filters] as const,

@@ -1,143 +1,22 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { adminStatusOptions, allowedStatusTargets, type Task, type TaskStatus } from '@fragtbud/contracts';
-import { Button, ConfirmDialog, Modal, SelectField, taskStatusLabel } from '@fragtbud/web';
-import { useDeleteTask } from '../api/delete-task';
-import { useUpdateTaskStatus } from '../api/update-task-status';
-import { actionError } from './action-error';
-import { useCancelConsequence } from './cancel-consequence';
+import type { Task } from '@fragtbud/contracts';
+import type { AdminTaskControlsProps } from '@fragtbud/web';
+import { RemoteApp } from '../../../remotes/remote-app';
 
-export const STATUS_NOT_UPDATED = 'Kunne ikke opdatere status';
-
-export const TASK_NOT_DELETED = 'Kunne ikke slette opgave';
-
-interface AdminTaskControlsProps {
+interface AdminTaskControlsMountProps {
   task: Pick<Task, 'id' | 'status' | 'paid_at'>;
   onChanged: (task: Task) => void;
 }
 
-/** The admin's part of the action panel: the status dropdown of spec section 4 and deletion after confirmation. */
-export function AdminTaskControls({ task, onChanged }: AdminTaskControlsProps) {
-  const navigate = useNavigate();
-  const [status, setStatus] = useState<TaskStatus | ''>('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [confirmCancelOpen, setConfirmCancelOpen] = useState(false);
-  const changeStatus = useUpdateTaskStatus();
-  const remove = useDeleteTask();
-  const cancelConsequence = useCancelConsequence(task);
-  const chosen = status || task.status;
-  // Only what the server allows (allowedStatusTargets: a paid task never goes back to a status that asks for
-  // payment), among the menu's statuses; the current one is shown marked.
-  const allowed = allowedStatusTargets(task, 'admin');
-  const options = adminStatusOptions.filter((option) => option === task.status || allowed.includes(option));
-  const statusFailure = changeStatus.error ? actionError(changeStatus.error, STATUS_NOT_UPDATED) : null;
-  const deleteFailure = remove.error ? actionError(remove.error, TASK_NOT_DELETED) : null;
-
-  const applyStatus = () =>
-    changeStatus.mutateAsync({ id: task.id, status: chosen }).then((updated) => {
-      onChanged(updated);
-      setStatus('');
-      setNotice(`Status ændret til ${taskStatusLabel(updated.status)}.`);
-    });
-
-  const submitStatus = () => {
-    if (chosen === task.status) return;
-    setNotice(null);
-    // Cancelling takes the job from the carrier and refunds a paid task at once: only after the admin confirms.
-    if (chosen === 'cancelled') setConfirmCancelOpen(true);
-    else void applyStatus().catch(() => undefined); // the mutation keeps its error for the alert below
-  };
-
-  const confirmDelete = () => remove.mutate(task.id, { onSuccess: () => navigate('/tasks', { replace: true }) });
-
+/**
+ * The admin's status dropdown and 'Slet opgave' (spec section 4) are mfe_admin's `./AdminTaskControls`, mounted here
+ * in the action panel for an admin; when the remote cannot load, the Danish error with 'Prøv igen' takes its place.
+ */
+export function AdminTaskControls({ task, onChanged }: AdminTaskControlsMountProps) {
   return (
-    <div className="task-admin">
-      <h3 className="task-admin__title">Administrator</h3>
-      <div className="task-admin__status">
-        <SelectField
-          label="Skift status"
-          value={chosen}
-          onChange={(event) => {
-            setStatus(event.target.value as TaskStatus);
-            setNotice(null);
-            changeStatus.reset();
-          }}
-        >
-          {!(adminStatusOptions as readonly string[]).includes(task.status) && (
-            <option value={task.status} disabled>
-              {taskStatusLabel(task.status)} (nuværende)
-            </option>
-          )}
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {taskStatusLabel(option)}
-              {option === task.status ? ' (nuværende)' : ''}
-            </option>
-          ))}
-        </SelectField>
-        <Button variant="secondary" onClick={submitStatus} loading={changeStatus.isPending} disabled={chosen === task.status}>
-          Opdater status
-        </Button>
-      </div>
-      {statusFailure && (
-        <div className="fb-form-error" role="alert">
-          {statusFailure.message}
-          {statusFailure.reason && <span className="task-error-reason">{statusFailure.reason}</span>}
-        </div>
-      )}
-      {notice && (
-        <p className="task-notice task-notice--success" role="status">
-          {notice}
-        </p>
-      )}
-      <ConfirmDialog
-        open={confirmCancelOpen}
-        title={`Annullér opgave #${task.id}?`}
-        confirmLabel="Annullér opgaven"
-        busy={changeStatus.isPending}
-        onCancel={() => setConfirmCancelOpen(false)}
-        onConfirm={() => applyStatus().finally(() => setConfirmCancelOpen(false))}
-      >
-        <p>{cancelConsequence} Det kan ikke fortrydes.</p>
-      </ConfirmDialog>
-      <Button
-        variant="danger"
-        onClick={() => {
-          remove.reset();
-          setConfirmOpen(true);
-        }}
-      >
-        Slet opgave
-      </Button>
-      <Modal
-        open={confirmOpen}
-        role="alertdialog"
-        title={`Slet opgave #${task.id}?`}
-        onClose={() => !remove.isPending && setConfirmOpen(false)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirmOpen(false)} disabled={remove.isPending}>
-              Annuller
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              onClick={confirmDelete}
-            >
-              Slet opgave
-            </Button>
-          </>
-        }
-      >
-        <p>Opgaven slettes permanent sammen med dens billeder. Det kan ikke fortrydes.</p>
-        {deleteFailure && (
-          <div className="fb-form-error" role="alert">
-            {deleteFailure.message}
-            {deleteFailure.reason && <span className="task-error-reason">{deleteFailure.reason}</span>}
-          </div>
-        )}
-      </Modal>
-    </div>
+    <RemoteApp<AdminTaskControlsProps>
+      remote="mfe_admin"
+      module="AdminTaskControls"
+      props={{ task: { id: task.id, status: task.status, paid_at: task.paid_at }, onChanged }}
+    />
   );
 }
