@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages, type Task } from '@fragtbud/contracts';
-import { Button, useSession, useSessionDraft, type AddressFieldProps, type User } from '@fragtbud/web';
+import { useSession, type User } from '@fragtbud/web';
 import { useTaskBids } from './bids/list-task-bids';
 import { AdminTaskControls } from './admin-task-controls';
 import { CarrierDelivery } from './carrier-delivery';
-import { EditTaskModal, editTaskDraftKey } from './edit-task-modal';
 import { OwnerPayPanel } from './owner-pay-panel';
 import { canEditTask, isTaskOwner } from './task-access';
 
@@ -13,8 +11,6 @@ interface TaskActionPanelProps {
   task: Task;
   viewer: Pick<User, 'id' | 'role'> | null;
   onChanged: (task: Task) => void;
-  /** For tests: address suggestions in the edit modal. */
-  suggest?: AddressFieldProps['suggest'];
 }
 
 /**
@@ -44,11 +40,12 @@ function CarrierBidNote({ task, viewerId }: { task: Task; viewerId: number }) {
   );
 }
 
-/** What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete. */
-export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskActionPanelProps) {
-  // A draft left by a reload or a lost session reopens the edit modal with what was typed.
-  const [draft] = useSessionDraft(editTaskDraftKey(task.id, viewer?.id ?? null));
-  const [editing, setEditing] = useState(() => draft !== '');
+/**
+ * What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete.
+ * Editing is mfe_customer's task wizard (`/create-task?edit=`), the one task editor: it keeps the typed draft across a
+ * reload and knows which fields may change in which status.
+ */
+export function TaskActionPanel({ task, viewer, onChanged }: TaskActionPanelProps) {
   const owner = isTaskOwner(task, viewer);
   const admin = viewer?.role === 'admin';
   const editable = canEditTask(task, viewer);
@@ -63,18 +60,15 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
           <Link className="fb-button fb-button--primary" to={`/create-task?edit=${task.id}`}>
             Rediger
           </Link>
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            Ret adresser og beskrivelse
-          </Button>
         </div>
       )}
       {owner && !admin && !editable && <p className="fb-muted">{messages.taskNoLongerEditable}</p>}
       <OwnerPayPanel task={task} viewer={viewer} />
       {admin && (
         <div className="task-actions__buttons">
-          <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Link className="fb-button fb-button--secondary" to={`/create-task?edit=${task.id}`}>
             Ret oplysninger
-          </Button>
+          </Link>
         </div>
       )}
       {viewer?.role === 'carrier' && task.status === 'open_for_bids' && <CarrierBidNote task={task} viewerId={viewer.id} />}
@@ -83,7 +77,6 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
       <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>
         ← Tilbage til opgaver
       </Link>
-      {editable && <EditTaskModal task={task} viewerId={viewer?.id ?? null} open={editing} onClose={() => setEditing(false)} onSaved={onChanged} suggest={suggest} />}
     </section>
   );
 }

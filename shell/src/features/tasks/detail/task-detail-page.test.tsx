@@ -23,7 +23,7 @@ const carrier = makeUser({ id: 3, role: 'carrier' });
 const admin = makeUser({ id: 1, role: 'admin' });
 const viewers: Record<Role, typeof owner> = { customer: owner, carrier, admin };
 
-/** The task page as the route table mounts it, with uploads and address suggestions that need no browser APIs. */
+/** The task page as the route table mounts it, with uploads that need no browser APIs. */
 function renderTaskPage(route: string, tasks: Task[], role: Role | null = 'customer') {
   const fake = fakeTasksApi(tasks);
   server.use(...fake.handlers);
@@ -40,7 +40,6 @@ function renderTaskPage(route: string, tasks: Task[], role: Role | null = 'custo
             <TaskDetailPage
               prepare={async (file) => ({ blob: file, filename: file.name })}
               upload={async () => `/api/files/uploaded-${++uploads}.jpg`}
-              suggest={async () => []}
             />
           }
         />
@@ -306,82 +305,25 @@ describe('task page actions', () => {
     expect(screen.queryByRole('combobox', { name: 'Skift status' })).toBeNull();
   });
 
-  it('lets the owner edit the task in the wizard or in the edit modal', async () => {
-    const fake = renderTaskPage('/task/5', [makeTask({ id: 5 })]);
-    expect((await screen.findByRole('link', { name: 'Rediger' })).getAttribute('href')).toBe('/create-task?edit=5');
+  it("sends the owner and an admin to the one task editor, mfe_customer's wizard", async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5 })]);
+    const actions = await screen.findByRole('region', { name: 'Handlinger' });
+    expect(within(actions).getByRole('link', { name: 'Rediger' }).getAttribute('href')).toBe('/create-task?edit=5');
+    expect(within(actions).queryByRole('button')).toBeNull(); // no second editor beside it
+    cleanup();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Ret adresser og beskrivelse' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
-    // The type cannot be changed here (its own fields live in the wizard): it is shown with a link to the wizard.
-    expect(within(dialog).queryByRole('combobox', { name: /Opgavetype/ })).toBeNull();
-    expect(within(dialog).getByText('Flytning')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Skift opgavetype' }).getAttribute('href')).toBe('/create-task?edit=5');
-    const from = within(dialog).getByRole('combobox', { name: 'Afhentningsadresse' });
-    await userEvent.clear(from);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem ændringer' }));
-    expect(within(dialog).getByText('Udfyld både afhentnings- og leveringsadresse.')).toBeTruthy();
-    expect(fake.requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
-
-    await userEvent.type(from, 'Åboulevarden 5, 8000 Aarhus C');
-    await userEvent.clear(within(dialog).getByLabelText('Beskrivelse'));
-    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), 'Klaver');
-    await userEvent.type(within(dialog).getByLabelText('Kontakttelefon'), '12 34 56 78');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem ændringer' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('Klaver')).toBeTruthy();
-    expect(screen.getAllByText('Åboulevarden 5, 8000 Aarhus C')).toHaveLength(2);
-    const put = fake.requests.find((r) => r.startsWith('PUT /tasks/5'))!;
-    expect(JSON.parse(put.slice('PUT /tasks/5 '.length))).toMatchObject({
-      type: 'moving',
-      from_address: 'Åboulevarden 5, 8000 Aarhus C',
-      description: 'Klaver',
-      contact_phone: '12 34 56 78',
-      contact_email: null,
-    });
+    // An admin edits in any status (API.md PUT /tasks/{id}); the wizard keeps the photos locked past acceptance.
+    renderTaskPage('/task/5', [makeTask({ id: 5, status: 'assigned', assigned_carrier_id: 3 })], 'admin');
+    const adminActions = await screen.findByRole('region', { name: 'Handlinger' });
+    expect(within(adminActions).getByRole('link', { name: 'Ret oplysninger' }).getAttribute('href')).toBe('/create-task?edit=5');
+    expect(within(adminActions).queryByRole('link', { name: 'Rediger' })).toBeNull();
   });
 
-  it('keeps what the owner typed in the edit modal across a reload, and drops it on cancel', async () => {
-    const fake = renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Ret adresser og beskrivelse' }));
-    let dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
-    await userEvent.clear(within(dialog).getByLabelText('Beskrivelse'));
-    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), 'Sofa og klaver');
-    await userEvent.type(within(dialog).getByLabelText('Kontakttelefon'), '12 34 56 78');
-
-    // A reload (or the login page after the session ran out) mounts the page afresh: the modal is open with the draft.
-    cleanup();
-    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
-    dialog = await screen.findByRole('dialog', { name: 'Rediger opgave #5' });
-    expect((within(dialog).getByLabelText('Beskrivelse') as HTMLTextAreaElement).value).toBe('Sofa og klaver');
-    expect((within(dialog).getByLabelText('Kontakttelefon') as HTMLInputElement).value).toBe('12 34 56 78');
-
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await userEvent.click(screen.getByRole('button', { name: 'Ret adresser og beskrivelse' }));
-    dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
-    expect((within(dialog).getByLabelText('Beskrivelse') as HTMLTextAreaElement).value).toBe('Sofa');
-    expect(sessionStorage.length).toBe(0);
-    expect(fake.requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
-  });
-
-  it("keeps one owner's edit draft from another user and drops it once saved", async () => {
-    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Ret adresser og beskrivelse' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
-    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), ' og klaver');
-
-    cleanup();
-    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })], 'admin');
-    expect(await screen.findByRole('button', { name: 'Ret oplysninger' })).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
-
-    cleanup();
-    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
-    const reopened = await screen.findByRole('dialog', { name: 'Rediger opgave #5' });
-    await userEvent.click(within(reopened).getByRole('button', { name: 'Gem ændringer' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('Sofa og klaver')).toBeTruthy();
-    expect(sessionStorage.length).toBe(0);
+  it("tells the owner once a bid is accepted that the task can no longer be edited, and offers no editor", async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5, status: 'assigned', assigned_carrier_id: 3 })]);
+    const actions = await screen.findByRole('region', { name: 'Handlinger' });
+    expect(actions.textContent).toContain('Opgaven kan ikke længere redigeres.');
+    expect(within(actions).queryByRole('link', { name: 'Rediger' })).toBeNull();
   });
 
   it('lets an admin change the status from the dropdown', async () => {

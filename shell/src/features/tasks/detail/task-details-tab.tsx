@@ -5,7 +5,6 @@ import {
   formatDateTime,
   formatDkkFromKroner,
   taskAddress,
-  type AddressFieldProps,
   type PhotoPickerProps,
   type User,
 } from '@fragtbud/web';
@@ -26,7 +25,6 @@ interface TaskDetailsTabProps {
   /** For tests. */
   upload?: PhotoPickerProps['upload'];
   prepare?: PhotoPickerProps['prepare'];
-  suggest?: AddressFieldProps['suggest'];
 }
 
 function schedule(task: Task): string | null {
@@ -37,7 +35,7 @@ function schedule(task: Task): string | null {
 }
 
 /** The details tab (spec section 2): route with map, description, type-specific facts, photos, info and actions. */
-export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, suggest }: TaskDetailsTabProps) {
+export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare }: TaskDetailsTabProps) {
   const from = taskAddress(task, 'from');
   const to = taskAddress(task, 'to');
   const facts = taskFacts(task);
@@ -203,7 +201,7 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
             </Link>
           )}
         </section>
-        <TaskActionPanel task={task} viewer={viewer} onChanged={onChanged} suggest={suggest} />
+        <TaskActionPanel task={task} viewer={viewer} onChanged={onChanged} />
       </aside>
     </div>
   );
