@@ -28,6 +28,7 @@ export { useSingleFlight, type SingleFlight } from './hooks/use-single-flight';
 
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
 export { Field, SelectField, type FieldProps, type SelectFieldProps } from './ui/field';
+export { FormMessage } from './ui/form-message';
 export { Modal, type ModalProps } from './ui/modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/confirm-dialog';
 export { Spinner, type SpinnerProps } from './ui/spinner';
@@ -81,11 +82,12 @@ export { filterBids } from './bids/filter-bids';
 export { BID_SORT_LABELS, sortBids, type BidSort } from './bids/sort-bids';
 export { StarRating, formatRating } from './carriers/star-rating';
 export { CarrierBadges } from './carriers/carrier-badges';
+export { companyQueryOptions, lookUpCompany } from './carriers/company-lookup';
 export { carrierListLabel, formatPercent, NO_LIST_LABEL } from './carriers/carrier-list-label';
 export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, reviewCountLabel } from './carriers/carrier-summary';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
-export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from './bids/remote-props';
+export type { BidPanelProps, BidTaskRef, CarrierTaskActionsProps, ChooseBidProps, PayPanelProps } from './bids/remote-props';
 export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';

@@ -18,7 +18,21 @@ export interface LoadedRemoteModule<P> extends RemoteAppModule<P> {
  * page — mfe_carrier's `./BidPanel` and mfe_customer's `./ChooseBid` and `./PayPanel`. Each remote also exposes
  * `./contract`, its props contract (loaded with the module, see `loadRemoteContract`).
  */
-export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid' | 'PayPanel' | 'DeliveryPanel' | 'FinancePanel' | 'PaymentsPanel' | 'AlertsPanel' | 'SaveAlertButton' | 'VehiclesPanel';
+export type ExposedModule =
+  | 'App'
+  | 'BidPanel'
+  | 'ChooseBid'
+  | 'PayPanel'
+  | 'DeliveryPanel'
+  | 'FinancePanel'
+  | 'PaymentsPanel'
+  | 'AlertsPanel'
+  | 'SaveAlertButton'
+  | 'VehiclesPanel'
+  | 'BankPanel'
+  | 'InsurancePanel'
+  | 'CvrPanel'
+  | 'TaskActions';
 
 const registered = new Map<RemoteName, string>();
 /** Loads under way, per `remote/module`: a render React throws away and starts again must not load a second time. */

@@ -38,6 +38,11 @@ export interface ChooseBidProps {
   onBidsStale?: () => void;
 }
 
+/** mfe_carrier `./TaskActions`: the carrier's part of the task page's 'Handlinger' (whether and where to bid). */
+export interface CarrierTaskActionsProps {
+  task: BidTaskRef;
+}
+
 /** mfe_customer `./PayPanel`: the task owner's 'Betal' button and payment modal. */
 export interface PayPanelProps {
   task: BidTaskRef;

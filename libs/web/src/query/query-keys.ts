@@ -64,6 +64,8 @@ export const queryKeys = {
   myBillingChange: () => ['me', 'billing-change'] as const,
   myBank: () => ['me', 'bank'] as const,
   myInsurance: () => ['me', 'insurance'] as const,
+  /** A company in the CVR register (GET /cvr/{nr}). */
+  company: (cvrNumber: string) => ['cvr', cvrNumber] as const,
   myTwoFactor: () => ['me', 'two-factor'] as const,
   mySessions: () => ['me', 'sessions'] as const,
   /** The caller's OpenID Connect links (GET /auth/oidc/links). */

@@ -9,6 +9,7 @@ import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fr
 import { resetRemoteManifest } from '../../../remotes/remote-manifest';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
 import { TaskDetailPage } from './task-detail-page';
+import { stubRemoteContract } from '../../../testing/remote-contract';
 
 /*
  * The shell side of the carrier's delivery steps: mfe_carrier's `./DeliveryPanel` is loaded for the assigned carrier
@@ -35,7 +36,7 @@ beforeEach(() => {
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
   runtime.loadRemote.mockImplementation(async (id: string) => {
-    if (id.endsWith('/contract')) return { contractVersion: 1, assertProps: () => undefined }; // the remote's ./contract
+    if (id.endsWith('/contract')) return stubRemoteContract(id); // the remote's ./contract
     if (id === 'mfe_carrier/DeliveryPanel') return { default: StubDeliveryPanel };
     throw new Error(`unexpected remote ${id}`);
   });

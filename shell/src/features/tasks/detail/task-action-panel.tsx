@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { messages, type Task } from '@fragtbud/contracts';
-import { useSession, type User } from '@fragtbud/web';
-import { useTaskBids } from './bids/list-task-bids';
+import type { CarrierTaskActionsProps, User } from '@fragtbud/web';
+import { RemoteApp } from '../../../remotes/remote-app';
 import { AdminTaskControls } from './admin-task-controls';
 import { CarrierDelivery } from './carrier-delivery';
 import { OwnerPayPanel } from './owner-pay-panel';
@@ -11,33 +11,6 @@ interface TaskActionPanelProps {
   task: Task;
   viewer: Pick<User, 'id' | 'role'> | null;
   onChanged: (task: Task) => void;
-}
-
-/**
- * A carrier on a task open for bids: where to bid, or — once they have a bid (the same list as the bids tab, shared
- * cache) — that it is in, and that it can be changed there while it is pending ('Ret bud').
- */
-function CarrierBidNote({ task, viewerId }: { task: Task; viewerId: number }) {
-  const { data, isError } = useTaskBids(task.id);
-  const approved = useSession((state) => state.user?.is_approved === true && !state.user.is_blocked);
-  if (!data && !isError) return null; // not yet known: no invitation to bid a second time
-  const ownBid = data?.items.find((bid) => bid.view === 'carrier' && bid.carrier_id === viewerId);
-  // Not invited to bid where the bids tab would refuse: an account awaiting approval, or every slot taken.
-  if (!ownBid && !approved) return <p className="fb-muted">{messages.carrierNotApproved}</p>;
-  if (!ownBid && data?.bidding?.bidding_open === false) return <p className="fb-muted">{messages.bidLimitReached}</p>;
-  if (!ownBid) {
-    return (
-      <p className="fb-muted">
-        Opgaven er åben for bud. <Link to="?tab=bids">Byd på opgaven under fanen Bud</Link>
-      </p>
-    );
-  }
-  return (
-    <p className="fb-muted">
-      Du har afgivet et bud på opgaven.{' '}
-      {ownBid.status === 'pending' ? <Link to="?tab=bids">Du kan rette det under fanen Bud.</Link> : <Link to="?tab=bids">Se det under fanen Bud.</Link>}
-    </p>
-  );
 }
 
 /**
@@ -71,7 +44,8 @@ export function TaskActionPanel({ task, viewer, onChanged }: TaskActionPanelProp
           </Link>
         </div>
       )}
-      {viewer?.role === 'carrier' && task.status === 'open_for_bids' && <CarrierBidNote task={task} viewerId={viewer.id} />}
+      {/* The carrier's part is mfe_carrier's: whether and where to bid (it decides by the task's status). */}
+      {viewer?.role === 'carrier' && <RemoteApp<CarrierTaskActionsProps> remote="mfe_carrier" module="TaskActions" props={{ task: { id: task.id, status: task.status } }} />}
       <CarrierDelivery task={task} viewer={viewer} />
       {admin && <AdminTaskControls task={task} onChanged={onChanged} />}
       <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>

@@ -2,15 +2,38 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import type { BidView, Task } from '@fragtbud/contracts';
-import type { Role } from '@fragtbud/web';
-import { makeAdminBid, makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Task } from '@fragtbud/contracts';
+import type { CarrierTaskActionsProps, Role } from '@fragtbud/web';
+import { makeAdminBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
+import { resetRemoteManifest } from '../../../remotes/remote-manifest';
+import { stubRemoteContract } from '../../../testing/remote-contract';
 import { makeFreightNote } from './consignment/freight-note-fixtures';
 import { TaskDetailPage } from './task-detail-page';
 
+// The remotes' pieces are stubbed (the Module Federation runtime mocked); each has its own tests in its remote.
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+const taskActionsProps: CarrierTaskActionsProps[] = [];
+function StubTaskActions(props: CarrierTaskActionsProps) {
+  taskActionsProps.push(props);
+  return <p>Bud-noten fra mfe_carrier</p>;
+}
+
 const server = setupApiServer();
+
+beforeEach(() => {
+  taskActionsProps.length = 0;
+  resetRemoteManifest();
+  runtime.loadRemote.mockReset();
+  runtime.loadRemote.mockImplementation(async (id: string) => {
+    if (id.endsWith('/contract')) return stubRemoteContract(id);
+    if (id === 'mfe_carrier/TaskActions') return { default: StubTaskActions };
+    return { default: () => null };
+  });
+  server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ remotes: { mfe_carrier: '/remotes/mfe-carrier/remoteEntry.js', mfe_customer: '/remotes/mfe-customer/remoteEntry.js' } })));
+});
 
 function LocationProbe() {
   const location = useLocation();
@@ -27,7 +50,7 @@ const viewers: Record<Role, typeof owner> = { customer: owner, carrier, admin };
 function renderTaskPage(route: string, tasks: Task[], role: Role | null = 'customer') {
   const fake = fakeTasksApi(tasks);
   server.use(...fake.handlers);
-  // A carrier's 'Handlinger' panel asks whether they have bid; no bids unless a test says otherwise (after this call).
+  // A carrier's bids tab lists their own bid; none unless a test says otherwise (after this call).
   if (role === 'carrier') server.use(http.get('/api/bids', () => HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, bidding: null })));
   setSession(role ? viewers[role] : null);
   let uploads = 0;
@@ -261,40 +284,18 @@ describe('task page actions', () => {
     expect(screen.queryByRole('link', { name: 'Rediger' })).toBeNull();
   });
 
-  it.each<[string, BidView[], string, string]>([
-    ['no bid', [], 'Opgaven er åben for bud. Byd på opgaven under fanen Bud', 'Byd på opgaven under fanen Bud'],
-    [
-      'a pending bid',
-      [makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3 })],
-      'Du har afgivet et bud på opgaven. Du kan rette det under fanen Bud.',
-      'Du kan rette det under fanen Bud.',
-    ],
-  ])("tells a carrier with %s what the 'Handlinger' panel says the Bud tab offers", async (_case, bids, text, link) => {
+  it("mounts mfe_carrier's task actions in 'Handlinger' for a carrier, with the task's id and status", async () => {
     renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
-    server.use(
-      http.get('/api/bids', () => HttpResponse.json({ items: bids, total: bids.length, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: bids.length }) })),
-    );
     const actions = await screen.findByRole('region', { name: 'Handlinger' });
-    await waitFor(() => expect(actions.textContent).toContain(text));
-    expect(within(actions).getByRole('link', { name: link }).getAttribute('href')).toBe('/task/5?tab=bids');
-    if (bids.length > 0) expect(actions.textContent).not.toContain('Byd på opgaven');
-  });
-
-  it("does not invite a carrier to bid in 'Handlinger' while their account awaits approval or every bid slot is taken", async () => {
-    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
-    server.use(
-      http.get('/api/bids', () => HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: 5, max_bids: 5 }) })),
-    );
-    const full = await screen.findByRole('region', { name: 'Handlinger' });
-    await waitFor(() => expect(full.textContent).toContain('Der kan ikke afgives flere bud på denne opgave.'));
-    expect(full.textContent).not.toContain('Byd på opgaven');
+    expect(await within(actions).findByText('Bud-noten fra mfe_carrier')).toBeTruthy();
+    expect(taskActionsProps.at(-1)).toEqual({ task: { id: 5, status: 'open_for_bids' } });
     cleanup();
+    runtime.loadRemote.mockClear();
 
-    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
-    setSession(makeUser({ id: 3, role: 'carrier', is_approved: false }));
-    const waiting = await screen.findByRole('region', { name: 'Handlinger' });
-    await waitFor(() => expect(waiting.textContent).toContain('Din konto skal godkendes af en administrator, før du kan afgive bud.'));
-    expect(waiting.textContent).not.toContain('Byd på opgaven');
+    // Nobody else gets the carrier's part.
+    renderTaskPage('/task/5', [makeTask({ id: 5 })]);
+    await screen.findByRole('region', { name: 'Handlinger' });
+    expect(runtime.loadRemote.mock.calls.map(([id]) => id as string)).not.toContain('mfe_carrier/TaskActions');
   });
 
   it('shows a carrier neither photo controls nor the lock text', async () => {

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { bankInfoBodySchema, messages } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, Spinner, useSession, useSessionDraft } from '@fragtbud/web';
-import { FormMessage } from '../../layout/auth-card';
+import { Button, ErrorState, Field, fieldErrorsFromZod, FormMessage, isApiError, Spinner, useSession, useSessionDraft } from '@fragtbud/web';
 import { useBankInfo } from './api/get-bank-info';
 import { useSaveBankInfo } from './api/save-bank-info';
 
@@ -25,7 +24,7 @@ function parseDraft(text: string): BankDraft | null {
  * sessionStorage (per user) until it is saved, so a session that ran out meanwhile (the page asks to log in again)
  * or a reload does not lose it.
  */
-export function BankTab() {
+export function BankPanel() {
   const userId = useSession((state) => state.user?.id ?? 0);
   const bank = useBankInfo();
   const save = useSaveBankInfo();
