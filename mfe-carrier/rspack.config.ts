@@ -15,6 +15,7 @@ export const exposes = {
   './InsurancePanel': './src/InsurancePanel.tsx',
   './CvrPanel': './src/CvrPanel.tsx',
   './TaskActions': './src/TaskActions.tsx',
+  './RecentTasks': './src/RecentTasks.tsx',
 };
 
 const config = federatedAppConfig({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { carrierBidSchema, taskBiddingSchema, taskStatusSchema, taskTypeSchema } from '@fragtbud/contracts';
-import type { BidPanelProps, CarrierTaskActionsProps, DeliveryPanelProps, SaveAlertButtonProps } from '@fragtbud/web';
+import type { BidPanelProps, CarrierRecentTasksProps, CarrierTaskActionsProps, DeliveryPanelProps, SaveAlertButtonProps } from '@fragtbud/web';
 import { callbackProp, defineRemoteContract, type PropsFit } from '@fragtbud/web/remote-contract';
 
 /**
@@ -14,6 +14,7 @@ const taskRef = z.object({ id: z.number().int().positive(), status: taskStatusSc
 const bidPanel = z.object({ task: taskRef, bidding: taskBiddingSchema.nullable(), ownBid: carrierBidSchema.nullable(), onChanged: callbackProp });
 const deliveryPanel = z.object({ task: taskRef.extend({ paid_at: z.string().nullable().optional() }), onChanged: callbackProp });
 const taskActions = z.object({ task: taskRef });
+const recentTasks = z.object({ allHref: z.string() });
 const saveAlertButton = z.object({ filters: z.object({ type: z.union([taskTypeSchema, z.literal('')]) }) });
 
 // Compile-time: what libs/web's props types allow must pass these schemas.
@@ -22,7 +23,8 @@ const fits: [
   PropsFit<DeliveryPanelProps, typeof deliveryPanel>,
   PropsFit<SaveAlertButtonProps, typeof saveAlertButton>,
   PropsFit<CarrierTaskActionsProps, typeof taskActions>,
-] = [true, true, true, true];
+  PropsFit<CarrierRecentTasksProps, typeof recentTasks>,
+] = [true, true, true, true, true];
 void fits;
 
 const contract = defineRemoteContract(contractVersion, {
@@ -33,11 +35,12 @@ const contract = defineRemoteContract(contractVersion, {
   AlertsPanel: z.object({}),
   SaveAlertButton: saveAlertButton,
   VehiclesPanel: z.object({}),
-  // Version 2: the carrier's profile tabs and task actions moved out of the shell.
+  // Version 2: the carrier's profile tabs, task actions and dashboard list moved out of the shell.
   BankPanel: z.object({}),
   InsurancePanel: z.object({}),
   CvrPanel: z.object({}),
   TaskActions: taskActions,
+  RecentTasks: recentTasks,
 });
 
 export const props = contract.props;

@@ -71,6 +71,14 @@ export { ImageGallery, type ImageGalleryProps } from './tasks/image-gallery';
 export { TaskCard, type TaskCardProps, type TaskCardTask } from './tasks/task-card';
 export { taskAddress, taskPlace } from './tasks/task-places';
 export { TaskLink, type TaskLinkProps } from './tasks/task-link';
+export {
+  RECENT_TASKS,
+  RecentTasksTable,
+  listRecentTasks,
+  recentTasksCaption,
+  recentTasksQueryOptions,
+  type RecentTasksTableProps,
+} from './tasks/recent-tasks';
 export { FlashMessage, guestTaskPathFor, loginPathFor, registerPathFor, taskCreatedPathFor, withFlash, type Flash } from './routing/navigation';
 
 export { BidStatusBadge, bidStatusLabel, isBidStatus } from './bids/bid-status';
@@ -87,7 +95,7 @@ export { carrierListLabel, formatPercent, NO_LIST_LABEL } from './carriers/carri
 export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, reviewCountLabel } from './carriers/carrier-summary';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
-export type { BidPanelProps, BidTaskRef, CarrierTaskActionsProps, ChooseBidProps, PayPanelProps } from './bids/remote-props';
+export type { BidPanelProps, BidTaskRef, CarrierRecentTasksProps, CarrierTaskActionsProps, ChooseBidProps, PayPanelProps } from './bids/remote-props';
 export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';

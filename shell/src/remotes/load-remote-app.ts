@@ -32,7 +32,8 @@ export type ExposedModule =
   | 'BankPanel'
   | 'InsurancePanel'
   | 'CvrPanel'
-  | 'TaskActions';
+  | 'TaskActions'
+  | 'RecentTasks';
 
 const registered = new Map<RemoteName, string>();
 /** Loads under way, per `remote/module`: a render React throws away and starts again must not load a second time. */
