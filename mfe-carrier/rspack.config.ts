@@ -16,6 +16,7 @@ export const exposes = {
   './CvrPanel': './src/CvrPanel.tsx',
   './TaskActions': './src/TaskActions.tsx',
   './RecentTasks': './src/RecentTasks.tsx',
+  './Review': './src/Review.tsx',
 };
 
 const config = federatedAppConfig({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { carrierBidSchema, taskBiddingSchema, taskStatusSchema, taskTypeSchema } from '@fragtbud/contracts';
-import type { BidPanelProps, CarrierRecentTasksProps, CarrierTaskActionsProps, DeliveryPanelProps, SaveAlertButtonProps } from '@fragtbud/web';
+import type { BidPanelProps, CarrierRecentTasksProps, CarrierTaskActionsProps, DeliveryPanelProps, ReviewProps, SaveAlertButtonProps } from '@fragtbud/web';
 import { callbackProp, defineRemoteContract, type PropsFit } from '@fragtbud/web/remote-contract';
 
 /**
@@ -15,6 +15,7 @@ const bidPanel = z.object({ task: taskRef, bidding: taskBiddingSchema.nullable()
 const deliveryPanel = z.object({ task: taskRef.extend({ paid_at: z.string().nullable().optional() }), onChanged: callbackProp });
 const taskActions = z.object({ task: taskRef });
 const recentTasks = z.object({ allHref: z.string() });
+const review = z.object({ task: taskRef });
 const saveAlertButton = z.object({ filters: z.object({ type: z.union([taskTypeSchema, z.literal('')]) }) });
 
 // Compile-time: what libs/web's props types allow must pass these schemas.
@@ -24,7 +25,8 @@ const fits: [
   PropsFit<SaveAlertButtonProps, typeof saveAlertButton>,
   PropsFit<CarrierTaskActionsProps, typeof taskActions>,
   PropsFit<CarrierRecentTasksProps, typeof recentTasks>,
-] = [true, true, true, true, true];
+  PropsFit<ReviewProps, typeof review>,
+] = [true, true, true, true, true, true];
 void fits;
 
 const contract = defineRemoteContract(contractVersion, {
@@ -35,12 +37,13 @@ const contract = defineRemoteContract(contractVersion, {
   AlertsPanel: z.object({}),
   SaveAlertButton: saveAlertButton,
   VehiclesPanel: z.object({}),
-  // Version 2: the carrier's profile tabs, task actions and dashboard list moved out of the shell.
+  // Version 2: the carrier's profile tabs, task actions, dashboard list and review moved out of the shell.
   BankPanel: z.object({}),
   InsurancePanel: z.object({}),
   CvrPanel: z.object({}),
   TaskActions: taskActions,
   RecentTasks: recentTasks,
+  Review: review,
 });
 
 export const props = contract.props;

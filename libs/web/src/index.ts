@@ -100,6 +100,8 @@ export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
 export type { SaveAlertButtonProps } from './alerts/remote-props';
+export type { ReviewProps } from './ratings/remote-props';
+export { RATING_FAILED, RATING_LABELS, OWN_RATING_TITLE, ReviewForm, type ReviewFormProps } from './ratings/review-form';
 // The remotes' own props contracts: `@fragtbud/web/remote-contract` (it brings zod, so not from here: the shell's
 // first load would carry it).
 export { mountStandalone } from './standalone/mount-standalone';

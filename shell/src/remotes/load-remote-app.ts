@@ -33,7 +33,8 @@ export type ExposedModule =
   | 'InsurancePanel'
   | 'CvrPanel'
   | 'TaskActions'
-  | 'RecentTasks';
+  | 'RecentTasks'
+  | 'Review';
 
 const registered = new Map<RemoteName, string>();
 /** Loads under way, per `remote/module`: a render React throws away and starts again must not load a second time. */

@@ -11,7 +11,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useCarrierListLabel } from '../api/get-carrier-list';
 import { TaskDeletionRequests } from './deletion-requests/deletion-requests';
-import { ReviewForm } from './review/review-form';
+import { TaskReview } from './review/task-review';
 import { TaskRouteMap } from './route-map/task-route-map';
 import { TaskActionPanel } from './task-action-panel';
 import { isBeforeAcceptance, managesPhotos } from './task-access';
@@ -100,7 +100,7 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare }: Tas
           upload={upload}
           prepare={prepare}
         />
-        <ReviewForm task={task} viewer={viewer} />
+        <TaskReview task={task} viewer={viewer} />
         <TaskDeletionRequests task={task} viewer={viewer} />
       </div>
 
