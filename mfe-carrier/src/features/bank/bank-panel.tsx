@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { bankInfoBodySchema, messages } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, fieldErrorsFromZod, FormMessage, isApiError, Spinner, useSession, useSessionDraft } from '@fragtbud/web';
+import { Button, ErrorState, Field, FormMessage, isApiError, Spinner, useSession, useSessionDraft } from '@fragtbud/web';
+import { applyServerFieldErrors, fieldError, useContractForm } from '@fragtbud/web/forms';
 import { useBankInfo } from './api/get-bank-info';
 import { useSaveBankInfo } from './api/save-bank-info';
 
@@ -20,20 +21,33 @@ function parseDraft(text: string): BankDraft | null {
 }
 
 /**
- * Carriers' bank details: reg.nr. 4 digits, account up to 10 digits. What was typed is kept as a draft in this tab's
- * sessionStorage (per user) until it is saved, so a session that ran out meanwhile (the page asks to log in again)
- * or a reload does not lose it.
+ * Carriers' bank details: reg.nr. 4 digits, account up to 10 digits (the contract schema the service parses with).
+ * What was typed is kept as a draft in this tab's sessionStorage (per user) until it is saved, so a session that ran
+ * out meanwhile (the page asks to log in again) or a reload does not lose it.
  */
 export function BankPanel() {
   const userId = useSession((state) => state.user?.id ?? 0);
   const bank = useBankInfo();
+
+  if (bank.isFetching && !bank.data) return <Spinner />;
+  if (bank.error) return <ErrorState message={isApiError(bank.error) ? bank.error.message : messages.somethingWentWrong} onRetry={() => void bank.refetch()} />;
+  const saved = { bankReg: bank.data?.bankReg ?? '', bankAccount: bank.data?.bankAccount ?? '' };
+  // A new form per user: one carrier's draft never shows in another's.
+  return <BankForm key={userId} userId={userId} saved={saved} />;
+}
+
+function BankForm({ userId, saved }: { userId: number; saved: BankDraft }) {
   const save = useSaveBankInfo();
   const [draftText, setDraftText, clearDraft] = useSessionDraft(`fragtbud:bank-draft:${userId}`);
-  const saved = { bankReg: bank.data?.bankReg ?? '', bankAccount: bank.data?.bankAccount ?? '' };
-  const form = parseDraft(draftText) ?? saved;
-  const setForm = (next: BankDraft) => setDraftText(JSON.stringify(next));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [initial] = useState(() => parseDraft(draftText) ?? saved);
+  const form = useContractForm(bankInfoBodySchema, { defaultValues: initial });
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  // Every change is the draft until it is saved.
+  useEffect(() => {
+    const subscription = form.watch((values) => setDraftText(JSON.stringify(values)));
+    return () => subscription.unsubscribe();
+  }, [form, setDraftText]);
 
   useEffect(() => {
     if (outcome?.kind !== 'success') return;
@@ -41,32 +55,25 @@ export function BankPanel() {
     return () => clearTimeout(timer);
   }, [outcome]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (body) => {
     if (save.isPending) return;
     setOutcome(null);
-    const parsed = bankInfoBodySchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
-      return;
-    }
-    setErrors({});
     try {
-      await save.mutateAsync(parsed.data);
-      clearDraft(); // the form now shows the saved details
+      await save.mutateAsync(body);
+      form.reset(body); // the form now shows the saved details, as the service stored them
+      clearDraft();
       setOutcome({ kind: 'success', text: messages.bankUpdated });
     } catch (caught) {
+      if (applyServerFieldErrors(form, caught)) return;
       setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.bankUpdateFailed });
     }
-  };
+  });
 
-  if (bank.isFetching && !bank.data) return <Spinner />;
-  if (bank.error) return <ErrorState message={isApiError(bank.error) ? bank.error.message : messages.somethingWentWrong} onRetry={() => void bank.refetch()} />;
   return (
-    <form className="fb-card fb-stack" onSubmit={onSubmit} noValidate aria-label="Bankoplysninger">
+    <form className="fb-card fb-stack" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Bankoplysninger">
       {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
-      <Field label="Reg.nr." name="bankReg" inputMode="numeric" value={form.bankReg} onChange={(event) => setForm({ ...form, bankReg: event.target.value })} error={errors.bankReg} />
-      <Field label="Kontonummer" name="bankAccount" inputMode="numeric" value={form.bankAccount} onChange={(event) => setForm({ ...form, bankAccount: event.target.value })} error={errors.bankAccount} />
+      <Field label="Reg.nr." inputMode="numeric" {...form.register('bankReg')} error={fieldError(form, 'bankReg')} />
+      <Field label="Kontonummer" inputMode="numeric" {...form.register('bankAccount')} error={fieldError(form, 'bankAccount')} />
       <Button type="submit" loading={save.isPending}>
         Gem bankoplysninger
       </Button>
