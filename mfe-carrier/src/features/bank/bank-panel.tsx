@@ -1,24 +1,9 @@
 import { useEffect, useState } from 'react';
 import { bankInfoBodySchema, messages } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, FormMessage, isApiError, Spinner, useSession, useSessionDraft } from '@fragtbud/web';
-import { applyServerFieldErrors, fieldError, useContractForm } from '@fragtbud/web/forms';
+import { Button, ErrorState, Field, FormMessage, isApiError, Spinner, useSession } from '@fragtbud/web';
+import { applyServerFieldErrors, fieldError, useDraftedContractForm } from '@fragtbud/web/forms';
 import { useBankInfo } from './api/get-bank-info';
 import { useSaveBankInfo } from './api/save-bank-info';
-
-interface BankDraft {
-  bankReg: string;
-  bankAccount: string;
-}
-
-function parseDraft(text: string): BankDraft | null {
-  if (!text) return null;
-  try {
-    const draft = JSON.parse(text) as Partial<BankDraft>;
-    return typeof draft.bankReg === 'string' && typeof draft.bankAccount === 'string' ? { bankReg: draft.bankReg, bankAccount: draft.bankAccount } : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Carriers' bank details: reg.nr. 4 digits, account up to 10 digits (the contract schema the service parses with).
@@ -36,18 +21,10 @@ export function BankPanel() {
   return <BankForm key={userId} userId={userId} saved={saved} />;
 }
 
-function BankForm({ userId, saved }: { userId: number; saved: BankDraft }) {
+function BankForm({ userId, saved }: { userId: number; saved: { bankReg: string; bankAccount: string } }) {
   const save = useSaveBankInfo();
-  const [draftText, setDraftText, clearDraft] = useSessionDraft(`fragtbud:bank-draft:${userId}`);
-  const [initial] = useState(() => parseDraft(draftText) ?? saved);
-  const form = useContractForm(bankInfoBodySchema, { defaultValues: initial });
+  const { form, clearDraft } = useDraftedContractForm(bankInfoBodySchema, `fragtbud:bank-draft:${userId}`, saved);
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-
-  // Every change is the draft until it is saved.
-  useEffect(() => {
-    const subscription = form.watch((values) => setDraftText(JSON.stringify(values)));
-    return () => subscription.unsubscribe();
-  }, [form, setDraftText]);
 
   useEffect(() => {
     if (outcome?.kind !== 'success') return;
