@@ -91,6 +91,34 @@ export default [
     },
   },
   {
+    // Query keys come from one place (libs/web/src/query/query-keys.ts), so a mutation or a live event invalidates
+    // exactly what it names, in the shell and in every remote.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'libs/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', 'libs/web/src/query/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Use a key from queryKeys (libs/web/src/query/query-keys.ts).' },
+      ],
+    },
+  },
+  {
+    // Services refuse through the domain error catalog (libs/contracts error-catalog.ts): `throw domainError(code)`.
+    // A throw site never picks an HTTP status or a text of its own.
+    files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='AppError'][property.name=/^(badRequest|unauthorized|forbidden|notFound|conflict|unprocessable|tooManyRequests|unavailable)$/]",
+          message: 'Refuse with domainError(code) from the error catalog, not AppError.<status>(…).',
+        },
+        { selector: "NewExpression[callee.name='AppError']", message: 'Refuse with domainError(code) from the error catalog, not new AppError(…).' },
+      ],
+    },
+  },
+  {
     // Tool configuration may share the workspace's presets (vitest.service.config.ts); it is not product code.
     files: ['**/vitest.config.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },

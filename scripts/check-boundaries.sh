@@ -13,3 +13,13 @@ else
   echo "FAIL: importing @fragtbud/web from a service passed lint" >&2
   exit 1
 fi
+
+# And that a service cannot refuse outside the domain error catalog (eslint.config.mjs, no-restricted-syntax).
+printf "import { AppError } from '@fragtbud/platform';\nexport const probe = () => AppError.conflict('Nej', 'nej');\n" >"$probe"
+report=$(npx eslint "$probe" 2>&1 || true)
+if grep -q 'domainError(code)' <<<"$report"; then
+  echo "error catalog enforced: svc-chat may not throw AppError.conflict(…)"
+else
+  echo "FAIL: a service picking its own status and text passed lint" >&2
+  exit 1
+fi

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { demo, snapshot } from '../support/browser';
 import { productSuite } from '../support/suite';
@@ -18,6 +19,7 @@ const WAITING = 'Venter på forbindelse – sendes automatisk';
 interface ProofJson {
   id: number;
   type: string;
+  image_urls: string[];
   signature_image: string | null;
   lat: number | null;
   captured_at: string | null;
@@ -74,6 +76,57 @@ async function fillPickupProof(page: Page): Promise<Locator> {
   await dialog.getByLabel('Navn på underskriver').fill('Søren Ærø');
   await dialog.getByLabel('Note').fill('Kælderen, ingen dækning');
   return dialog;
+}
+
+const PHOTO_KEPT = 'Sendes når der er forbindelse';
+
+/** A small real PNG (8 × 8, one colour), as a phone's camera would hand the picker a picture. */
+function smallPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const size = 8;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.concat(Array.from({ length: size }, () => Buffer.from([0, ...Array.from({ length: size }, () => [200, 60, 40]).flat()])));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The proof photos kept on this device for drafts (IndexedDB `fragtbud-drafts`): their file names and sizes. */
+async function photosOnDevice(page: Page): Promise<{ filename: string; size: number }[]> {
+  return page.evaluate(
+    () =>
+      new Promise<{ filename: string; size: number }[]>((resolve, reject) => {
+        const opened = indexedDB.open('fragtbud-drafts', 1);
+        opened.onupgradeneeded = () => opened.result.createObjectStore('files', { keyPath: 'key' }).createIndex('draft', 'draft');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const all = opened.result.transaction('files', 'readonly').objectStore('files').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            resolve((all.result as { filename: string; bytes: ArrayBuffer }[]).map((file) => ({ filename: file.filename, size: file.bytes.byteLength })));
+            opened.result.close();
+          };
+        };
+      }),
+  );
 }
 
 /** The service worker controls the page and holds the app shell: the page and every script it started with. */
@@ -204,6 +257,73 @@ describe('proofs without signal', () => {
     assert.equal(await statusOf(taskId, customerToken), 'picked_up');
     assert.equal(new Set([...refused, ...sent]).size, 1, 'every try with the key of the press');
     await snapshot(page, 'offline-proof-04-after-503');
+    await context.close();
+  });
+
+  it('when the carrier adds a photo without signal, then it is kept on the phone through a reload, goes with the proof from the queue, and the proof arrives once with the photo', async () => {
+    const { id: taskId, customerToken } = await paidTask();
+    const context = await product.browser.newContext({ locale: 'da-DK', permissions: ['geolocation'], geolocation: copenhagen });
+    const page = await context.newPage();
+    const proofPosts: string[] = [];
+    context.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/tasks/${taskId}/proofs`) proofPosts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await logIn(page, product.url, demo.carrier, `/task/${taskId}`);
+    await page.waitForURL(new RegExp(`/task/${taskId}$`));
+    await currentStep(page, 'Betalt').waitFor();
+    await shellCached(page);
+
+    // No signal: the photo taken (the file chooser, as the phone's camera) cannot be uploaded and is kept.
+    await page.getByRole('button', { name: 'Bekræft afhentning' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Bekræft afhentning' });
+    await context.setOffline(true);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByText('Tilføj billeder', { exact: true }).click()]);
+    await chooser.setFiles({ name: 'palle.png', mimeType: 'image/png', buffer: smallPng() });
+    await dialog.getByText(PHOTO_KEPT).waitFor();
+    await dialog.getByRole('img', { name: 'Billede 1' }).waitFor();
+    await dialog.getByLabel('Note').fill('Billedet er taget i kælderen');
+    await snapshot(page, 'offline-proof-05-photo-kept');
+    assert.equal((await photosOnDevice(page)).length, 1);
+
+    // A reload without signal: the page's memory is gone, the photo's bytes are still on the phone.
+    await page.reload();
+    await page.locator('body').waitFor();
+    const onDevice = await photosOnDevice(page);
+    assert.equal(onDevice.length, 1, 'the photo survived the reload');
+    assert.ok((onDevice[0]?.size ?? 0) > 0);
+
+    // A bar of signal: the task page loads and the proof reopens from its draft, the photo in it, still marked.
+    await context.setOffline(false);
+    await page.reload();
+    dialog = page.getByRole('dialog', { name: 'Bekræft afhentning' });
+    await dialog.getByText(PHOTO_KEPT).waitFor();
+    const thumbnail = dialog.getByRole('img', { name: 'Billede 1' });
+    assert.match((await thumbnail.getAttribute('src')) ?? '', /^blob:/);
+    assert.equal(await dialog.getByLabel('Note').inputValue(), 'Billedet er taget i kælderen');
+    await snapshot(page, 'offline-proof-06-photo-restored');
+
+    // Gone again at the press: the proof waits in the queue with the photo; the draft's copy leaves the phone.
+    await context.setOffline(true);
+    await dialog.getByRole('button', { name: 'Indsend bevis' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.delivery-panel').getByRole('status').filter({ hasText: WAITING }).waitFor();
+    for (let waited = 0; (await photosOnDevice(page)).length > 0 && waited < 5_000; waited += 100) await page.waitForTimeout(100);
+    assert.deepEqual(await photosOnDevice(page), [], 'the queue entry holds the photo now, the draft does not');
+    assert.deepEqual(await proofsOf(taskId, customerToken), []);
+
+    // Back online: the photo is uploaded, then the proof goes, once, with the photo.
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: 'Afhentning bekræftet' }).first().waitFor({ timeout: 30_000 });
+    const proofs = await proofsOf(taskId, customerToken);
+    assert.equal(proofs.length, 1, 'exactly one proof');
+    assert.equal(proofs[0]?.image_urls.length, 1, 'with the photo');
+    assert.equal(new Set(proofPosts).size, 1, `one Idempotency-Key: ${proofPosts.join(', ')}`);
+    assert.equal(await statusOf(taskId, customerToken), 'picked_up');
+    const image = await fetch(new URL(proofs[0]?.image_urls[0] ?? '', product.url), { headers: { authorization: `Bearer ${customerToken}` } });
+    assert.equal(image.status, 200);
+    assert.match(image.headers.get('content-type') ?? '', /^image\//);
+    assert.ok((await image.arrayBuffer()).byteLength > 0);
+    await snapshot(page, 'offline-proof-07-photo-sent');
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import { messages, type AuthUser } from '@fragtbud/contracts';
-import { AppError, clearSessionCookie, createServiceClient, jsonBodyParser, type ServiceClient } from '@fragtbud/platform';
+import { type AuthUser } from '@fragtbud/contracts';
+import { clearSessionCookie, createServiceClient, domainError, jsonBodyParser, type ServiceClient } from '@fragtbud/platform';
 import type { UpstreamName } from './upstreams';
 
 export interface AccountEndpointsOptions {
@@ -91,7 +91,7 @@ export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
 
     if (ctx.path === '/api/account/export' && ctx.method === 'GET') {
       const user = await options.callerOf(ctx);
-      if (!user) throw AppError.unauthorized();
+      if (!user) throw domainError('unauthorized');
       const data = await exportOf(user, requestId);
       const day = data.exportedAt.slice(0, 10);
       ctx.set('Cache-Control', 'no-store');
@@ -103,7 +103,7 @@ export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
 
     if (ctx.path === '/api/account' && ctx.method === 'DELETE') {
       const user = await options.callerOf(ctx);
-      if (!user) throw AppError.unauthorized();
+      if (!user) throw domainError('unauthorized');
       // svc-identity checks it (after refusing an admin, whatever the body): the owner of the password decides.
       await readDeleteBody(ctx, async () => undefined);
       const body: unknown = ctx.request.body ?? {};
@@ -117,6 +117,6 @@ export function accountEndpoints(options: AccountEndpointsOptions): Middleware {
       return;
     }
 
-    throw AppError.notFound(messages.notFound, 'not_found');
+    throw domainError('not_found');
   };
 }

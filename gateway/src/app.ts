@@ -2,21 +2,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import Koa, { type Context, type Middleware } from 'koa';
 import compress from 'koa-compress';
-import { messages, sessionHintCookieName, type AuthUser } from '@fragtbud/contracts';
-import {
-  AppError,
-  closeServerGracefully,
-  defaultBodyLimit,
-  errorHandler,
-  readAfterHeader,
-  requestContext,
-  sessionTokenOf,
-  setSessionHintCookie,
-  signInternalToken,
-  writtenEventsHeader,
-  type EventBus,
-  type Logger,
-} from '@fragtbud/platform';
+import { sessionHintCookieName, type AuthUser } from '@fragtbud/contracts';
+import { closeServerGracefully, defaultBodyLimit, domainError, errorHandler, type EventBus, type Logger, readAfterHeader, requestContext, sessionTokenOf, setSessionHintCookie, signInternalToken, writtenEventsHeader } from '@fragtbud/platform';
 import { accountEndpoints } from './account';
 import { apiDocs } from './api-docs';
 import { mapOriginsOf, mapSettingsOf, remotesDirOf, type GatewayConfig } from './config';
@@ -160,12 +147,12 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
     await limitRate(ctx, async () => undefined);
     const apiPath = ctx.path.slice('/api'.length) || '/';
     const owner = ownerOf(apiPath);
-    if (!owner) throw AppError.notFound(messages.notFound, 'not_found');
+    if (!owner) throw domainError('not_found');
     // Refused here, before anything is forwarded, when the length says so: the services take JSON up to
     // `defaultBodyLimit`, uploads up to MAX_BODY_BYTES.
     const length = Number(ctx.get('content-length') || 0);
     if (length > config.MAX_BODY_BYTES || (length > defaultBodyLimit && ctx.request.is('application/json', '+json'))) {
-      throw AppError.badRequest(messages.payloadTooLarge, 'payload_too_large');
+      throw domainError('payload_too_large');
     }
 
     const { token, viaCookie } = sessionTokenOf(ctx);
@@ -233,13 +220,13 @@ export function createGateway({ config, logger, bus, inProcess }: GatewayOptions
       return await sessions.resolve(token);
     } catch (error) {
       ctx.state.log?.warn({ err: error }, 'session lookup failed');
-      throw AppError.unavailable(messages.serviceUnavailable, 'service_unavailable');
+      throw domainError('service_unavailable');
     }
   }
 
   const frontEnds: Middleware = async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      throw AppError.notFound(messages.notFound, 'not_found');
+      throw domainError('not_found');
     }
     const remote = ctx.path.match(/^\/remotes\/([\w-]+)\/(.+)$/);
     if (remote) {

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { domainError } from '@fragtbud/platform';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -21,5 +21,5 @@ export function assertSameOrigin(ctx: Context): void {
       // an unparsable origin is treated like a foreign one
     }
   }
-  throw AppError.forbidden(messages.crossSiteRefused, 'cross_site_request');
+  throw domainError('cross_site_request');
 }

@@ -1,17 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import { Counter, Gauge, Registry } from 'prom-client';
-import { eventTypes, messages, payloadSchemaFor, type AuthUser, type EventEnvelope, type EventPayload } from '@fragtbud/contracts';
-import {
-  AppError,
-  createEventBus,
-  internalTokenHeader,
-  sessionTokenOf,
-  verifyInternalToken,
-  type EventBus,
-  type Logger,
-  type Subscription,
-} from '@fragtbud/platform';
+import { eventTypes, payloadSchemaFor, type AuthUser, type EventEnvelope, type EventPayload } from '@fragtbud/contracts';
+import { createEventBus, domainError, type EventBus, internalTokenHeader, type Logger, sessionTokenOf, type Subscription, verifyInternalToken } from '@fragtbud/platform';
 import { clientAddressOf } from './client-address';
 import type { GatewayConfig } from './config';
 import type { SessionResolver } from './sessions';
@@ -168,12 +159,7 @@ export function createLiveEvents(options: {
     const own = oldestOf([...atAddress].filter((stream) => stream.userId === userId));
     if (!own) {
       closed.inc({ reason: 'address_limit_refused' });
-      throw new AppError({
-        status: 429,
-        code: 'too_many_live_streams',
-        message: messages.liveStreamsPerAddressLimit,
-        retryAfterSeconds: 30,
-      });
+      throw domainError('too_many_live_streams', { retryAfterSeconds: 30 });
     }
     end(own, 'too_many_streams_from_address');
   }
@@ -248,7 +234,7 @@ export function createLiveEvents(options: {
     if (ctx.path === '/metrics' && ctx.method === 'GET') {
       // Like every service's /metrics: only a caller holding a service token (a scraper signed as a service).
       const caller = await verifyInternalToken({ secret: config.INTERNAL_TOKEN_SECRET, token: ctx.get(internalTokenHeader) || undefined });
-      if (!caller.service) throw AppError.forbidden();
+      if (!caller.service) throw domainError('forbidden');
       ctx.type = registry.contentType;
       ctx.body = await registry.metrics();
       return;
@@ -264,19 +250,19 @@ export function createLiveEvents(options: {
       }
       return;
     }
-    if (ctx.method !== 'GET') throw AppError.notFound(messages.notFound, 'not_found');
+    if (ctx.method !== 'GET') throw domainError('not_found');
     await options.rateLimit?.(ctx, async () => undefined);
-    if (!token) throw AppError.unauthorized();
+    if (!token) throw domainError('unauthorized');
     let session: Awaited<ReturnType<SessionResolver['resolveSession']>>;
     try {
       session = await sessions.resolveSession(token);
     } catch (error) {
       ctx.state.log?.warn({ err: error }, 'session lookup failed');
-      throw AppError.unavailable();
+      throw domainError('service_unavailable');
     }
-    if (!session) throw AppError.unauthorized();
+    if (!session) throw domainError('unauthorized');
     const { user, sessionId } = session;
-    if (user.blocked) throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
+    if (user.blocked) throw domainError('account_blocked');
     const address = clientAddressOf(ctx);
     makeRoomAt(address, user.id);
 

@@ -4,8 +4,8 @@ import type Koa from 'koa';
 import type { Context } from 'koa';
 import compose from 'koa-compose';
 import { Pool } from 'undici';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { AppError, domainError } from '@fragtbud/platform';
 
 /** Request headers that describe the hop to the gateway and must not travel further. */
 const hopHeaders = new Set([
@@ -85,7 +85,7 @@ export function createForwarder(): Forwarder {
  */
 async function forward(ctx: Context, options: ForwardOptions, poolFor: (origin: string) => Pool): Promise<void> {
   if (!options.path.startsWith('/') || options.path.startsWith('//')) {
-    throw AppError.badRequest(messages.invalidPath, 'invalid_path');
+    throw domainError('invalid_path');
   }
   const headers = forwardedHeaders(ctx, options);
   if (options.inProcess) return dispatchInProcess(ctx, options, options.inProcess, headers);
@@ -118,7 +118,7 @@ async function forward(ctx: Context, options: ForwardOptions, poolFor: (origin: 
   } catch (error) {
     if (error instanceof AppError) throw error;
     ctx.state.log?.warn({ err: error, target }, 'service unreachable or its answer broke off');
-    throw AppError.unavailable(messages.serviceUnavailable, 'service_unavailable');
+    throw domainError('service_unavailable');
   }
 }
 
@@ -140,7 +140,7 @@ const composed = new WeakMap<Koa, compose.ComposedMiddleware<Context>>();
  * as the HTTP hop would copy them; its body becomes bytes, as the HTTP hop's would.
  */
 async function dispatchInProcess(ctx: Context, options: ForwardOptions, service: InProcessService, headers: IncomingHttpHeaders) {
-  if (!service.isOpen()) throw AppError.unavailable(messages.serviceUnavailable, 'service_unavailable');
+  if (!service.isOpen()) throw domainError('service_unavailable');
   const { req, res } = ctx;
   let middleware = composed.get(service.app);
   if (!middleware) {
@@ -169,7 +169,7 @@ async function dispatchInProcess(ctx: Context, options: ForwardOptions, service:
   } catch (error) {
     for (const name of res.getHeaderNames()) if (!headersBefore.has(name)) res.removeHeader(name);
     ctx.state.log?.warn({ err: error, service: options.target }, 'in-process service failed or gave no answer');
-    throw AppError.unavailable(messages.serviceUnavailable, 'service_unavailable');
+    throw domainError('service_unavailable');
   } finally {
     clearTimeout(timer);
     req.url = gatewayUrl;

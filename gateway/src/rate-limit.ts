@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { domainError } from '@fragtbud/platform';
 import { clientAddressOf } from './client-address';
 
 /** A fixed one-minute window per client address; enough to blunt floods without shared state. */
@@ -18,7 +18,7 @@ export function rateLimit(options: { perMinute: number }): Middleware {
     counts.set(client, count);
     if (count > options.perMinute) {
       ctx.set('Retry-After', String(Math.ceil((windowStart + 60_000 - now) / 1000)));
-      throw AppError.tooManyRequests(messages.tooManyRequests, 'rate_limited');
+      throw domainError('rate_limited');
     }
     await next();
   };

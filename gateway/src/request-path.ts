@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { domainError } from '@fragtbud/platform';
 
 /** A decoded segment still holding an escape for a dot, a slash, a backslash or NUL was encoded twice. */
 const doubleEncoded = /%(2e|2f|5c|00)/i;
@@ -37,7 +37,7 @@ export function canonicalPath(rawPath: string): string | null {
 export function requirePlainPath(): Middleware {
   return async (ctx, next) => {
     const canonical = canonicalPath(ctx.path);
-    if (canonical === null) throw AppError.badRequest(messages.invalidPath, 'invalid_path');
+    if (canonical === null) throw domainError('invalid_path');
     if (canonical !== ctx.path) ctx.path = canonical;
     await next();
   };

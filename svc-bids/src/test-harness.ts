@@ -13,23 +13,7 @@ import {
   type TaskStatus,
   type TaskType,
 } from '@fragtbud/contracts';
-import {
-  AppError,
-  createService,
-  createTestClient,
-  createTestInfra,
-  waitFor,
-  type EventEnvelope,
-  type RunningService,
-  type ServiceClient,
-  type TestCallOptions,
-  type TestClient,
-  type TestInfra,
-  type TestReply,
-  testCaller,
-  outboxEnvelopes,
-  testEnvelope,
-} from '@fragtbud/platform';
+import { createService, createTestClient, createTestInfra, domainError, type EventEnvelope, outboxEnvelopes, type RunningService, type ServiceClient, testCaller, type TestCallOptions, type TestClient, testEnvelope, type TestInfra, type TestReply, waitFor } from '@fragtbud/platform';
 // Tests only: svc-bids' quotes come from the real svc-ledger, run in-process beside it (never imported by src).
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { ledgerService, loadLedgerConfig, type LedgerConfig } from '@fragtbud/svc-ledger';
@@ -73,23 +57,23 @@ export interface StartedBids {
 
 function fakeTasksClient(fake: FakeTasks): ServiceClient {
   const refuse = () => {
-    throw new AppError({ status: 404, code: 'not_found', message: 'Ikke fundet' });
+    throw domainError('not_found');
   };
   return {
     async get<T>(path: string): Promise<T> {
-      if (fake.down) throw AppError.unavailable();
+      if (fake.down) throw domainError('service_unavailable');
       const match = /^\/internal\/tasks\/(\d+)$/.exec(path);
       if (!match) return refuse();
       const id = Number(match[1]);
       fake.fetched.push(id);
       const task = fake.tasks.get(id);
       if (!task) {
-        throw new AppError({ status: 404, code: 'task_not_found', message: 'Opgave ikke fundet' });
+        throw domainError('task_not_found');
       }
       return structuredClone(task) as T;
     },
     async post<T>(path: string, body?: unknown): Promise<T> {
-      if (fake.down) throw AppError.unavailable();
+      if (fake.down) throw domainError('service_unavailable');
       const match = /^\/internal\/tasks\/(\d+)\/access$/.exec(path);
       if (!match) return refuse();
       const token = (body as { token?: unknown } | undefined)?.token;

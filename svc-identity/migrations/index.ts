@@ -8,6 +8,7 @@ import * as termsAndErasure from './007_terms_and_erasure';
 import * as throttles from './008_throttles';
 import * as oidcLinks from './009_oidc_links';
 import * as alertDigests from './011_alert_digests';
+import * as alertDigestsSent from './012_alert_digests_sent';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -22,4 +23,5 @@ export const migrations = [
   { name: '009_oidc_links', up: oidcLinks.up, down: oidcLinks.down },
   { name: '010_mail_headers', up: mailHeadersMigration.up, down: mailHeadersMigration.down },
   { name: '011_alert_digests', up: alertDigests.up, down: alertDigests.down },
+  { name: '012_alert_digests_sent', up: alertDigestsSent.up, down: alertDigestsSent.down },
 ];

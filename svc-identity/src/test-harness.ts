@@ -4,21 +4,8 @@
  * does: a signed internal token on every request, the session resolved through /internal/sessions/resolve.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { accountDeletionTexts, fileUrlOf, messages, type AuthUser, type FileKind, type InternalFile, type Role } from '@fragtbud/contracts';
-import {
-  AppError,
-  createService,
-  createTestClient,
-  createTestInfra,
-  waitFor,
-  type EventEnvelope,
-  type RunningService,
-  type ServiceClient,
-  type TestCallOptions,
-  type TestInfra,
-  type TestReply,
-  observeEvents,
-} from '@fragtbud/platform';
+import { fileUrlOf, type AuthUser, type FileKind, type InternalFile, type Role } from '@fragtbud/contracts';
+import { createService, createTestClient, createTestInfra, domainError, type EventEnvelope, observeEvents, type RunningService, type ServiceClient, type TestCallOptions, type TestInfra, type TestReply, waitFor } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { loadIdentityConfig, type IdentityConfig } from './config';
 import { createIdentityService } from './service';
@@ -54,24 +41,24 @@ export interface FakeTasks {
 
 function fakeTasksClient(fake: FakeTasks): ServiceClient {
   const refuse = (): never => {
-    throw new AppError({ status: 404, code: 'not_found', message: messages.notFound });
+    throw domainError('not_found');
   };
   return {
     async get<T>(path: string): Promise<T> {
-      if (fake.down) throw AppError.unavailable();
+      if (fake.down) throw domainError('service_unavailable');
       const key = /^\/internal\/files\/([^/]+)$/.exec(path)?.[1];
       if (!key) return refuse();
       fake.asked.push(key);
       const file = fake.files.get(decodeURIComponent(key));
-      if (!file) throw AppError.notFound(messages.fileNotFound, 'file_not_found');
+      if (!file) throw domainError('file_not_found');
       return structuredClone(file) as T;
     },
     async post<T>(path: string): Promise<T> {
-      if (fake.down) throw AppError.unavailable();
+      if (fake.down) throw domainError('service_unavailable');
       const userId = /^\/internal\/account\/users\/(\d+)\/erasure-check$/.exec(path)?.[1];
       if (!userId) return refuse();
       if (fake.activeTaskUsers.has(Number(userId))) {
-        throw AppError.conflict(accountDeletionTexts.userHasActiveTasks, 'user_has_active_tasks');
+        throw domainError('user_has_active_tasks');
       }
       return undefined as T;
     },

@@ -12,20 +12,7 @@ import {
   type InternalTask,
   type TaskStatus,
 } from '@fragtbud/contracts';
-import {
-  AppError,
-  createService,
-  createTestClient,
-  createTestInfra,
-  waitFor,
-  type EventEnvelope,
-  type RunningService,
-  type ServiceClient,
-  type TestClient,
-  type TestInfra,
-  testCaller,
-  observeEvents,
-} from '@fragtbud/platform';
+import { createService, createTestClient, createTestInfra, domainError, type EventEnvelope, observeEvents, type RunningService, type ServiceClient, testCaller, type TestClient, type TestInfra, waitFor } from '@fragtbud/platform';
 // Tests only: the booking side is the real svc-ledger, run in-process beside it (never imported by src).
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { ledgerService, loadLedgerConfig, type LedgerConfig } from '@fragtbud/svc-ledger';
@@ -65,11 +52,11 @@ export const publishableKey = 'pk_test_fragtbud';
 
 function fakeClient(peers: FakePeers, answer: (path: string) => unknown): ServiceClient {
   const refuse = () => {
-    throw new AppError({ status: 404, code: 'not_found', message: 'Ikke fundet' });
+    throw domainError('not_found');
   };
   return {
     async get<T>(path: string): Promise<T> {
-      if (peers.down) throw AppError.unavailable();
+      if (peers.down) throw domainError('service_unavailable');
       return structuredClone(answer(path)) as T;
     },
     post: async () => refuse(),
@@ -82,7 +69,7 @@ function tasksClient(peers: FakePeers): ServiceClient {
   return fakeClient(peers, (path) => {
     const match = /^\/internal\/tasks\/(\d+)$/.exec(path);
     const task = match ? peers.tasks.get(Number(match[1])) : undefined;
-    if (!task) throw new AppError({ status: 404, code: 'task_not_found', message: 'Opgave ikke fundet' });
+    if (!task) throw domainError('task_not_found');
     return task;
   });
 }
@@ -91,7 +78,7 @@ function bidsClient(peers: FakePeers): ServiceClient {
   return fakeClient(peers, (path) => {
     const match = /^\/internal\/tasks\/(\d+)\/accepted-bid$/.exec(path);
     const bid = match ? peers.acceptedBids.get(Number(match[1])) : undefined;
-    if (!bid) throw new AppError({ status: 404, code: 'bid_not_found', message: 'Buddet blev ikke fundet.' });
+    if (!bid) throw domainError('bid_not_found');
     return bid;
   });
 }

@@ -18,6 +18,7 @@ import * as carrierVehicles from './017_carrier_vehicles';
 import * as taskBidsLost from './018_task_bids_lost';
 import * as platformBidLimit from './019_platform_bid_limit';
 import * as proofCapturedAt from './020_proof_captured_at';
+import * as unlistedCarriersIndex from './021_unlisted_carriers_index';
 
 /** In order; names are recorded in the schema's knex_migrations table and must never change. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   { name: '018_task_bids_lost', up: taskBidsLost.up, down: taskBidsLost.down },
   { name: '019_platform_bid_limit', up: platformBidLimit.up, down: platformBidLimit.down },
   { name: '020_proof_captured_at', up: proofCapturedAt.up, down: proofCapturedAt.down },
+  { name: '021_unlisted_carriers_index', up: unlistedCarriersIndex.up, down: unlistedCarriersIndex.down },
 ];

@@ -19,18 +19,7 @@ export const accountExportSchema = z.looseObject({
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
-/**
- * Why an account cannot be deleted now (DELETE /api/account). Kept beside the endpoint rather than in `messages`:
- * the browser shows the server's text and never needs these in its first download.
- */
-export const accountDeletionTexts = {
-  adminCannotDeleteOwnAccount: 'En administrator kan ikke slette sin egen konto. Bed en anden administrator om det.',
-  accountHasActiveTasks:
-    'Kontoen kan ikke slettes, mens du har opgaver, der ikke er afsluttet eller annulleret. Afslut dem, eller bed om at få dem slettet fra opgavesiden, og prøv igen.',
-  userHasActiveTasks:
-    'Brugeren kan ikke slettes, mens brugeren har opgaver, der ikke er afsluttet eller annulleret. Annullér eller afslut dem først, og prøv igen.',
-  passwordWrong: 'Adgangskoden er forkert. Kontoen er ikke slettet.',
-} as const;
+export { accountDeletionTexts } from './error-texts';
 
 /** DELETE /api/account: the account's own password, so a session left open on a shared computer cannot delete it. */
 export const deleteAccountBodySchema = z.object({

@@ -27,14 +27,9 @@ export const chatAcceptedStatuses = [
   'delivered',
 ] as const satisfies readonly TaskStatus[];
 
-export const chatLockTexts = {
-  bid_chosen: 'Bud er valgt – kun vinder-carrier kan skrive',
-  max_bids_no_bid: 'Max bud nået – du kan ikke skrive, da du ingen bud har',
-  carrier_only_customer: 'Du kan kun skrive til kunden',
-  closed: 'Opgaven er afsluttet – chat er låst',
-  unavailable: 'Chat er ikke tilgængelig.',
-} as const;
-export type ChatLockCode = keyof typeof chatLockTexts;
+import { chatLockTexts, type ChatLockCode } from './error-texts';
+
+export { chatLockTexts, type ChatLockCode };
 
 /** What the rules need to know about a task (svc-chat keeps it as a projection of task and bid events). */
 export interface ChatTaskFacts {

@@ -22,6 +22,7 @@ export * from './bids';
 export * from './notifications';
 export * from './money-messages';
 export * from './chat';
+export * from './error-catalog';
 export * from './payments';
 export * from './finance';
 export * from './proofs';

@@ -1,4 +1,4 @@
-import { messages } from '@fragtbud/contracts';
+import { errorAnswer, messages, type ErrorCode, type ErrorVariantOf, type SpecificErrorCode } from '@fragtbud/contracts';
 
 export interface ErrorDetail {
   path: string;
@@ -70,4 +70,41 @@ export function isAppError(error: unknown): error is AppError {
     error instanceof AppError ||
     (error instanceof Error && error.name === 'AppError' && typeof (error as AppError).status === 'number')
   );
+}
+
+type DomainErrorOptions<Code extends ErrorCode> = {
+  details?: ErrorDetail[];
+  cause?: unknown;
+  /** For 429 and 503: sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+  /** One of the code's named variants in the catalog. */
+  variant?: ErrorVariantOf<Code>;
+} & (Code extends SpecificErrorCode ? { /** The text worded at the throw site (a `specific` code only). */ message?: string } : { message?: never });
+
+/**
+ * A refusal from the domain error catalog (libs/contracts `errorCatalog`): services throw these by code and never
+ * choose an HTTP status or a text themselves; the error handler answers with the catalog's status and Danish text.
+ */
+export class DomainError<Code extends ErrorCode = ErrorCode> extends AppError {
+  readonly domainCode: Code;
+  readonly variant?: string;
+
+  constructor(code: Code, options: DomainErrorOptions<Code> = {} as DomainErrorOptions<Code>) {
+    const answer = errorAnswer(code, options.variant);
+    super({
+      status: answer.status,
+      code,
+      message: options.message ?? answer.message,
+      details: options.details,
+      cause: options.cause,
+      retryAfterSeconds: options.retryAfterSeconds,
+    });
+    this.domainCode = code;
+    this.variant = options.variant;
+  }
+}
+
+/** `throw domainError('task_not_found')` — the one way a service refuses. */
+export function domainError<Code extends ErrorCode>(code: Code, ...options: [DomainErrorOptions<Code>?]): DomainError<Code> {
+  return new DomainError(code, options[0]);
 }

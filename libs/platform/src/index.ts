@@ -3,7 +3,7 @@ import './koa-types';
 export { baseConfigSchema, loadConfig, loadConfigOrExit, ConfigError, type BaseConfig } from './config';
 export { createLogger, type Logger, type LoggerOptions } from './logger';
 
-export { AppError, isAppError, type AppErrorOptions, type ErrorDetail } from './app-error';
+export { AppError, DomainError, domainError, isAppError, type AppErrorOptions, type ErrorDetail } from './app-error';
 export { errorHandler } from './error-handler';
 export {
   parseBody,

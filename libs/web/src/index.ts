@@ -1,5 +1,5 @@
 export { api, apiRequest, API_BASE, API_TIMEOUT_MS, type ApiRequestOptions, type Page, type QueryValue } from './api/api-client';
-export { ApiError, isApiError, fieldErrorsFromZod, fieldErrorsOf, type ApiErrorInit, type ParseIssues } from './api/api-error';
+export { ApiError, hasErrorCode, isApiError, fieldErrorsFromZod, fieldErrorsOf, type ApiErrorInit, type ParseIssues } from './api/api-error';
 export { newIdempotencyKey, useSubmitKey, type SubmitKey } from './api/idempotency-key';
 export { danishErrorMessage, serverMessageOf } from './api/error-message';
 export { ERROR_MESSAGES } from './api/messages';

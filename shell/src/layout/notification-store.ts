@@ -123,7 +123,7 @@ export async function markNotificationRead(id: number): Promise<void> {
 /** The bar's query: the signed-in user's unread notifications, under `['notifications']` for live updates. */
 export const unreadNotificationsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: [...queryKeys.notifications(), { userId, unread: true }],
+    queryKey: queryKeys.unreadNotifications(userId),
     queryFn: ({ signal }) => fetchUnreadNotifications(signal),
     staleTime: NOTIFICATION_REFRESH_MS,
     // Coming back to the window asks unless the live stream is open (it already showed anything new); failures are

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@fragtbud/web';
+import { api, queryKeys } from '@fragtbud/web';
 
 /** The map services the gateway names (MAP_STYLE_URL, ROUTING_URL): a MapLibre style and an OSRM-compatible router. */
 export interface MapSettings {
@@ -25,7 +25,7 @@ export const getSiteInfo = (signal?: AbortSignal) => api.get<SiteInfo>('/site', 
 
 /** The configuration does not change while the page is open: asked for once, again only after a failure. */
 export const siteInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['site'], queryFn: ({ signal }) => getSiteInfo(signal), staleTime: Infinity, refetchOnWindowFocus: false });
+  queryOptions({ queryKey: queryKeys.siteInfo(), queryFn: ({ signal }) => getSiteInfo(signal), staleTime: Infinity, refetchOnWindowFocus: false });
 
 export function useSiteInfo(): SiteInfo {
   const { data } = useQuery(siteInfoQueryOptions());

@@ -20,7 +20,7 @@ import {
   type TaskBidding,
   type UpdateBidBody,
 } from '@fragtbud/contracts';
-import { AppError, causedBy } from '@fragtbud/platform';
+import { AppError, causedBy, domainError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { BidsContext, EventMeta } from '../context';
 import { findProjection, lockProjection, setBidCount, setStatus, takeBidSlots, type TaskProjectionRow } from '../task-projection/repo';
@@ -50,11 +50,11 @@ import {
 } from './repo';
 import { bidLimitReached, type TurnOutcome } from './slot-turns';
 
-const bidNotFound = () => AppError.notFound(messages.bidNotFound, 'bid_not_found');
-const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
-const biddingClosed = () => AppError.conflict(messages.biddingClosed, 'bidding_closed');
-const alreadyBid = () => AppError.conflict(messages.alreadyBidOnTask, 'already_bid');
-const bidNotPending = () => AppError.conflict(messages.bidNotPending, 'bid_not_pending');
+const bidNotFound = () => domainError('bid_not_found');
+const forbidden = () => domainError('forbidden');
+const biddingClosed = () => domainError('bidding_closed');
+const alreadyBid = () => domainError('already_bid');
+const bidNotPending = () => domainError('bid_not_pending');
 
 const dayMs = 24 * 3600 * 1000;
 
@@ -62,16 +62,16 @@ const dayMs = 24 * 3600 * 1000;
 
 /** Only an approved carrier who is not blocked bids (spec section 5). */
 function requireBidder(caller: AuthUser): void {
-  if (caller.role !== 'carrier') throw AppError.forbidden(messages.notCarrier, 'not_carrier');
-  if (caller.blocked) throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
-  if (!caller.approved) throw AppError.forbidden(messages.carrierNotApproved, 'carrier_not_approved');
+  if (caller.role !== 'carrier') throw domainError('not_carrier');
+  if (caller.blocked) throw domainError('account_blocked');
+  if (!caller.approved) throw domainError('carrier_not_approved');
 }
 
 /** The task's owner or an admin chooses and rejects bids; a blocked account does nothing. */
 function requireDecider(caller: AuthUser, bid: BidRow): void {
   if (caller.role === 'carrier') throw forbidden();
   if (caller.role !== 'admin' && (bid.customer_id === null || bid.customer_id !== caller.id)) throw forbidden();
-  if (caller.blocked) throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
+  if (caller.blocked) throw domainError('account_blocked');
 }
 
 // ---- validity and snapshot ----
@@ -79,10 +79,10 @@ function requireDecider(caller: AuthUser, bid: BidRow): void {
 /** The end of a bid's validity: as given, or N days (default 14) at a time slot (default 20:00) Copenhagen time. */
 export function validUntilOf(validity: BidValidity | undefined, now: Date): Date {
   const until = validity && 'until' in validity ? validity.until : bidValidUntil(now, validity?.days, validity?.time);
-  const refuse = (message: string) =>
-    AppError.badRequest(message, 'invalid_valid_until', [{ path: 'valid_until', message }]);
-  if (until.getTime() <= now.getTime()) throw refuse(messages.bidValidUntilPast);
-  if (until.getTime() > now.getTime() + maxBidValidityDays * dayMs) throw refuse(messages.bidValidUntilTooFar);
+  if (until.getTime() <= now.getTime()) throw domainError('invalid_valid_until', { details: [{ path: 'valid_until', message: messages.bidValidUntilPast }] });
+  if (until.getTime() > now.getTime() + maxBidValidityDays * dayMs) {
+    throw domainError('invalid_valid_until', { variant: 'tooFar', details: [{ path: 'valid_until', message: messages.bidValidUntilTooFar }] });
+  }
   return until;
 }
 
@@ -244,7 +244,7 @@ export async function changeBid(context: BidsContext, caller: AuthUser, bidId: n
   const now = context.now();
   const validUntil = body.validity ? validUntilOf(body.validity, now) : current.valid_until;
   if (!body.validity && validUntil.getTime() <= now.getTime()) {
-    throw AppError.badRequest(messages.bidValidUntilPast, 'invalid_valid_until', [{ path: 'valid_until', message: messages.bidValidUntilPast }]);
+    throw domainError('invalid_valid_until', { details: [{ path: 'valid_until', message: messages.bidValidUntilPast }] });
   }
   const known = await findPricing(context.db, caller.id);
   const quoted = await quoteBid(context, body.netOre ?? current.net_ore, caller.id, known, meta.correlationId);
@@ -282,7 +282,7 @@ export async function acceptBid(
   if (!current || (expected.taskId !== undefined && current.task_id !== expected.taskId)) throw bidNotFound();
   requireDecider(caller, current);
   if (expected.carrierId !== undefined && expected.carrierId !== current.carrier_id) {
-    throw AppError.badRequest(messages.bidCarrierMismatch, 'bid_carrier_mismatch', [{ path: 'carrier_id', message: messages.bidCarrierMismatch }]);
+    throw domainError('bid_carrier_mismatch', { details: [{ path: 'carrier_id', message: messages.bidCarrierMismatch }] });
   }
   const now = context.now();
   const events = bidEvents(context.outbox);
@@ -292,15 +292,15 @@ export async function acceptBid(
     const locked = await findBid(trx, bidId);
     if (!locked) throw bidNotFound();
     if (locked.status === 'accepted') return locked;
-    if (await findAcceptedBid(trx, locked.task_id)) throw AppError.conflict(messages.otherBidAccepted, 'other_bid_accepted');
+    if (await findAcceptedBid(trx, locked.task_id)) throw domainError('other_bid_accepted');
     if (locked.status !== 'pending') throw bidNotPending();
     if (!task || task.deleted || task.status !== 'open_for_bids') {
-      throw AppError.conflict(messages.taskCannotBeAssigned, 'task_not_open');
+      throw domainError('task_not_open');
     }
-    if (locked.valid_until.getTime() <= now.getTime()) throw AppError.conflict(messages.bidExpired, 'bid_expired');
+    if (locked.valid_until.getTime() <= now.getTime()) throw domainError('bid_expired');
     // Checked under the task's lock, which a price change takes too: what the customer saw is what they accept.
     if (expected.totalOre !== undefined && locked.total_ore !== expected.totalOre) {
-      throw AppError.conflict(messages.bidChanged, 'bid_changed');
+      throw domainError('bid_changed');
     }
 
     const accepted = await markAccepted(trx, bidId, caller.id, now);
@@ -413,7 +413,7 @@ export async function findBidsByGuestLink(
   if (caller && task.user_id === caller.id) return null;
   if (!(await context.tasks.opensTask(taskId, token, requestId))) {
     if (caller) return null;
-    throw AppError.unauthorized();
+    throw domainError('unauthorized');
   }
   const filter: BidListFilter = { taskId, guestOwnerView: true };
   if (query.status) filter.status = query.status;

@@ -1,7 +1,7 @@
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
 
-export const bidLimitReached = () => AppError.conflict(messages.bidLimitReached, 'bid_limit_reached');
+import { domainError } from '@fragtbud/platform';
+
+export const bidLimitReached = () => domainError('bid_limit_reached');
 
 /** What a turn decided for one of its bids. */
 export type TurnOutcome<R> = { placed: R } | { refused: unknown };

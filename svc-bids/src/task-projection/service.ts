@@ -1,5 +1,5 @@
-import { eventTypes, maxBidsInForce, messages, type EventPayload } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { eventTypes, maxBidsInForce, type EventPayload } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { BidsContext, Db } from '../context';
 import {
   deleteTypeLimit,
@@ -16,7 +16,7 @@ import {
   type TaskProjectionRow,
 } from './repo';
 
-export const taskNotFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
+export const taskNotFound = () => domainError('task_not_found');
 
 /**
  * Makes sure the task is known here before a bid on it is taken: a task whose created event has not arrived yet (or

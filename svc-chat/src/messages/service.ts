@@ -15,7 +15,7 @@ import {
   type EventPayload,
   type SendChatMessageBody,
 } from '@fragtbud/contracts';
-import { AppError, directoryContactsOf, displayName, isAppError, type DirectoryContact, type EventMeta } from '@fragtbud/platform';
+import { type DirectoryContact, directoryContactsOf, displayName, domainError, type EventMeta, isAppError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { ChatContext } from '../context';
 import { publishLive } from '../live/publish';
@@ -67,13 +67,13 @@ export async function sendMessage(
   body: SendChatMessageBody,
   meta: EventMeta & { requestId?: string },
 ): Promise<ChatMessageJson> {
-  if (body.senderId !== undefined && body.senderId !== caller.id) throw AppError.forbidden(messages.forbidden, 'forbidden');
+  if (body.senderId !== undefined && body.senderId !== caller.id) throw domainError('forbidden');
   const lock = await lockFor(context, caller, body.taskId, body.receiverId, meta.requestId);
-  if (lock) throw AppError.forbidden(chatLockTexts[lock], `chat_${lock}`);
+  if (lock) throw domainError(`chat_${lock}`);
   const bidId = body.bidId ?? null;
   if (bidId !== null) {
     const bid = await findChatBid(context.db, bidId);
-    if (bid && bid.task_id !== body.taskId) throw AppError.badRequest(messages.chatBidNotOfTask, 'bid_not_of_task');
+    if (bid && bid.task_id !== body.taskId) throw domainError('bid_not_of_task');
   }
 
   const row = await context.db.transaction(async (trx) => {
@@ -106,7 +106,7 @@ export async function sendMessage(
 /** Only an admin looks at someone else's messages. */
 function subjectOf(caller: AuthUser, userId: number | undefined): number {
   if (userId === undefined || userId === caller.id) return caller.id;
-  if (caller.role !== 'admin') throw AppError.forbidden(messages.forbidden, 'forbidden');
+  if (caller.role !== 'admin') throw domainError('forbidden');
   return userId;
 }
 
@@ -118,7 +118,7 @@ const isUnknownTask = (error: unknown) => isAppError(error) && (error.status ===
  */
 async function customerOf(context: ChatContext, caller: AuthUser, taskId: number, requestId?: string): Promise<number | null> {
   if (caller.role !== 'carrier') {
-    throw AppError.badRequest(messages.invalidUserId, 'invalid_input', [{ path: 'partnerId', message: messages.invalidUserId }]);
+    throw domainError('invalid_input', { variant: 'invalidUserId', details: [{ path: 'partnerId', message: messages.invalidUserId }] });
   }
   try {
     return (await taskFactsOf(context, taskId, requestId)).ownerId;
@@ -188,9 +188,9 @@ export async function listThreads(context: ChatContext, caller: AuthUser, query:
 export async function readMessage(context: ChatContext, caller: AuthUser, id: number, meta: EventMeta): Promise<ChatMessageJson> {
   const found = await findMessage(context.db, id);
   if (!found || (found.receiver_id !== caller.id && found.sender_id !== caller.id)) {
-    throw AppError.notFound(messages.chatMessageNotFound, 'chat_message_not_found');
+    throw domainError('chat_message_not_found');
   }
-  if (found.receiver_id !== caller.id) throw AppError.forbidden(messages.chatReadOnlyByReceiver, 'forbidden');
+  if (found.receiver_id !== caller.id) throw domainError('forbidden', { variant: 'chatReadOnlyByReceiver' });
   if (found.read_at) return toChatMessageJson(found);
   const read = await context.db.transaction(async (trx) => {
     const rows = await markMessageRead(trx, id, new Date());

@@ -18,7 +18,7 @@ import {
   type NotificationListQuery,
   type TaskStatus,
 } from '@fragtbud/contracts';
-import { AppError, causedBy, deletedUserName, directoryNamesOf, displayName } from '@fragtbud/platform';
+import { causedBy, deletedUserName, directoryNamesOf, displayName, domainError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { publishLive } from '../live/publish';
 import type { ChatContext, Db } from '../context';
@@ -61,7 +61,7 @@ export async function getNotifications(context: ChatContext, caller: AuthUser, q
 /** PUT /notifications/{id}/read: only the caller's own; someone else's is as unknown as a missing one (404). */
 export async function readNotification(context: ChatContext, caller: AuthUser, id: number): Promise<NotificationJson> {
   const row = await markNotificationRead(context.db, caller.id, id, new Date());
-  if (!row) throw AppError.notFound(messages.notificationNotFound, 'notification_not_found');
+  if (!row) throw domainError('notification_not_found');
   return toNotificationJson(row);
 }
 

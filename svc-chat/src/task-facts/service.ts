@@ -1,16 +1,5 @@
-import {
-  eventTypes,
-  internalBidRoundSchema,
-  internalTaskSchema,
-  maxBidsInForce,
-  messages,
-  taskNotificationTitle,
-  type ChatTaskFacts,
-  type TaskTitleFacts,
-  type EventEnvelope,
-  type EventPayload,
-} from '@fragtbud/contracts';
-import { AppError, causedBy, isAppError, peerClient } from '@fragtbud/platform';
+import { eventTypes, internalBidRoundSchema, internalTaskSchema, maxBidsInForce, taskNotificationTitle, type ChatTaskFacts, type TaskTitleFacts, type EventEnvelope, type EventPayload } from '@fragtbud/contracts';
+import { causedBy, domainError, isAppError, peerClient } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { ChatContext, Db } from '../context';
 import { publishLive } from '../live/publish';
@@ -183,7 +172,7 @@ export async function currentTaskFactsOf(context: ChatContext, taskId: number, r
     tasks.find(internalTaskSchema, `/internal/tasks/${taskId}`, 'task_not_found', requestId),
     bids.get(internalBidRoundSchema, `/internal/tasks/${taskId}/bid-round`, requestId),
   ]);
-  if (!task) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+  if (!task) throw domainError('task_not_found');
   const winnerId = task.assigned_carrier_id ?? round.acceptedCarrierId;
   return {
     status: task.status,
@@ -258,14 +247,14 @@ async function fetchAndRemember(context: ChatContext, taskId: number, requestId?
   try {
     answer = await context.clients.get('tasks').get(`/internal/tasks/${taskId}`, { requestId });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+    if (isAppError(error) && error.status === 404) throw domainError('task_not_found');
     context.logger.warn({ err: error, taskId }, 'svc-tasks could not tell about a task the chat projection has not seen');
-    throw AppError.unavailable();
+    throw domainError('service_unavailable');
   }
   const parsed = internalTaskSchema.safeParse(answer);
   if (!parsed.success) {
     context.logger.error({ taskId, issues: parsed.error.issues }, 'svc-tasks answered outside its contract');
-    throw AppError.unavailable();
+    throw domainError('service_unavailable');
   }
   const task = parsed.data;
   const row: ChatTaskRow = {
@@ -283,7 +272,6 @@ async function fetchAndRemember(context: ChatContext, taskId: number, requestId?
   await insertChatTaskIfNew(context.db, row);
   return row;
 }
-
 
 /**
  * A task's fragtbrev was changed: the open fragtbrev tabs of the customer and the assigned carrier refetch it (live

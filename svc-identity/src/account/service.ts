@@ -1,6 +1,6 @@
 import type { AuthUser } from '@fragtbud/contracts';
-import { accountDeletionTexts, eventTypes, messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { accountDeletionTexts, eventTypes } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { EventMeta, IdentityContext } from '../context';
 import { listSavedAddresses, lockUserById, findUserById, updateUser } from '../users/repo';
 import { closeAllSessionsOf } from '../sessions/service';
@@ -14,7 +14,7 @@ export const erasedUserName = 'Slettet bruger';
 /** The address an erased account keeps: unique (the column is), never deliverable (.invalid, RFC 2606). */
 export const erasedEmailOf = (userId: number) => `slettet-${userId}@slettet.invalid`;
 
-const gone = () => AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+const gone = () => domainError('unauthorized');
 
 /** Everything svc-identity holds about the caller (GDPR art. 15/20), for the gateway's data export. */
 export async function accountDataOf(context: IdentityContext, caller: AuthUser) {
@@ -36,7 +36,7 @@ export async function accountDataOf(context: IdentityContext, caller: AuthUser) 
 
 /** Told before anything else (an admin's request is refused whatever it carries). */
 export function assertNotAdmin(caller: AuthUser): void {
-  if (caller.role === 'admin') throw AppError.unprocessable(accountDeletionTexts.adminCannotDeleteOwnAccount, 'admin_self_delete');
+  if (caller.role === 'admin') throw domainError('admin_self_delete');
 }
 
 /**
@@ -49,9 +49,9 @@ export async function assertMayErase(context: IdentityContext, caller: AuthUser,
   const row = await findUserById(context.db, caller.id);
   if (!row || row.erased_at) throw gone();
   if (!(await verifyPassword(row.password_hash, currentPassword))) {
-    throw AppError.badRequest(accountDeletionTexts.passwordWrong, 'current_password_wrong', [
+    throw domainError('current_password_wrong', { variant: 'accountDeletion', details: [
       { path: 'currentPassword', message: accountDeletionTexts.passwordWrong },
-    ]);
+    ] });
   }
 }
 

@@ -3,10 +3,11 @@
  * List-Unsubscribe header, or the 07:00 (Danish time) daily overview; nothing for blocked or unapproved carriers.
  */
 import { alertUnsubscribePurpose, eventTypes, type EventPayload } from '@fragtbud/contracts';
-import { testEnvelope, verifyLinkValue, waitFor } from '@fragtbud/platform';
+import { createDatabase, createMailer, testEnvelope, verifyLinkValue, waitFor, type Database } from '@fragtbud/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo, registerUser, startIdentity, waitForMail, type StartedIdentity } from '../test-harness';
-import { digestCutoff } from './service';
+import type { IdentityContext } from '../context';
+import { danishDate, digestCutoff, nextDigestAt, sendAlertDigests } from './service';
 
 let identity: StartedIdentity;
 
@@ -112,5 +113,71 @@ describe('daily overview', () => {
     identity = await identity.restart();
     await waitFor(async () => (await identity.db('alert_digest_items').where({ carrier_id: carrier.id }).whereNull('sent_at')).length === 0 || undefined);
     expect(await alertMailsTo(carrier.email)).toHaveLength(1);
+  });
+});
+
+describe('daily overview, exactly once', () => {
+  /** What another replica of svc-identity would run with: its own pool on PostgreSQL (PGlite has one connection). */
+  let replica: Database | undefined;
+  afterAll(async () => {
+    await replica?.close();
+  });
+
+  function contextOn(db: IdentityContext['db']): IdentityContext {
+    const { config, infra } = identity;
+    return { db, config, clock: identity.clock.now, logger: infra.logger, mailer: createMailer({ db, config, logger: infra.logger }) } as unknown as IdentityContext;
+  }
+
+  it('when the overview runs three times at once (the timer twice, another replica) and again later, then each carrier gets one overview with the tasks kept before 07:00', async () => {
+    const first = await approvedCarrier();
+    const second = await approvedCarrier();
+    const blocked = await approvedCarrier();
+    await identity.db('users').where({ id: blocked.id }).update({ is_blocked: true });
+    const due = nextDigestAt(identity.clock.now());
+    const before = new Date(due.getTime() - 3600_000);
+    const after = new Date(due.getTime() + 30_000);
+    const item = (carrierId: number, taskId: number, title: string, createdAt: Date) => ({ carrier_id: carrierId, task_id: taskId, title, created_at: createdAt });
+    await identity.db('alert_digest_items').insert([
+      item(first.id, 71_001, 'Flytning · Aarhus C → Odense C', before),
+      item(first.id, 71_002, 'Palle og pakker · Vejle → Kolding', before),
+      item(first.id, 71_003, 'Fulloads · Esbjerg → Herning', after),
+      item(second.id, 71_004, 'Kurertransport · Roskilde → Køge', before),
+      item(blocked.id, 71_005, 'Møbeltransport · Horsens → Skive', before),
+    ]);
+
+    // Before 07:00 nothing is due.
+    identity.clock.advance(due.getTime() - 60_000 - identity.clock.now().getTime());
+    expect(await sendAlertDigests(contextOn(identity.db))).toBe(0);
+
+    identity.clock.advance(2 * 60_000);
+    replica = identity.infra.kind.startsWith('pg+')
+      ? await createDatabase({ url: process.env.TEST_DATABASE_URL!, schema: identity.infra.database.schema, logger: identity.infra.logger })
+      : undefined;
+    const runs = await Promise.all([sendAlertDigests(contextOn(identity.db)), sendAlertDigests(contextOn(identity.db)), sendAlertDigests(contextOn(replica?.knex ?? identity.db))]);
+    expect(runs.reduce((sum, count) => sum + count, 0)).toBe(2);
+    expect(await sendAlertDigests(contextOn(identity.db))).toBe(0);
+
+    const digest = await waitForMail(identity, first.email, /til dine jobalarmer/);
+    expect(digest.subject).toBe('2 nye opgaver til dine jobalarmer');
+    expect(digest.text).toContain('Flytning · Aarhus C → Odense C: http://localhost:8080/task/71001');
+    expect(digest.text).toContain('Palle og pakker · Vejle → Kolding: http://localhost:8080/task/71002');
+    expect(digest.text).not.toContain('Esbjerg');
+    expect((await waitForMail(identity, second.email, /til dine jobalarmer/)).subject).toBe('1 ny opgave til dine jobalarmer');
+    const queued = async (email: string) => (await identity.db('mail_outbox').where({ to: email }).where('subject', 'like', '%jobalarmer%')).length;
+    expect(await queued(first.email)).toBe(1);
+    expect(await queued(second.email)).toBe(1);
+    expect(await queued(blocked.email)).toBe(0);
+    const claims = await identity.db('alert_digests_sent').whereIn('carrier_id', [first.id, second.id, blocked.id]).orderBy('carrier_id').select('carrier_id', 'tasks');
+    expect(claims).toEqual([
+      { carrier_id: first.id, tasks: 2 },
+      { carrier_id: second.id, tasks: 1 },
+      { carrier_id: blocked.id, tasks: 1 },
+    ]);
+
+    // A task kept after 07:00 goes out the next morning (a new Danish day, a new claim).
+    identity.clock.advance(nextDigestAt(identity.clock.now()).getTime() - identity.clock.now().getTime());
+    expect(danishDate(identity.clock.now())).not.toBe(danishDate(due));
+    expect(await sendAlertDigests(contextOn(identity.db))).toBe(1);
+    expect(await queued(first.email)).toBe(2);
   });
 });

@@ -1,2 +1,2 @@
 export { alertMailConsumers } from './consumers';
-export { alertDigestHour, digestCutoff, sendAlertDigests, startAlertDigests } from './service';
+export { alertDigestHour, danishDate, digestCutoff, nextDigestAt, sendAlertDigests, startAlertDigests } from './service';

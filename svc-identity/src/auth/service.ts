@@ -1,6 +1,6 @@
 import type { AuthUser, LoginBody, RegisterBody, User } from '@fragtbud/contracts';
-import { eventTypes, legalVersions, messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { eventTypes, legalVersions } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { EventMeta, IdentityContext } from '../context';
 import type { ClientInfo, NewSession } from '../sessions/service';
 import { closeSession, openSession } from '../sessions/service';
@@ -32,7 +32,7 @@ export interface TwoFactorPending {
   challenge: string;
 }
 
-const emailTaken = () => AppError.conflict(messages.emailTaken, 'email_taken');
+const emailTaken = () => domainError('email_taken');
 
 /** Creates a customer or a carrier (carriers wait for an admin's approval) and signs them in. */
 export async function register(
@@ -98,7 +98,7 @@ export async function login(
     (await countLoginFailuresSince(db, key, windowStart)) >= config.LOGIN_RATE_LIMIT ||
     (await countAddressFailuresSince(db, key.ip, windowStart)) >= config.LOGIN_ADDRESS_RATE_LIMIT
   ) {
-    throw AppError.tooManyRequests(messages.tooManyLoginAttempts, 'too_many_attempts');
+    throw domainError('too_many_attempts');
   }
 
   const row = await findUserByEmail(db, body.email);
@@ -109,12 +109,12 @@ export async function login(
     await deleteLoginFailuresBefore(db, windowStart);
     await recordLoginFailure(db, key, now);
     context.logger.info({ ip: key.ip }, 'login refused');
-    throw AppError.unauthorized(messages.wrongCredentials, 'invalid_credentials');
+    throw domainError('invalid_credentials');
   }
   // Only someone who knows the password learns that the account is blocked, and what to do about it.
   if (row.is_blocked) {
     context.logger.info({ userId: row.id }, 'login refused: account blocked');
-    throw AppError.forbidden(messages.accountBlocked, 'account_blocked');
+    throw domainError('account_blocked');
   }
   assertMaySignIn(context, row);
   if (row.totp_enabled_at) {

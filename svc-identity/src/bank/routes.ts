@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { bankInfoBodySchema, messages } from '@fragtbud/contracts';
-import { AppError, parseBody, requireUser } from '@fragtbud/platform';
+import { domainError, parseBody, requireUser } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { IdentityContext } from '../context';
 import { getBankInfo, saveBankInfo } from './service';
 
 function requireCarrier(ctx: Context) {
   const caller = requireUser(ctx);
-  if (caller.role !== 'carrier') throw AppError.forbidden(messages.carriersOnly, 'carriers_only');
+  if (caller.role !== 'carrier') throw domainError('carriers_only');
   return caller;
 }
 

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@fragtbud/contracts';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { domainError } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { findUserById, updateUser } from '../users/repo';
 import { announceUserUpdated } from '../users/user-events';
@@ -12,7 +12,7 @@ export interface BankInfo {
 
 export async function getBankInfo(context: IdentityContext, caller: AuthUser): Promise<BankInfo> {
   const row = await findUserById(context.db, caller.id);
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   return { bankReg: row.bank_reg, bankAccount: row.bank_account };
 }
 
@@ -23,6 +23,6 @@ export async function saveBankInfo(context: IdentityContext, caller: AuthUser, b
     if (saved) await announceUserUpdated(context, trx, saved);
     return saved;
   });
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   return { bankReg: row.bank_reg, bankAccount: row.bank_account };
 }

@@ -1,6 +1,6 @@
 import type { AuthUser, BillingChange, BillingInfo, BillingInfoBody } from '@fragtbud/contracts';
-import { messages } from '@fragtbud/contracts';
-import { AppError, mailTemplates } from '@fragtbud/platform';
+
+import { domainError, mailTemplates } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { announceUserUpdated } from '../users/user-events';
 import { findUserById, lockUserById, updateUser, type UserRow } from '../users/repo';
@@ -53,7 +53,7 @@ function toChangeJson(row: BillingChangeRow | BillingChangeWithUser): BillingCha
 
 async function userOf(context: IdentityContext, caller: AuthUser): Promise<UserRow> {
   const row = await findUserById(context.db, caller.id);
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   return row;
 }
 
@@ -64,7 +64,7 @@ export async function getBilling(context: IdentityContext, caller: AuthUser): Pr
 /** Customers (and admins) save their billing details directly; carriers go through an approved change. */
 export async function saveBilling(context: IdentityContext, caller: AuthUser, body: BillingInfoBody): Promise<BillingInfo> {
   if (caller.role === 'carrier') {
-    throw AppError.forbidden(messages.carrierBillingNeedsApproval, 'billing_change_required');
+    throw domainError('billing_change_required');
   }
   const row = await context.db.transaction(async (trx) => {
     const saved = await updateUser(trx, caller.id, billingPatch(body), context.clock());
@@ -72,14 +72,14 @@ export async function saveBilling(context: IdentityContext, caller: AuthUser, bo
     if (saved) await announceUserUpdated(context, trx, saved);
     return saved;
   });
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   return billingOf(row);
 }
 
 /** A carrier's request to change billing details; one pending at a time. */
 export async function requestBillingChange(context: IdentityContext, caller: AuthUser, data: BillingInfoBody): Promise<BillingChange> {
   const row = await insertBillingChange(context.db, caller.id, data, context.clock());
-  if (!row) throw AppError.conflict(messages.billingChangeAlreadyPending, 'billing_change_pending');
+  if (!row) throw domainError('billing_change_pending');
   context.logger.info({ userId: caller.id, changeId: row.id }, 'billing change requested');
   return toChangeJson(row);
 }
@@ -103,10 +103,10 @@ export async function decideChange(
   const now = context.clock();
   const decided = await context.db.transaction(async (trx) => {
     const change = await lockBillingChange(trx, changeId);
-    if (!change) throw AppError.notFound(messages.billingChangeNotFound, 'billing_change_not_found');
-    if (change.status !== 'pending') throw AppError.conflict(messages.billingChangeAlreadyDecided, 'billing_change_decided');
+    if (!change) throw domainError('billing_change_not_found');
+    if (change.status !== 'pending') throw domainError('billing_change_decided');
     const carrier = await lockUserById(trx, change.user_id);
-    if (!carrier) throw AppError.notFound(messages.userNotFound, 'user_not_found');
+    if (!carrier) throw domainError('user_not_found');
     const approved = decision === 'approve';
     const row = await decideBillingChange(trx, changeId, {
       status: approved ? 'approved' : 'rejected',

@@ -1,6 +1,6 @@
 import type { CompanyLookup } from '@fragtbud/contracts';
-import { isValidCvr, messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { isValidCvr } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { IdentityConfig } from '../config';
 import { lookUpLocally } from './local-register';
 
@@ -10,7 +10,7 @@ export interface CvrProvider {
   lookup(cvr: string): Promise<CompanyLookup | null>;
 }
 
-const unavailable = () => AppError.unavailable(messages.cvrLookupUnavailable, 'cvr_unavailable');
+const unavailable = () => domainError('cvr_unavailable');
 
 /** No register configured: nothing can be found (the number's format and check digit are still checked). */
 const noProvider: CvrProvider = { name: 'none', lookup: async () => null };
@@ -119,7 +119,7 @@ const cacheTtlMs = 60 * 60_000;
 export function createCvrLookup(provider: CvrProvider, now: () => Date) {
   const cache = new Map<string, { at: number; company: CompanyLookup | null }>();
   return async (cvr: string): Promise<CompanyLookup> => {
-    const notFound = AppError.notFound(messages.cvrNotFound, 'cvr_not_found');
+    const notFound = domainError('cvr_not_found');
     if (!isValidCvr(cvr)) throw notFound;
     const cached = cache.get(cvr);
     const company =

@@ -1,6 +1,6 @@
 import type { AuthUser, SessionInfo } from '@fragtbud/contracts';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { domainError } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { endSessions } from '../sessions/service';
 import { hashSessionToken } from '../sessions/tokens';
@@ -47,13 +47,13 @@ export async function listMySessions(context: IdentityContext, caller: AuthUser,
 /** Ends one of the caller's own sessions; another user's session id is answered as unknown. */
 export async function endMySession(context: IdentityContext, caller: AuthUser, sessionId: number): Promise<void> {
   const ended = await context.db.transaction((trx) => endSessions(context, trx, { userId: caller.id, sessionId }, 'ended_by_user'));
-  if (ended.length === 0) throw AppError.notFound(messages.sessionNotFound, 'session_not_found');
+  if (ended.length === 0) throw domainError('session_not_found');
 }
 
 /** 'Log ud af alle andre': ends every session of the caller but the one making the request; how many ended. */
 export async function endMyOtherSessions(context: IdentityContext, caller: AuthUser, currentToken: string | null): Promise<number> {
   // Without the current session's token there is nothing to keep: refused rather than logging the caller out too.
-  if (!currentToken) throw AppError.unauthorized();
+  if (!currentToken) throw domainError('unauthorized');
   const exceptTokenHash = hashSessionToken(currentToken);
   const ended = await context.db.transaction((trx) => endSessions(context, trx, { userId: caller.id, exceptTokenHash }, 'other_sessions_ended'));
   return ended.length;

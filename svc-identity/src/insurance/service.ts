@@ -1,6 +1,6 @@
 import type { AuthUser, InsuranceRecord } from '@fragtbud/contracts';
-import { fileKeyOfUrl, messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { fileKeyOfUrl } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { announceCarrierProfile } from '../carrier-profile/announce';
 import type { IdentityContext } from '../context';
@@ -33,10 +33,10 @@ const todayOf = (context: IdentityContext) => context.clock().toISOString().slic
  */
 async function assertOwnDocument(context: IdentityContext, caller: AuthUser, fileUrl: string, requestId?: string): Promise<void> {
   const key = fileKeyOfUrl(fileUrl);
-  if (!key) throw AppError.badRequest(messages.insuranceFileInvalid, 'insurance_file_invalid');
+  if (!key) throw domainError('insurance_file_invalid');
   const file = await context.tasks.findFile(key, requestId);
   if (!file || file.owner_user_id !== caller.id || file.kind !== 'document') {
-    throw AppError.unprocessable(messages.insuranceFileNotYours, 'insurance_file_not_yours');
+    throw domainError('insurance_file_not_yours');
   }
 }
 
@@ -67,7 +67,7 @@ export async function changeInsurance(
   patch: Partial<{ file_url: string; expires_at: string | null; notes: string | null }>,
   requestId?: string,
 ): Promise<InsuranceRecord> {
-  const notFound = () => AppError.notFound(messages.insuranceNotFound, 'insurance_not_found');
+  const notFound = () => domainError('insurance_not_found');
   if (patch.file_url !== undefined) {
     const current = await findInsuranceOf(context.db, caller.id, id);
     if (!current) throw notFound();
@@ -84,7 +84,7 @@ export async function changeInsurance(
 
 /** An admin looking at a carrier (approval): their insurance records, expired ones marked. */
 export async function insuranceOfUser(context: IdentityContext, userId: number): Promise<InsuranceRecord[]> {
-  if (!(await findUserById(context.db, userId))) throw AppError.notFound(messages.userNotFound, 'user_not_found');
+  if (!(await findUserById(context.db, userId))) throw domainError('user_not_found');
   const today = todayOf(context);
   return (await listInsuranceOf(context.db, userId)).map((row) => toJson(row, today));
 }

@@ -1,6 +1,6 @@
 import Router, { type RouterContext } from '@koa/router';
 import { idParamSchema, messages, type AuthUser, type OidcErrorCode } from '@fragtbud/contracts';
-import { AppError, parseIdParam, requireUser, setSessionCookie } from '@fragtbud/platform';
+import { domainError, parseIdParam, requireUser, setSessionCookie } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { clientOf } from '../http';
 import { createOidcLogin, linksOf, oidcBrowserCookieMaxAgeSeconds, removeLink, type OidcOutcome } from './service';
@@ -18,7 +18,7 @@ export function oidcRouter(context: IdentityContext): Router {
   const router = new Router({ prefix: '/auth/oidc' });
   const oidc = createOidcLogin(context);
   const requireEnabled = () => {
-    if (!oidc.enabled) throw AppError.notFound();
+    if (!oidc.enabled) throw domainError('not_found');
   };
   const secureOf = (ctx: RouterContext) => context.config.COOKIE_SECURE || ctx.state.client?.https === true;
 

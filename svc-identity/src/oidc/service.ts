@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { AuthUser, OidcErrorCode, OidcLink } from '@fragtbud/contracts';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { domainError } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { openSession, type ClientInfo, type NewSession } from '../sessions/service';
 import { hashSessionToken } from '../sessions/tokens';
@@ -221,6 +221,6 @@ export async function linksOf(context: IdentityContext, caller: AuthUser): Promi
 
 /** DELETE /auth/oidc/links/{id}: one of the caller's own links; anyone else's is 404 like a missing one. */
 export async function removeLink(context: IdentityContext, caller: AuthUser, id: number): Promise<void> {
-  if (!(await deleteOidcLinkOf(context.db, caller.id, id))) throw AppError.notFound(messages.oidcLinkNotFound, 'oidc_link_not_found');
+  if (!(await deleteOidcLinkOf(context.db, caller.id, id))) throw domainError('oidc_link_not_found');
   context.logger.info({ userId: caller.id, linkId: id }, 'OpenID Connect link removed');
 }

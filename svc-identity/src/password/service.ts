@@ -1,6 +1,6 @@
 import type { AuthUser } from '@fragtbud/contracts';
 import { messages } from '@fragtbud/contracts';
-import { AppError, mailTemplates } from '@fragtbud/platform';
+import { domainError, mailTemplates } from '@fragtbud/platform';
 import { consumeAccountToken, issueAccountToken, whyTokenRefused } from '../account-tokens/repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { IdentityContext } from '../context';
@@ -52,9 +52,9 @@ export async function resetPasswordWithToken(
   if (userId === null) {
     // The page says which, and offers a new link: a link used once already reads differently from a mistyped one.
     const reason = await whyTokenRefused(context.db, { token, purpose: 'reset_password', now });
-    if (reason === 'used') throw AppError.badRequest(messages.resetLinkUsed, 'reset_link_used');
-    if (reason === 'expired') throw AppError.badRequest(messages.resetLinkExpired, 'reset_link_expired');
-    throw AppError.badRequest(messages.resetLinkInvalid, 'reset_link_invalid');
+    if (reason === 'used') throw domainError('reset_link_used');
+    if (reason === 'expired') throw domainError('reset_link_expired');
+    throw domainError('reset_link_invalid');
   }
   context.logger.info({ userId }, 'password reset with a mailed link; all sessions ended');
   return { message: messages.passwordChanged };
@@ -67,11 +67,11 @@ export async function changePassword(
   { currentPassword, newPassword, currentToken }: { currentPassword: string; newPassword: string; currentToken: string | null },
 ): Promise<{ message: string }> {
   const row = await findUserById(context.db, caller.id);
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   if (!(await verifyPassword(row.password_hash, currentPassword))) {
-    throw AppError.badRequest(messages.currentPasswordWrong, 'current_password_wrong', [
+    throw domainError('current_password_wrong', { details: [
       { path: 'currentPassword', message: messages.currentPasswordWrong },
-    ]);
+    ] });
   }
   assertPasswordNotCommon(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);

@@ -1,6 +1,6 @@
 import type { AuthUser, ProfileUser } from '@fragtbud/contracts';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { domainError } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { findUserById, listSavedAddresses, updateUser, type UserPatch } from '../users/repo';
 import { announceUserUpdated } from '../users/user-events';
@@ -20,7 +20,7 @@ export async function updateProfile(context: IdentityContext, caller: AuthUser, 
     if (changes.name !== undefined) patch.name = changes.name;
     if (changes.phone !== undefined) patch.phone = changes.phone || null;
     const row = await updateUser(trx, caller.id, patch, now);
-    if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+    if (!row) throw domainError('unauthorized');
     // The directories show the name and (for an assigned carrier) the phone.
     if (patch.name !== undefined || patch.phone !== undefined) await announceUserUpdated(context, trx, row);
     if (changes.savedAddresses) {
@@ -33,6 +33,6 @@ export async function updateProfile(context: IdentityContext, caller: AuthUser, 
     }
   });
   const row = await findUserById(context.db, caller.id);
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   return toProfileJson(row, await listSavedAddresses(context.db, caller.id));
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { messages, sessionLookupBodySchema, type SessionLookupResponse } from '@fragtbud/contracts';
-import { AppError, parseBody } from '@fragtbud/platform';
+import { sessionLookupBodySchema, type SessionLookupResponse } from '@fragtbud/contracts';
+import { domainError, parseBody } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import { resolveSession } from './service';
 
@@ -14,7 +14,7 @@ export function internalSessionsRouter(context: IdentityContext): Router {
   router.post('/resolve', async (ctx) => {
     const { token } = parseBody(ctx, sessionLookupBodySchema);
     const resolved = await resolveSession(context, token);
-    if (!resolved) throw AppError.unauthorized(messages.sessionExpired, 'session_invalid');
+    if (!resolved) throw domainError('session_invalid');
     ctx.body = resolved satisfies SessionLookupResponse;
   });
 

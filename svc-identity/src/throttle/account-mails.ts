@@ -1,5 +1,5 @@
 import { securityTexts } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { domainError } from '@fragtbud/platform';
 import type { IdentityContext } from '../context';
 import type { ClientInfo } from '../sessions/service';
 import { minutesOf, takeThrottleSlot, type ThrottleRule } from './service';
@@ -25,12 +25,7 @@ export async function takeAccountMailSlot(context: IdentityContext, kind: Accoun
       ],
       context.clock(),
       (retryAfterSeconds) =>
-        new AppError({
-          status: 429,
-          code: 'too_many_mails',
-          message: securityTexts.accountMailThrottled(minutesOf(retryAfterSeconds)),
-          retryAfterSeconds,
-        }),
+        domainError('too_many_mails', { message: securityTexts.accountMailThrottled(minutesOf(retryAfterSeconds)), retryAfterSeconds }),
     ),
   );
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { AuthUser, User } from '@fragtbud/contracts';
 import { messages, securityTexts } from '@fragtbud/contracts';
-import { AppError, mailTemplates } from '@fragtbud/platform';
+import { domainError, mailTemplates } from '@fragtbud/platform';
 import { verifyPassword } from '../auth/passwords';
 import type { Db, IdentityContext } from '../context';
 import { openSession, type ClientInfo, type NewSession } from '../sessions/service';
@@ -33,9 +33,9 @@ export const maxCodeAttempts = 5;
 const recoveryCodeCount = 10;
 const recoveryAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-const invalidCode = () => AppError.unauthorized(messages.invalidOrExpiredCode, 'invalid_code');
+const invalidCode = () => domainError('invalid_code');
 const notValidInProfile = () =>
-  AppError.badRequest(messages.twoFactorCodeNotValid, 'invalid_code', [{ path: 'code', message: messages.twoFactorCodeNotValid }]);
+  domainError('invalid_code', { variant: 'twoFactorCodeNotValid', details: [{ path: 'code', message: messages.twoFactorCodeNotValid }] });
 
 function boxOf(context: IdentityContext) {
   return createSecretBox(context.config);
@@ -43,7 +43,7 @@ function boxOf(context: IdentityContext) {
 
 async function currentUser(context: IdentityContext, caller: AuthUser): Promise<UserRow> {
   const row = await findUserById(context.db, caller.id);
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   return row;
 }
 
@@ -59,7 +59,7 @@ export async function twoFactorStatus(context: IdentityContext, caller: AuthUser
 /** Step 2 of the profile's setup: a new secret waiting for its first code, as a QR image and as text. */
 export async function startSetup(context: IdentityContext, caller: AuthUser) {
   const row = await currentUser(context, caller);
-  if (row.totp_enabled_at) throw AppError.conflict(messages.twoFactorAlreadyEnabled, 'two_factor_enabled');
+  if (row.totp_enabled_at) throw domainError('two_factor_enabled');
   const base32 = newTotpSecret();
   await updateUser(context.db, row.id, { totp_pending_secret_enc: boxOf(context).seal(base32) }, context.clock());
   const url = otpauthUrl(base32, row.email);
@@ -72,9 +72,9 @@ export async function enable(context: IdentityContext, caller: AuthUser, code: s
   const recoveryCodes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
   const outcome = await context.db.transaction(async (trx) => {
     const row = await lockUserById(trx, caller.id);
-    if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
-    if (row.totp_enabled_at) throw AppError.conflict(messages.twoFactorAlreadyEnabled, 'two_factor_enabled');
-    if (!row.totp_pending_secret_enc) throw AppError.conflict(messages.twoFactorNotStarted, 'two_factor_not_started');
+    if (!row) throw domainError('unauthorized');
+    if (row.totp_enabled_at) throw domainError('two_factor_enabled');
+    if (!row.totp_pending_secret_enc) throw domainError('two_factor_not_started');
     const step = matchingTotpStep(boxOf(context).open(row.totp_pending_secret_enc), code, now);
     if (step === null) return 'wrong' as const;
     await updateUser(
@@ -94,7 +94,7 @@ export async function enable(context: IdentityContext, caller: AuthUser, code: s
 /** Turning it off needs proof: a current code from the app, or the password. */
 export async function disable(context: IdentityContext, caller: AuthUser, proof: { code?: string; password?: string }) {
   const row = await currentUser(context, caller);
-  if (!row.totp_enabled_at || !row.totp_secret_enc) throw AppError.conflict(messages.twoFactorNotEnabled, 'two_factor_not_enabled');
+  if (!row.totp_enabled_at || !row.totp_secret_enc) throw domainError('two_factor_not_enabled');
   const now = context.clock();
   let proven = false;
   if (proof.code) {
@@ -153,7 +153,7 @@ export async function mailLoginCode(context: IdentityContext, input: { email: st
     return 'sent' as const;
   });
   if (outcome === 'invalid') throw invalidCode();
-  if (outcome === 'too_soon') throw AppError.tooManyRequests(messages.couldNotSendCode, 'code_requested_too_often');
+  if (outcome === 'too_soon') throw domainError('code_requested_too_often');
   return { message: messages.loginCodeSent };
 }
 
@@ -214,7 +214,7 @@ function secondFactorRules(context: IdentityContext): { account: ThrottleRule; a
 }
 
 const secondFactorRefused = (message: string, retryAfterSeconds: number) =>
-  new AppError({ status: 429, code: 'second_factor_locked', message, retryAfterSeconds });
+  domainError('second_factor_locked', { message, retryAfterSeconds });
 
 /** 429 with the minutes left while the account's code step is locked. */
 function assertSecondFactorOpen(context: IdentityContext, user: UserRow, now: Date): void {

@@ -1,6 +1,6 @@
 import type { AuthUser, ProfileUser, User, UsersQuery } from '@fragtbud/contracts';
-import { eventTypes, messages } from '@fragtbud/contracts';
-import { AppError, mailTemplates } from '@fragtbud/platform';
+import { eventTypes } from '@fragtbud/contracts';
+import { domainError, mailTemplates } from '@fragtbud/platform';
 import { announceCarrierProfile } from '../carrier-profile/announce';
 import type { Db, EventMeta, IdentityContext } from '../context';
 import { closeAllSessionsOf } from '../sessions/service';
@@ -24,11 +24,11 @@ export interface UserChanges {
   company?: string | null;
 }
 
-const notFound = () => AppError.notFound(messages.userNotFound, 'user_not_found');
-const notSelf = () => AppError.unprocessable(messages.cannotChangeOwnAccount, 'cannot_change_own_account');
+const notFound = () => domainError('user_not_found');
+const notSelf = () => domainError('cannot_change_own_account');
 
 function mayAccess(caller: AuthUser, userId: number): void {
-  if (caller.role !== 'admin' && caller.id !== userId) throw AppError.forbidden(messages.forbidden, 'forbidden');
+  if (caller.role !== 'admin' && caller.id !== userId) throw domainError('forbidden');
 }
 
 export async function getUser(context: IdentityContext, caller: AuthUser, userId: number): Promise<User> {
@@ -41,13 +41,13 @@ export async function getUser(context: IdentityContext, caller: AuthUser, userId
 export async function getProfile(context: IdentityContext, caller: AuthUser): Promise<ProfileUser> {
   const row = await findUserById(context.db, caller.id);
   // The session outlived its user (deleted a moment ago): the caller is no longer anyone.
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   return toProfileJson(row, await listSavedAddresses(context.db, row.id));
 }
 
 export async function getMe(context: IdentityContext, caller: AuthUser): Promise<User> {
   const row = await findUserById(context.db, caller.id);
-  if (!row) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (!row) throw domainError('unauthorized');
   return toUserJson(row);
 }
 
@@ -86,7 +86,7 @@ export async function changeUser(
 function assertBillingChangeAllowed(caller: AuthUser, target: UserRow, patch: UserPatch): void {
   if (caller.role === 'admin' || target.role !== 'carrier') return;
   if (patch.company !== undefined && patch.company !== target.company) {
-    throw AppError.forbidden(messages.carrierBillingNeedsApproval, 'billing_change_required');
+    throw domainError('billing_change_required');
   }
 }
 
@@ -99,7 +99,7 @@ export async function removeUser(context: IdentityContext, caller: AuthUser, use
     const row = await lockUserById(trx, userId);
     if (!row) throw notFound();
     if (row.role === 'admin' && adminIds.filter((id) => id !== userId).length === 0) {
-      throw AppError.unprocessable(messages.cannotDeleteLastAdmin, 'last_admin');
+      throw domainError('last_admin');
     }
     await closeAllSessionsOf(context, trx, userId, 'deleted');
     await deleteUser(trx, userId);
@@ -189,5 +189,5 @@ async function mailCarrierDecision(context: IdentityContext, db: Db, carrier: Us
 }
 
 function requireCarrier(row: UserRow): void {
-  if (row.role !== 'carrier') throw AppError.unprocessable(messages.notACarrier, 'not_a_carrier');
+  if (row.role !== 'carrier') throw domainError('not_a_carrier');
 }

@@ -1,5 +1,5 @@
 import { messages } from '@fragtbud/contracts';
-import { AppError, mailTemplates } from '@fragtbud/platform';
+import { domainError, mailTemplates } from '@fragtbud/platform';
 import { consumeAccountToken, issueAccountToken } from '../account-tokens/repo';
 import type { Db, IdentityContext } from '../context';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../users/repo';
@@ -49,14 +49,14 @@ export async function verifyEmail(context: IdentityContext, token: string): Prom
     if (user) await announceEmailVerified(context, trx, user, 'verified');
     return true;
   });
-  if (!verified) throw AppError.badRequest(messages.verifyLinkInvalid, 'verify_link_invalid');
+  if (!verified) throw domainError('verify_link_invalid');
   return { message: messages.emailVerified };
 }
 
 /** With EMAIL_VERIFICATION=required, an unverified account cannot sign in (403 email_not_verified). */
 export function assertMaySignIn(context: IdentityContext, user: UserRow): void {
   if (context.config.EMAIL_VERIFICATION === 'required' && !user.email_verified_at) {
-    throw AppError.forbidden(messages.emailNotVerified, 'email_not_verified');
+    throw domainError('email_not_verified');
   }
 }
 

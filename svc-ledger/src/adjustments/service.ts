@@ -1,16 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  adjustmentVatIncludedDefault,
-  eventTypes,
-  messages,
-  oreToDkk,
-  vatPartOre,
-  type Adjustment,
-  type AdjustmentBody,
-  type AuthUser,
-  type EventPayload,
-} from '@fragtbud/contracts';
-import { AppError, isKnownAsOtherRole } from '@fragtbud/platform';
+import { adjustmentVatIncludedDefault, eventTypes, oreToDkk, vatPartOre, type Adjustment, type AdjustmentBody, type AuthUser, type EventPayload } from '@fragtbud/contracts';
+import { domainError, isKnownAsOtherRole } from '@fragtbud/platform';
 import type { EventMeta, LedgerContext } from '../context';
 import { lockCarrierMoney } from '../payouts/repo';
 import type { Created } from '../payouts/service';
@@ -50,8 +40,7 @@ export async function createAdjustment(
   const userId = (body.carrierId ?? body.customerId)!;
   // A typed id of someone of another role (a carrier's id as Customer ID) would book money no screen shows them.
   if (await isKnownAsOtherRole(context.db, userId, party)) {
-    const message = party === 'carrier' ? messages.invalidCarrierId : messages.invalidCustomerId;
-    throw AppError.unprocessable(message, party === 'carrier' ? 'not_a_carrier' : 'not_a_customer');
+    throw party === 'carrier' ? domainError('not_a_carrier', { variant: 'ledger' }) : domainError('not_a_customer');
   }
   await requireKnownTask(context.db, body.taskId);
   const vatIncluded = body.vatIncluded ?? adjustmentVatIncludedDefault;

@@ -1,6 +1,6 @@
 import type { AuthUser, CarrierListAssignmentBody, CarrierListAssignmentJson, EventEnvelope } from '@fragtbud/contracts';
-import { eventTypes, messages, oreToDkk } from '@fragtbud/contracts';
-import { AppError, causedBy } from '@fragtbud/platform';
+import { eventTypes, oreToDkk } from '@fragtbud/contracts';
+import { causedBy, domainError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { shareCarrierList } from '../carrier-lists/repo';
 import { carrierListNotFound } from '../carrier-lists/service';
@@ -58,7 +58,7 @@ export async function assignCarrier(
     const inserted = await insertAssignmentIfAbsent(trx, userId, listId, caller.id, now);
     const previous = inserted ? undefined : await lockAssignmentOfUser(trx, userId);
     // Taken off their list by another admin between the two statements: let the admin try again.
-    if (!inserted && !previous) throw AppError.conflict(messages.couldNotPerformAction, 'assignment_changed');
+    if (!inserted && !previous) throw domainError('assignment_changed');
     if (previous?.list_id === listId) return { row: await findAssignmentById(trx, previous.id), created: false };
     const saved = inserted ?? (await moveAssignment(trx, (previous as AssignmentRow).id, listId, caller.id, now));
     await context.outbox.add(
@@ -85,7 +85,7 @@ export async function assignCarrier(
 export async function unassignCarrier(context: LedgerContext, caller: AuthUser, assignmentId: number, meta: EventMeta): Promise<void> {
   await context.db.transaction(async (trx) => {
     const removed = await deleteAssignment(trx, assignmentId);
-    if (!removed) throw AppError.notFound(messages.carrierListAssignmentNotFound, 'assignment_not_found');
+    if (!removed) throw domainError('assignment_not_found');
     await context.outbox.add(
       trx,
       eventTypes.carrierListUnassigned,

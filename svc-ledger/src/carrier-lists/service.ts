@@ -1,6 +1,6 @@
 import type { AuthUser, CarrierListCreate, CarrierListJson, CarrierListUpdate, EventPayload } from '@fragtbud/contracts';
-import { eventTypes, messages, oreToDkk } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { eventTypes, oreToDkk } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { EventMeta, LedgerContext } from '../context';
 import {
   countCarriersOn,
@@ -15,8 +15,8 @@ import {
   type CarrierListRow,
 } from './repo';
 
-export const carrierListNotFound = () => AppError.notFound(messages.carrierListNotFound, 'carrier_list_not_found');
-const nameTaken = () => AppError.conflict(messages.carrierListNameTaken, 'carrier_list_name_taken');
+export const carrierListNotFound = () => domainError('carrier_list_not_found');
+const nameTaken = () => domainError('carrier_list_name_taken');
 
 export function toCarrierListJson(row: CarrierListRow, carrierCount: number): CarrierListJson {
   return {
@@ -103,7 +103,7 @@ export async function changeCarrierList(
 export async function removeCarrierList(context: LedgerContext, caller: AuthUser, listId: number): Promise<void> {
   await context.db.transaction(async (trx) => {
     if (!(await lockCarrierList(trx, listId))) throw carrierListNotFound();
-    if ((await countCarriersOn(trx, listId)) > 0) throw AppError.conflict(messages.carrierListInUse, 'carrier_list_in_use');
+    if ((await countCarriersOn(trx, listId)) > 0) throw domainError('carrier_list_in_use');
     await deleteCarrierList(trx, listId);
   });
   context.logger.info({ listId, by: caller.id }, 'carrier list deleted');

@@ -1,18 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  eventTypes,
-  messages,
-  oreToDkk,
-  payoutLabel,
-  withoutVatOre,
-  type AuthUser,
-  type CarrierPayoutBody,
-  type Payout,
-  type PayoutStatusBody,
-  type PayoutStatusChangedPayload,
-  type PlatformPayoutBody,
-} from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { eventTypes, oreToDkk, payoutLabel, withoutVatOre, type AuthUser, type CarrierPayoutBody, type Payout, type PayoutStatusBody, type PayoutStatusChangedPayload, type PlatformPayoutBody } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { Db, EventMeta, LedgerContext } from '../context';
 import { carrierNets, platformSaldoOre } from '../balances/service';
 import { hasBankDetails } from '../bank-details/repo';
@@ -102,7 +90,7 @@ async function createPayout(
   const row = await insertPayout(trx, payout);
   if (!row) {
     const earlier = await payoutByKey(trx, payout.idempotency_key);
-    if (!earlier) throw AppError.conflict(messages.couldNotCreatePayout, 'payout_conflict');
+    if (!earlier) throw domainError('payout_conflict');
     return { created: false, value: toPayoutJson(earlier) };
   }
   await publishStatus(context, trx, row, null, changedBy, meta);
@@ -150,10 +138,7 @@ export async function createCarrierPayout(
     const { pendingNetOre, pendingGrossOre } = await carrierNets(trx, body.carrierId);
     const netOre = await netOfCarrierPayout(trx, body, { pendingNetOre, pendingGrossOre });
     if (netOre > pendingNetOre) {
-      throw AppError.unprocessable(
-        pendingNetOre > 0 ? messages.payoutExceedsPending : messages.noPayoutAmount,
-        pendingNetOre > 0 ? 'payout_exceeds_pending' : 'nothing_to_pay_out',
-      );
+      throw domainError(pendingNetOre > 0 ? 'payout_exceeds_pending' : 'nothing_to_pay_out');
     }
     return createPayout(context, trx, adminPayout(admin, body, { type: 'carrier', carrierId: body.carrierId, netOre, key }), admin.id, meta);
   });
@@ -191,7 +176,7 @@ export async function createPlatformPayout(
     await lockPlatformMoney(trx);
     const netOre = withoutVatOre(body.amountGross, await vatFor(trx, body.taskId, null));
     const saldo = await platformSaldoOre(trx);
-    if (netOre > saldo.total) throw AppError.unprocessable(messages.payoutExceedsPending, 'payout_exceeds_saldo');
+    if (netOre > saldo.total) throw domainError('payout_exceeds_saldo');
     return createPayout(context, trx, adminPayout(admin, body, { type: 'platform', carrierId: null, netOre, key }), admin.id, meta);
   });
 }
@@ -217,8 +202,8 @@ export async function requestPayout(
       const open = await openRequestOf(trx, carrier.id);
       const { pendingNetOre, pendingGrossOre } = await carrierNets(trx, carrier.id);
       if (open && pendingNetOre <= 0) return { created: false, value: toPayoutJson(open) };
-      if (pendingNetOre <= 0) throw AppError.unprocessable(messages.noPayoutAmount, 'nothing_to_pay_out');
-      if (!(await hasBankDetails(trx, carrier.id))) throw AppError.unprocessable(messages.bankDetailsMissing, 'bank_details_missing');
+      if (pendingNetOre <= 0) throw domainError('nothing_to_pay_out');
+      if (!(await hasBankDetails(trx, carrier.id))) throw domainError('bank_details_missing');
       if (open) {
         // More was earned since the open request: it grows to all of pendingNet rather than a second request.
         // Gross grows by the gross of what was earned since, not by VAT on the whole (docs/money.md).
@@ -226,7 +211,7 @@ export async function requestPayout(
         const grownGross = grossOf(open.amount_gross_ore + pendingGrossOre, grown);
         const row = await growPendingRequest(trx, open.id, grown, grownGross);
         // Locked above, so still pending; the condition keeps a settled payout from ever growing.
-        if (!row) throw AppError.conflict(messages.couldNotCreatePayout, 'payout_conflict');
+        if (!row) throw domainError('payout_conflict');
         return { created: false, value: toPayoutJson(row) };
       }
       const key = idempotencyKey
@@ -275,28 +260,28 @@ export async function changePayoutStatus(
 ): Promise<Payout> {
   return context.db.transaction(async (trx) => {
     const current = await lockPayout(trx, id);
-    if (!current) throw AppError.notFound(messages.payoutNotFound, 'payout_not_found');
+    if (!current) throw domainError('payout_not_found');
     if (current.status === body.status) {
       if (body.providerRef !== undefined && body.providerRef !== current.provider_ref) {
         const updated = await updatePayout(trx, id, current.status, { provider_ref: body.providerRef });
-        if (!updated) throw AppError.conflict(messages.payoutAlreadySettled, 'payout_settled');
+        if (!updated) throw domainError('payout_settled');
         return toPayoutJson(updated);
       }
       return toPayoutJson(current);
     }
     if (current.status !== 'pending' || body.status === 'pending') {
-      throw AppError.conflict(messages.payoutAlreadySettled, 'payout_settled');
+      throw domainError('payout_settled');
     }
     // A carrier's request asks to be paid to their bank account: without one saved there is nothing to mark paid.
     if (body.status === 'paid' && current.origin === 'request' && current.carrier_id !== null && !(await hasBankDetails(trx, current.carrier_id))) {
-      throw AppError.unprocessable(messages.payoutBankDetailsMissing, 'bank_details_missing');
+      throw domainError('bank_details_missing', { variant: 'payoutBankDetailsMissing' });
     }
     const updated = await updatePayout(trx, id, 'pending', {
       status: body.status,
       provider_ref: body.providerRef ?? current.provider_ref,
       paid_at: body.status === 'paid' ? new Date() : null,
     });
-    if (!updated) throw AppError.conflict(messages.payoutAlreadySettled, 'payout_settled');
+    if (!updated) throw domainError('payout_settled');
     await publishStatus(context, trx, updated, current.status, admin.id, meta);
     return toPayoutJson(updated);
   });

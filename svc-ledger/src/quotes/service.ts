@@ -9,8 +9,8 @@ import type {
   QuoteRequest,
   QuoteResponse,
 } from '@fragtbud/contracts';
-import { defaultCarrierFee, messages, oreToDkk, quote, quoteValidDays, quoteViewFor } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { defaultCarrierFee, oreToDkk, quote, quoteValidDays, quoteViewFor } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import { findAssignmentOfUser, listAssignments } from '../assignments/repo';
 import type { LedgerContext } from '../context';
 import { currentSettings } from '../settings/service';
@@ -50,7 +50,7 @@ export async function quoteForCaller(context: LedgerContext, caller: AuthUser, r
     }
     case 'carrier': {
       if (request.carrierId !== undefined && request.carrierId !== caller.id) {
-        throw AppError.forbidden(messages.quoteOtherCarrier, 'forbidden');
+        throw domainError('forbidden', { variant: 'quoteOtherCarrier' });
       }
       return withCarrierList('carrier', await price(context, request.netOre, caller.id));
     }

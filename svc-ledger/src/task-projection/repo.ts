@@ -1,5 +1,5 @@
 import { messages, taskNotificationTitle, taskTypes, type TaskType } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { domainError } from '@fragtbud/platform';
 import type { Db } from '../context';
 
 export interface LedgerTaskRow {
@@ -80,6 +80,6 @@ export async function requireKnownTask(db: Db, taskId: number | undefined): Prom
     (await db('ledger_tasks').where({ task_id: taskId }).first('task_id')) ??
     (await db('ledger_transactions').where({ task_id: taskId }).first('task_id'));
   if (!known) {
-    throw AppError.unprocessable(messages.taskNotFound, 'task_not_found', [{ path: 'taskId', message: messages.taskNotFound }]);
+    throw domainError('task_not_found', { variant: 'unknownToLedger', details: [{ path: 'taskId', message: messages.taskNotFound }] });
   }
 }

@@ -11,7 +11,7 @@ import {
   type ChargeSucceededPayload,
   type PaymentProviderName,
 } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { domainError } from '@fragtbud/platform';
 import type { EventMeta, PaymentsContext } from '../context';
 import { findSucceededPaymentOfTask } from '../payments/repo';
 import { CardDeclinedError, type ProviderIntent } from '../providers/provider';
@@ -39,7 +39,7 @@ function toJson(row: ChargeRow): ChargeResponse {
   };
 }
 
-const chargeFailed = () => AppError.unprocessable(messages.chargeFailed, 'charge_failed');
+const chargeFailed = () => domainError('charge_failed');
 
 /**
  * POST /admin/charges: an extra fee on the card the customer paid the task with, off-session (the mock always
@@ -60,10 +60,10 @@ export async function chargeExtraFee(
     return { created: false, value: toJson(earlier) };
   }
   const payment = await findSucceededPaymentOfTask(context.db, body.taskId);
-  if (!payment) throw AppError.unprocessable(messages.chargeNoSavedCard, 'charge_no_saved_card');
-  if (payment.customer_id !== body.customerId) throw AppError.unprocessable(messages.chargeTaskMismatch, 'charge_task_mismatch');
+  if (!payment) throw domainError('charge_no_saved_card');
+  if (payment.customer_id !== body.customerId) throw domainError('charge_task_mismatch');
   const provider = context.providers.byName(payment.provider);
-  if (!provider) throw AppError.unavailable(messages.serviceUnavailable, 'payment_provider_unavailable');
+  if (!provider) throw domainError('payment_provider_unavailable');
 
   const base = {
     task_id: body.taskId,
@@ -89,7 +89,7 @@ export async function chargeExtraFee(
   } catch (error) {
     if (!(error instanceof CardDeclinedError)) {
       context.logger.error({ err: error, taskId: body.taskId }, 'extra charge: provider did not answer');
-      throw AppError.unavailable(messages.serviceUnavailable, 'payment_provider_unavailable');
+      throw domainError('payment_provider_unavailable');
     }
     await context.db('charges').insert({ ...base, status: 'failed', last_error: error.message }).onConflict('idempotency_key').ignore();
     context.logger.warn({ taskId: body.taskId, reason: error.message }, 'extra charge declined; nothing booked');

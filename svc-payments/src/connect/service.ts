@@ -5,7 +5,7 @@ import {
   type EventEnvelope,
   type PayoutLinkResponse,
 } from '@fragtbud/contracts';
-import { AppError, causedBy } from '@fragtbud/platform';
+import { causedBy, domainError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { Db, PaymentsContext } from '../context';
 import type { StripeProvider } from '../providers/stripe';
@@ -35,7 +35,7 @@ async function withStripe<T>(context: PaymentsContext, work: (stripe: StripeProv
     return await work(stripe);
   } catch (error) {
     context.logger.error({ err: error }, 'stripe connect call failed');
-    throw AppError.unavailable(messages.connectedAccountFailed, 'connected_account_failed');
+    throw domainError('connected_account_failed');
   }
 }
 

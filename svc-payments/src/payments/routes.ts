@@ -1,12 +1,6 @@
 import Router from '@koa/router';
-import {
-  confirmPaymentBodySchema,
-  createPaymentIntentBodySchema,
-  messages,
-  mockCompleteBodySchema,
-  paymentIntentIdSchema,
-} from '@fragtbud/contracts';
-import { AppError, eventMetaOf, idempotent, parseBody, requireRole } from '@fragtbud/platform';
+import { confirmPaymentBodySchema, createPaymentIntentBodySchema, mockCompleteBodySchema, paymentIntentIdSchema } from '@fragtbud/contracts';
+import { domainError, eventMetaOf, idempotent, parseBody, requireRole } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { PaymentsContext } from '../context';
 import { completeMockPayment, confirmPayment, createPaymentIntent } from './service';
@@ -41,6 +35,6 @@ export function paymentsRouter(context: PaymentsContext): Router {
 
 function intentIdParam(ctx: Context): string {
   const parsed = paymentIntentIdSchema.safeParse((ctx as Context & { params: Record<string, string> }).params.paymentIntentId);
-  if (!parsed.success) throw AppError.badRequest(messages.invalidPaymentIntentId, 'invalid_payment_intent_id');
+  if (!parsed.success) throw domainError('invalid_payment_intent_id');
   return parsed.data;
 }

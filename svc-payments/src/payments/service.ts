@@ -1,19 +1,5 @@
-import {
-  eventTypes,
-  maxCardAmountOre,
-  messages,
-  mockCards,
-  oreToDkk,
-  paymentCurrency,
-  type AuthUser,
-  type CreatePaymentIntentBody,
-  type InternalBid,
-  type PaymentIntentResponse,
-  type PaymentSnapshot,
-  type PaymentStateResponse,
-  type PaymentSucceededPayload,
-} from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { eventTypes, maxCardAmountOre, mockCards, oreToDkk, paymentCurrency, type AuthUser, type CreatePaymentIntentBody, type InternalBid, type PaymentIntentResponse, type PaymentSnapshot, type PaymentStateResponse, type PaymentSucceededPayload } from '@fragtbud/contracts';
+import { AppError, domainError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { EventMeta, PaymentsContext } from '../context';
 import type { MockDecline } from '../providers/mock';
@@ -35,9 +21,9 @@ import {
 /** A task with an accepted bid that is not completed, cancelled or paid (spec section 4; issue #12). */
 const payableStatuses = new Set<string>(['assigned', 'picked_up', 'in_transit', 'delivered', 'in_progress']);
 
-const taskNotFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
-const paymentNotFound = () => AppError.notFound(messages.paymentNotFound, 'payment_not_found');
-const couldNotStart = () => AppError.unavailable(messages.couldNotStartPayment, 'payment_provider_unavailable');
+const taskNotFound = () => domainError('task_not_found');
+const paymentNotFound = () => domainError('payment_not_found');
+const couldNotStart = () => domainError('payment_provider_unavailable', { variant: 'couldNotStartPayment' });
 
 // ---- POST /payments/intents ----
 
@@ -55,7 +41,7 @@ export async function createPaymentIntent(
   const { taskId } = body;
   const task = await context.tasks.findTask(taskId, meta.correlationId);
   if (!task) throw taskNotFound();
-  if (task.user_id === null || task.user_id !== caller.id) throw AppError.forbidden();
+  if (task.user_id === null || task.user_id !== caller.id) throw domainError('forbidden');
 
   const provider = context.providers.active;
   const paid = await findSucceededPaymentOfTask(context.db, taskId);
@@ -67,19 +53,19 @@ export async function createPaymentIntent(
   // acceptance, so an accepted bid there makes the task payable now; svc-tasks applies the payment once it has
   // applied the acceptance.
   const acceptanceOnItsWay = task.status === 'open_for_bids';
-  if (!payableStatuses.has(task.status) && !acceptanceOnItsWay) throw AppError.conflict(messages.taskNotPayable, 'task_not_payable');
+  if (!payableStatuses.has(task.status) && !acceptanceOnItsWay) throw domainError('task_not_payable');
 
   const bid = await context.bids.findAcceptedBid(taskId, meta.correlationId);
   if (!bid || bid.status !== 'accepted' || bid.taskId !== taskId) {
-    if (acceptanceOnItsWay) throw AppError.conflict(messages.taskNotPayable, 'task_not_payable');
-    throw AppError.conflict(messages.noAcceptedBid, 'no_accepted_bid');
+    if (acceptanceOnItsWay) throw domainError('task_not_payable');
+    throw domainError('no_accepted_bid');
   }
   // The bid's validity is the deadline to choose and pay it; once the carrier has started the job it no longer runs.
   if (task.status === 'assigned' && new Date(bid.validUntil).getTime() <= context.now().getTime()) {
-    throw AppError.conflict(messages.paymentDeadlinePassed, 'bid_expired');
+    throw domainError('bid_expired', { variant: 'paymentDeadlinePassed' });
   }
   const amountOre = bid.quote.totalOre;
-  if (amountOre > maxCardAmountOre) throw AppError.unprocessable(messages.paymentAmountTooLarge, 'amount_too_large');
+  if (amountOre > maxCardAmountOre) throw domainError('amount_too_large');
 
   const key = { task_id: taskId, bid_id: bid.id, amount_ore: amountOre, provider: provider.name };
   const open = await findOpenPayment(context.db, key);
@@ -126,7 +112,7 @@ export async function createPaymentIntent(
   );
   // Lost a race with the same request (same key, so the same intent): answer with what it recorded.
   const row = inserted ?? (await findPaymentByIdempotencyKey(context.db, idempotencyKey)) ?? (await findOpenPayment(context.db, key));
-  if (!row) throw AppError.conflict(messages.couldNotStartPayment, 'payment_changed');
+  if (!row) throw domainError('payment_changed');
   if (inserted) context.logger.info({ taskId, bidId: bid.id, paymentId: row.id, provider: provider.name, amountOre }, 'payment intent created');
   return intentAnswer(context, provider, row);
 }
@@ -295,7 +281,7 @@ export async function confirmPayment(
     intent = await provider.retrieveIntent(row.provider_payment_id);
   } catch (error) {
     context.logger.warn({ err: error, paymentId: row.id }, 'provider did not answer a confirm');
-    throw AppError.unavailable(messages.serviceUnavailable, error instanceof ProviderError ? 'payment_provider_unavailable' : 'service_unavailable');
+    throw domainError(error instanceof ProviderError ? 'payment_provider_unavailable' : 'service_unavailable');
   }
   if (!intent) throw paymentNotFound();
   return stateOf((await recordProviderState(context, intent, meta)) ?? row);
@@ -304,7 +290,7 @@ export async function confirmPayment(
 async function ownPayment(context: PaymentsContext, caller: AuthUser, paymentIntentId: string): Promise<PaymentRow> {
   const row = await findPaymentByProviderId(context.db, paymentIntentId);
   if (!row) throw paymentNotFound();
-  if (row.customer_id !== caller.id) throw AppError.forbidden();
+  if (row.customer_id !== caller.id) throw domainError('forbidden');
   return row;
 }
 
@@ -321,8 +307,8 @@ function stateOf(row: PaymentRow): PaymentStateResponse {
 // ---- POST /payments/mock/{id}/complete ----
 
 const declineErrors: Record<MockDecline, () => AppError> = {
-  card_declined: () => AppError.unprocessable(messages.cardDeclined, 'card_declined'),
-  insufficient_funds: () => AppError.unprocessable(messages.cardInsufficientFunds, 'card_declined'),
+  card_declined: () => domainError('card_declined'),
+  insufficient_funds: () => domainError('card_declined', { variant: 'cardInsufficientFunds' }),
 };
 
 /** The mock's card step (the mock provider only): the success card pays, the decline cards are refused. */
@@ -333,11 +319,11 @@ export async function completeMockPayment(
   card: string | undefined,
   meta: EventMeta,
 ): Promise<PaymentStateResponse> {
-  if (context.providers.active.name !== 'mock') throw AppError.conflict(messages.mockPaymentsOnly, 'mock_provider_disabled');
+  if (context.providers.active.name !== 'mock') throw domainError('mock_provider_disabled');
   const row = await ownPayment(context, caller, paymentIntentId);
-  if (row.provider !== 'mock') throw AppError.conflict(messages.mockPaymentsOnly, 'mock_provider_disabled');
+  if (row.provider !== 'mock') throw domainError('mock_provider_disabled');
   if (row.status === 'succeeded') return stateOf(row);
-  if (row.status === 'canceled') throw AppError.conflict(messages.couldNotStartPayment, 'payment_canceled');
+  if (row.status === 'canceled') throw domainError('payment_canceled');
   const result = await context.providers.mock.completeCardStep(row.provider_payment_id, card ?? mockCards.success);
   if (!result) throw paymentNotFound();
   const updated = (await recordProviderState(context, result.intent, meta)) ?? row;

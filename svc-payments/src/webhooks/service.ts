@@ -1,5 +1,5 @@
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { domainError } from '@fragtbud/platform';
 import type { EventMeta, PaymentsContext } from '../context';
 import { recordProviderState } from '../payments/service';
 import { recordStripeRefund } from '../refunds/service';
@@ -29,15 +29,15 @@ export async function handleStripeWebhook(
   meta: EventMeta,
 ): Promise<{ received: true; duplicate: boolean }> {
   const stripe = context.providers.stripe;
-  if (!stripe?.webhooksConfigured) throw AppError.notFound(messages.webhookNotConfigured, 'webhook_not_configured');
-  if (!rawBody || !signature) throw AppError.badRequest(messages.webhookSignatureInvalid, 'invalid_signature');
+  if (!stripe?.webhooksConfigured) throw domainError('webhook_not_configured');
+  if (!rawBody || !signature) throw domainError('invalid_signature');
   let event: StripeWebhookEvent;
   try {
     event = stripe.verifyWebhook(rawBody, signature);
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
     context.logger.warn({ err: error.cause ?? error }, 'stripe webhook refused: signature');
-    throw AppError.badRequest(messages.webhookSignatureInvalid, 'invalid_signature');
+    throw domainError('invalid_signature');
   }
 
   const firstTime = await context.db.transaction(async (trx) => {

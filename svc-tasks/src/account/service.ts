@@ -1,5 +1,5 @@
-import { accountDeletionTexts, type AuthUser, type TaskStatus } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { type AuthUser, type TaskStatus } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { listRatings } from '../ratings/service';
 import type { TaskRow } from '../tasks/repo';
@@ -37,12 +37,12 @@ export async function accountDataOf(context: TasksContext, caller: AuthUser) {
  * neither completed nor cancelled (the other party relies on them, and money may still move). 409 otherwise.
  */
 export async function assertMayLeave(context: TasksContext, caller: AuthUser): Promise<void> {
-  if (await hasActiveTasks(context, caller.id)) throw AppError.conflict(accountDeletionTexts.accountHasActiveTasks, 'account_has_active_tasks');
+  if (await hasActiveTasks(context, caller.id)) throw domainError('account_has_active_tasks');
 }
 
 /** The same rule when an admin deletes someone else's account (svc-identity asks before deleting). */
 export async function assertUserMayBeDeleted(context: TasksContext, userId: number): Promise<void> {
-  if (await hasActiveTasks(context, userId)) throw AppError.conflict(accountDeletionTexts.userHasActiveTasks, 'user_has_active_tasks');
+  if (await hasActiveTasks(context, userId)) throw domainError('user_has_active_tasks');
 }
 
 async function hasActiveTasks(context: TasksContext, userId: number): Promise<boolean> {

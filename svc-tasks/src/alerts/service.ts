@@ -11,7 +11,7 @@ import {
   type AuthUser,
   type EventPayload,
 } from '@fragtbud/contracts';
-import { AppError, verifyLinkValue, type EventMeta } from '@fragtbud/platform';
+import { domainError, type EventMeta, verifyLinkValue } from '@fragtbud/platform';
 import type { Db, TasksContext } from '../context';
 import type { TaskRow } from '../tasks/repo';
 import { alertIndexOf } from './alert-index';
@@ -29,7 +29,7 @@ import {
   type AlertRow,
 } from './repo';
 
-const notFound = () => AppError.notFound(messages.alertNotFound, 'alert_not_found');
+const notFound = () => domainError('alert_not_found');
 
 export function toAlertJson(row: AlertRow): Alert {
   return {
@@ -48,8 +48,8 @@ export function toAlertJson(row: AlertRow): Alert {
 
 /** Alerts are a carrier's own; customers and admins have none (403). Creating one needs an approved, unblocked carrier. */
 function carrierOnly(caller: AuthUser): void {
-  if (caller.role !== 'carrier') throw AppError.forbidden(messages.alertsOnlyCarriers, 'not_carrier');
-  if (caller.blocked) throw AppError.forbidden(messages.forbidden, 'forbidden');
+  if (caller.role !== 'carrier') throw domainError('not_carrier', { variant: 'alertsOnlyCarriers' });
+  if (caller.blocked) throw domainError('forbidden');
 }
 
 async function ownAlert(db: Db, caller: AuthUser, id: number): Promise<AlertRow> {
@@ -66,7 +66,7 @@ export async function listAlerts(context: TasksContext, caller: AuthUser): Promi
 
 export async function createAlert(context: TasksContext, caller: AuthUser, body: AlertBody): Promise<Alert> {
   carrierOnly(caller);
-  if (!caller.approved) throw AppError.forbidden(messages.alertsOnlyApprovedCarriers, 'carrier_not_approved');
+  if (!caller.approved) throw domainError('carrier_not_approved', { variant: 'alertsOnlyApprovedCarriers' });
   const fields: AlertFields = {
     name: body.name,
     from_regions: body.fromRegions,
@@ -78,7 +78,7 @@ export async function createAlert(context: TasksContext, caller: AuthUser, body:
     paused: false,
   };
   const row = await context.db.transaction(async (trx) => {
-    if ((await lockAlertsOf(trx, caller.id)) >= alertsPerCarrierMax) throw AppError.unprocessable(messages.alertsMax, 'alerts_max');
+    if ((await lockAlertsOf(trx, caller.id)) >= alertsPerCarrierMax) throw domainError('alerts_max');
     return insertAlert(trx, caller.id, fields, new Date());
   });
   return toAlertJson(row);
@@ -101,7 +101,7 @@ export async function changeAlert(context: TasksContext, caller: AuthUser, id: n
     const from = fields.pickup_from !== undefined ? fields.pickup_from : current.pickup_from;
     const to = fields.pickup_to !== undefined ? fields.pickup_to : current.pickup_to;
     if (from && to && to < from) {
-      throw AppError.badRequest(messages.alertDatesOrder, 'invalid_input', [{ path: 'pickupTo', message: messages.alertDatesOrder }]);
+      throw domainError('invalid_input', { variant: 'alertDatesOrder', details: [{ path: 'pickupTo', message: messages.alertDatesOrder }] });
     }
     return updateAlert(trx, id, fields, new Date());
   });
@@ -119,7 +119,7 @@ export async function removeAlert(context: TasksContext, caller: AuthUser, id: n
 /** The mails' one-click unsubscribe: `alert:{id}` turns that alert's mail off, `carrier:{id}` all of theirs (digest). */
 export async function unsubscribe(context: TasksContext, scope: string, signature: string): Promise<void> {
   if (!verifyLinkValue(context.config.INTERNAL_TOKEN_SECRET, alertUnsubscribePurpose, scope, signature)) {
-    throw AppError.badRequest(messages.alertUnsubscribeInvalid, 'invalid_unsubscribe_link');
+    throw domainError('invalid_unsubscribe_link');
   }
   const [kind, id] = scope.split(':') as ['alert' | 'carrier', string];
   await context.db.transaction((trx) => turnAlertMailOff(trx, kind === 'alert' ? { alertId: Number(id) } : { carrierId: Number(id) }, new Date()));

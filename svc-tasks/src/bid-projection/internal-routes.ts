@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { messages, taskIdSchema, type InternalTask } from '@fragtbud/contracts';
-import { AppError, parseIdParam, requireServiceCaller } from '@fragtbud/platform';
+import { domainError, parseIdParam, requireServiceCaller } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { findTaskById } from '../tasks/repo';
 
@@ -12,7 +12,7 @@ export function internalTasksRouter(context: Pick<TasksContext, 'db'>): Router {
     requireServiceCaller(ctx);
     const taskId = parseIdParam(ctx, taskIdSchema, messages.invalidTaskId, 'invalid_task_id');
     const row = await findTaskById(context.db, taskId);
-    if (!row) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+    if (!row) throw domainError('task_not_found');
     ctx.body = {
       id: row.id,
       user_id: row.user_id,

@@ -1,15 +1,5 @@
-import {
-  carrierProfileReviewsMax,
-  messages,
-  regionLabels,
-  type AuthUser,
-  type CarrierFieldProfile,
-  type CarrierFieldProfileBody,
-  type CarrierProfile,
-  type CarrierSummary,
-  type Vehicle,
-} from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { carrierProfileReviewsMax, regionLabels, type AuthUser, type CarrierFieldProfile, type CarrierFieldProfileBody, type CarrierProfile, type CarrierSummary, type Vehicle } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { completedTaskCounts, countAlertsOf, findCarriers, findFieldProfile, latestReviews, ratingTotals, saveFieldProfile, type CarrierRow } from './repo';
 
@@ -40,7 +30,7 @@ const vehiclesOf = (stored: Vehicle[] | string | null | undefined): Vehicle[] =>
 
 /** GET /carrier/profile: the carrier's own vehicles and regions. */
 export async function ownFieldProfile(context: TasksContext, caller: AuthUser): Promise<CarrierFieldProfile> {
-  if (caller.role !== 'carrier') throw AppError.forbidden(messages.forbidden, 'forbidden');
+  if (caller.role !== 'carrier') throw domainError('forbidden');
   const row = await findFieldProfile(context.db, caller.id);
   return { vehicles: vehiclesOf(row?.vehicles), coverageRegions: row?.coverage_regions ?? [], suggestedAlert: null };
 }
@@ -50,7 +40,7 @@ export async function ownFieldProfile(context: TasksContext, caller: AuthUser): 
  * for those regions ('Nye opgaver i …'); the UI asks before it creates it.
  */
 export async function saveOwnFieldProfile(context: TasksContext, caller: AuthUser, body: CarrierFieldProfileBody): Promise<CarrierFieldProfile> {
-  if (caller.role !== 'carrier' || caller.blocked) throw AppError.forbidden(messages.forbidden, 'forbidden');
+  if (caller.role !== 'carrier' || caller.blocked) throw domainError('forbidden');
   await saveFieldProfile(context.db, caller.id, body.vehicles, body.coverageRegions);
   const offer = body.coverageRegions.length > 0 && caller.approved && (await countAlertsOf(context.db, caller.id)) === 0;
   return {
@@ -78,7 +68,7 @@ export async function carrierSummaries(context: TasksContext, ids: readonly numb
  */
 export async function carrierProfile(context: TasksContext, caller: AuthUser | null | undefined, carrierId: number): Promise<CarrierProfile> {
   const [row] = await findCarriers(context.db, [carrierId]);
-  if (!row || (row.listed === false && caller?.role !== 'admin')) throw AppError.notFound(messages.carrierNotFound, 'carrier_not_found');
+  if (!row || (row.listed === false && caller?.role !== 'admin')) throw domainError('carrier_not_found');
   const [ratings, completed, reviews] = await Promise.all([
     ratingTotals(context.db, [carrierId]),
     completedTaskCounts(context.db, [carrierId]),

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { adminDeletionRequestsQuerySchema, createDeletionRequestBodySchema, deletionRequestIdSchema, messages, resolveDeletionRequestBodySchema } from '@fragtbud/contracts';
-import { AppError, eventMetaOf, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
+import { adminDeletionRequestsQuerySchema, createDeletionRequestBodySchema, deletionRequestIdSchema, resolveDeletionRequestBodySchema } from '@fragtbud/contracts';
+import { domainError, eventMetaOf, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { taskIdParam } from '../http';
 import { createDeletionRequest, listAdminDeletionRequests, listDeletionRequests, resolveDeletionRequest } from './service';
@@ -26,7 +26,7 @@ export function deletionRequestsRouter(context: TasksContext): Router {
     const caller = requireRole(ctx, 'admin');
     const taskId = taskIdParam(ctx);
     const parsed = deletionRequestIdSchema.safeParse(ctx.params.requestId);
-    if (!parsed.success) throw AppError.badRequest(messages.invalidDeletionRequestId, 'invalid_deletion_request_id');
+    if (!parsed.success) throw domainError('invalid_deletion_request_id');
     const body = parseBody(ctx, resolveDeletionRequestBodySchema, { nullAsEmpty: false });
     ctx.body = await resolveDeletionRequest(context, caller, taskId, parsed.data, body.action, eventMetaOf(ctx));
   });

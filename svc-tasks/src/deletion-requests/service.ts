@@ -11,7 +11,7 @@ import {
   type EventPayload,
   type TaskType,
 } from '@fragtbud/contracts';
-import { AppError, displayName } from '@fragtbud/platform';
+import { displayName, domainError } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
 import { findTaskById, lockTaskById } from '../tasks/repo';
 import { namesOf } from '../user-directory';
@@ -30,9 +30,9 @@ interface DeletionRequestRow {
   resolved_at: Date | null;
 }
 
-const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
-const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
-const pendingExists = () => AppError.conflict(messages.deletionRequestPending, 'deletion_request_pending');
+const notFound = () => domainError('task_not_found');
+const forbidden = () => domainError('forbidden');
+const pendingExists = () => domainError('deletion_request_pending');
 
 function toJson(row: DeletionRequestRow): DeletionRequest {
   return {
@@ -75,7 +75,7 @@ export async function createDeletionRequest(
     const relation = relationOf(caller, task);
     if (relation === 'none') throw forbidden();
     // Approving cancels the task (spec section 4): nothing to ask for once it is completed or cancelled.
-    if ((finishedTaskStatuses as readonly string[]).includes(task.status)) throw AppError.conflict(messages.deletionRequestNotAllowed, 'deletion_request_not_allowed');
+    if ((finishedTaskStatuses as readonly string[]).includes(task.status)) throw domainError('deletion_request_not_allowed');
     if (await pendingOf(trx, taskId)) throw pendingExists();
     const [row] = (await trx('task_deletion_requests')
       .insert({
@@ -169,8 +169,8 @@ export async function resolveDeletionRequest(
     const request = (await trx('task_deletion_requests').where({ id: requestId, task_id: taskId }).forUpdate().first()) as
       | DeletionRequestRow
       | undefined;
-    if (!request) throw AppError.notFound(messages.deletionRequestNotFound, 'deletion_request_not_found');
-    if (request.status !== 'pending') throw AppError.conflict(messages.deletionRequestAlreadyResolved, 'deletion_request_resolved');
+    if (!request) throw domainError('deletion_request_not_found');
+    if (request.status !== 'pending') throw domainError('deletion_request_resolved');
 
     const now = new Date();
     const status = action === 'approve' ? 'approved' : 'rejected';

@@ -1,28 +1,5 @@
-import {
-  defaultPackagesOf,
-  eventTypes,
-  foldFreightNoteFlatKeys,
-  freightCarrierFields,
-  freightGoodsFields,
-  freightHiddenText,
-  freightNoteDefaults,
-  freightNoteUpdateBodySchema,
-  freightPartyFields,
-  freightPartyGroups,
-  isFreightNoteLocked,
-  messages,
-  type AuthUser,
-  type EventPayload,
-  type FreightCarrier,
-  type FreightChange,
-  type FreightGoods,
-  type FreightNote,
-  type FreightNoteStatus,
-  type FreightParty,
-  type FreightPartyGroup,
-  type TaskStatus,
-} from '@fragtbud/contracts';
-import { AppError, parseInput, type EventMeta } from '@fragtbud/platform';
+import { defaultPackagesOf, eventTypes, foldFreightNoteFlatKeys, freightCarrierFields, freightGoodsFields, freightHiddenText, freightNoteDefaults, freightNoteUpdateBodySchema, freightPartyFields, freightPartyGroups, isFreightNoteLocked, type AuthUser, type EventPayload, type FreightCarrier, type FreightChange, type FreightGoods, type FreightNote, type FreightNoteStatus, type FreightParty, type FreightPartyGroup, type TaskStatus } from '@fragtbud/contracts';
+import { domainError, type EventMeta, parseInput } from '@fragtbud/platform';
 import type { Db, TasksContext } from '../context';
 import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
 import { relationOf } from '../tasks/task-json';
@@ -34,8 +11,8 @@ export const customerEditableTaskStatuses: readonly TaskStatus[] = ['paid', 'pic
 /** The change log keeps this many entries, newest last. */
 const changeLogLimit = 500;
 
-const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
-const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
+const notFound = () => domainError('task_not_found');
+const forbidden = () => domainError('forbidden');
 
 /** Who the caller is to the note: admin, owner, assigned carrier, a carrier who bid (limited view), or nobody. */
 export type FreightAccess = 'admin' | 'owner' | 'assigned_carrier' | 'bidder';
@@ -307,12 +284,12 @@ export async function updateFreightNote(
     const wasLocked = isFreightNoteLocked(current.status);
 
     if (body.status !== undefined && body.status !== current.status && access !== 'admin') {
-      throw AppError.forbidden(messages.freightNoteStatusAdminOnly, 'freight_note_status_admin_only');
+      throw domainError('freight_note_status_admin_only');
     }
     if (access === 'owner') {
-      if (wasLocked) throw AppError.conflict(messages.freightNoteLocked, 'freight_note_locked');
+      if (wasLocked) throw domainError('freight_note_locked');
       if (!customerEditableTaskStatuses.includes(task.status)) {
-        throw AppError.conflict(messages.freightNoteNotEditable, 'freight_note_not_editable');
+        throw domainError('freight_note_not_editable');
       }
     }
 
@@ -351,7 +328,7 @@ export async function updateFreightNote(
 
     // A locked note stays locked for everyone but an admin, who may correct it: the change log names the fields.
     if (fieldChanges > 0 && wasLocked && access !== 'admin') {
-      throw AppError.conflict(messages.freightNoteLocked, 'freight_note_locked');
+      throw domainError('freight_note_locked');
     }
     if (changed.length === 0) return toJson(taskId, current, access, task);
 

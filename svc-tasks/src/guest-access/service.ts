@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eventTypes, guestLinkSealPurpose, messages, type AuthUser, type EventPayload, type GuestClaimResponse } from '@fragtbud/contracts';
-import { AppError, sealSecret } from '@fragtbud/platform';
+import { domainError, sealSecret } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
 import { lockTaskById, type TaskRow } from '../tasks/repo';
 import {
@@ -76,16 +76,16 @@ export async function claimGuestTask(
   access: string,
   meta: EventMeta,
 ): Promise<GuestClaimResponse> {
-  if (caller.role !== 'customer') throw AppError.forbidden(messages.guestClaimCustomersOnly, 'customers_only');
+  if (caller.role !== 'customer') throw domainError('customers_only');
   const answer = await context.db.transaction(async (trx) => {
     const task = await lockTaskById(trx, taskId);
-    if (!task) throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+    if (!task) throw domainError('task_not_found');
     if (task.user_id === caller.id) return claimed(taskId);
     const link = await guestLinkState(trx, taskId, access);
-    if (link === 'invalid') throw AppError.forbidden(messages.guestLinkInvalid, 'guest_link_invalid');
-    if (link === 'claimed' || task.user_id !== null) throw new AppError({ status: 410, code: 'guest_link_claimed', message: messages.guestLinkClaimed });
+    if (link === 'invalid') throw domainError('guest_link_invalid');
+    if (link === 'claimed' || task.user_id !== null) throw domainError('guest_link_claimed');
     if (!task.contact_email || task.contact_email.toLowerCase() !== caller.email.toLowerCase()) {
-      throw AppError.forbidden(messages.guestClaimOtherEmail, 'guest_claim_other_email');
+      throw domainError('guest_claim_other_email');
     }
     await lockClaimsOf(trx, caller.id);
     const now = new Date();

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { addProofBodySchema, messages, proofIdSchema } from '@fragtbud/contracts';
-import { AppError, eventMetaOf, idempotent, parseBody, requireUser } from '@fragtbud/platform';
+import { addProofBodySchema, proofIdSchema } from '@fragtbud/contracts';
+import { domainError, eventMetaOf, idempotent, parseBody, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { taskIdParam } from '../http';
 import { addProof, getProofs, removeProof } from './service';
@@ -36,6 +36,6 @@ export function proofsRouter(context: TasksContext): Router {
 
 function proofIdOf(raw: unknown): number {
   const parsed = proofIdSchema.safeParse(raw);
-  if (!parsed.success) throw AppError.badRequest(messages.invalidProofId, 'invalid_proof_id');
+  if (!parsed.success) throw domainError('invalid_proof_id');
   return parsed.data;
 }

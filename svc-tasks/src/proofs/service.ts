@@ -1,26 +1,14 @@
-import {
-  canTransition,
-  capturedAtProblem,
-  eventTypes,
-  hasProofContent,
-  messages,
-  proofDeletionClosedStatuses,
-  type AddProofBody,
-  type AuthUser,
-  type EventPayload,
-  type Proof,
-  type TaskStatus,
-} from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { canTransition, capturedAtProblem, eventTypes, hasProofContent, proofDeletionClosedStatuses, type AddProofBody, type AuthUser, type EventPayload, type Proof, type TaskStatus } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { EventMeta, TasksContext } from '../context';
 import { findTaskById, lockTaskById, type TaskRow } from '../tasks/repo';
 import { applyStatus } from '../tasks/service';
 import { relationOf, seesFullTask } from '../tasks/task-json';
 import { deleteProof, findProof, insertProof, freightNoteLockedFor, listProofs, toProofJson } from './repo';
 
-const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
-const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
-const notNow = () => AppError.conflict(messages.statusChangeNotAllowed, 'status_change_not_allowed');
+const notFound = () => domainError('task_not_found');
+const forbidden = () => domainError('forbidden');
+const notNow = () => domainError('status_change_not_allowed');
 
 /** Statuses a proof may be submitted in (spec section 6), and the status it moves the task to. */
 const pickupStatuses: readonly TaskStatus[] = ['assigned', 'paid', 'picked_up'];
@@ -44,7 +32,7 @@ function checkMaySubmit(caller: AuthUser, task: TaskRow, type: 'pickup' | 'deliv
 /** `captured_at` within the clock skew ahead and 24 h back, else 400 naming the field. */
 function checkedCaptureTime(raw: string, now: Date): Date {
   const problem = capturedAtProblem(raw, now);
-  if (problem) throw AppError.badRequest(problem, 'invalid_captured_at', [{ path: 'captured_at', message: problem }]);
+  if (problem) throw domainError('invalid_captured_at', { message: problem, details: [{ path: 'captured_at', message: problem }] });
   return new Date(raw);
 }
 
@@ -55,7 +43,7 @@ export interface AddedProof {
 
 export async function addProof(context: TasksContext, caller: AuthUser, taskId: number, body: AddProofBody, meta: EventMeta): Promise<AddedProof> {
   if (!hasProofContent(body)) {
-    throw AppError.badRequest(messages.proofRequired, 'proof_required');
+    throw domainError('proof_required');
   }
   const capturedAt = body.captured_at === undefined ? null : checkedCaptureTime(body.captured_at, new Date());
   return context.db.transaction(async (trx) => {
@@ -144,7 +132,7 @@ export async function removeProof(context: TasksContext, caller: AuthUser, taskI
       if (proofDeletionClosedStatuses.includes(task.status) || (await freightNoteLockedFor(trx, taskId))) throw forbidden();
     }
     const proof = await findProof(trx, taskId, proofId);
-    if (!proof) throw AppError.notFound(messages.proofNotFound, 'proof_not_found');
+    if (!proof) throw domainError('proof_not_found');
     await deleteProof(trx, proofId);
     await context.outbox.add(
       trx,

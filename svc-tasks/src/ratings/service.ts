@@ -9,7 +9,7 @@ import {
   type RatingListQuery,
   type RatingUserType,
 } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { domainError } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import type { EventMeta, TasksContext } from '../context';
 import { findTaskById } from '../tasks/repo';
@@ -60,16 +60,16 @@ function toJson(row: RatingRow, caller: AuthUser): Rating {
 export async function createRating(context: TasksContext, caller: AuthUser, body: CreateRatingBody, meta: EventMeta): Promise<Rating> {
   const task = await findTaskById(context.db, body.taskId);
   if (!task || (task.status === 'pending_admin_review' && relationOf(caller, task) === 'none' && caller.role !== 'admin')) {
-    throw AppError.notFound(messages.taskNotFound, 'task_not_found');
+    throw domainError('task_not_found');
   }
   const relation = relationOf(caller, task);
-  if (relation === 'none') throw AppError.forbidden(messages.forbidden, 'forbidden');
+  if (relation === 'none') throw domainError('forbidden');
   const userType: RatingUserType = relation === 'owner' ? 'customer' : 'carrier';
   if (body.userType !== undefined && body.userType !== userType) {
-    throw AppError.badRequest(messages.ratingUserTypeInvalid, 'invalid_input', [{ path: 'userType', message: messages.ratingUserTypeInvalid }]);
+    throw domainError('invalid_input', { variant: 'ratingUserTypeInvalid', details: [{ path: 'userType', message: messages.ratingUserTypeInvalid }] });
   }
   if (task.status !== 'completed' || task.assigned_carrier_id === null || task.user_id === null) {
-    throw AppError.conflict(messages.ratingTaskNotCompleted, 'task_not_completed');
+    throw domainError('task_not_completed');
   }
 
   return context.db.transaction(async (trx) => {
@@ -90,7 +90,7 @@ export async function createRating(context: TasksContext, caller: AuthUser, body
       .onConflict(['task_id', 'user_type'])
       .ignore()
       .returning('*')) as RatingRow[];
-    if (!row) throw AppError.conflict(messages.ratingAlreadyGiven, 'rating_exists');
+    if (!row) throw domainError('rating_exists');
     await context.outbox.add(
       trx,
       eventTypes.ratingCreated,

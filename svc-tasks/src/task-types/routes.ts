@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { messages, taskTypeSettingCreateSchema, taskTypeSettingNameSchema, taskTypeSettingUpdateSchema } from '@fragtbud/contracts';
-import { AppError, eventMetaOf, parseBody, requireRole, requireServiceCaller } from '@fragtbud/platform';
+import { domainError, eventMetaOf, parseBody, requireRole, requireServiceCaller } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { TasksContext } from '../context';
 import {
@@ -19,7 +19,7 @@ const nameSchema = taskTypeSettingNameSchema(messages.taskTypeInvalid);
 /** The :type of a route, lowercased; a name no type can have is 400 'Ugyldig opgavetype'. */
 function typeParam(ctx: Context): string {
   const result = nameSchema.safeParse((ctx.params as Record<string, unknown>).type);
-  if (!result.success) throw AppError.badRequest(messages.taskTypeInvalid, 'invalid_task_type');
+  if (!result.success) throw domainError('invalid_task_type');
   return result.data;
 }
 

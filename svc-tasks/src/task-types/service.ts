@@ -1,11 +1,5 @@
-import {
-  eventTypes,
-  messages,
-  type AuthUser,
-  type InternalTaskTypeSetting,
-  type TaskTypeSetting,
-} from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { eventTypes, type AuthUser, type InternalTaskTypeSetting, type TaskTypeSetting } from '@fragtbud/contracts';
+import { domainError } from '@fragtbud/platform';
 import type { EventMeta, TasksContext } from '../context';
 import {
   deleteTaskTypeSetting,
@@ -26,8 +20,8 @@ import {
  * The row is written before its event, so two changes to one type queue on the row and their events keep its order.
  */
 
-export const taskTypeSettingNotFound = () => AppError.notFound(messages.taskTypeSettingNotFound, 'task_type_not_found');
-const taskTypeSettingExists = () => AppError.conflict(messages.taskTypeSettingExists, 'task_type_exists');
+export const taskTypeSettingNotFound = () => domainError('task_type_not_found');
+const taskTypeSettingExists = () => domainError('task_type_exists');
 
 export const toTaskTypeSetting = (row: TaskTypeSettingRow): TaskTypeSetting => ({ type: row.type, maxBids: row.max_bids });
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { createTaskBodySchema, guestCreateTaskBodySchema, messages, taskAccessQuerySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
-import { AppError, eventMetaOf, idempotent, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
+import { createTaskBodySchema, guestCreateTaskBodySchema, taskAccessQuerySchema, taskListQuerySchema, taskStatusChangeBodySchema, updateTaskBodySchema } from '@fragtbud/contracts';
+import { domainError, eventMetaOf, idempotent, parseBody, parseQuery, requireRole, requireUser } from '@fragtbud/platform';
 import type { TasksContext } from '../context';
 import { pageOf } from './browse-cache';
 import { sharedAnswerCacheControl, taskIdParam } from '../http';
@@ -40,7 +40,7 @@ export function tasksRouter(context: TasksContext): Router {
     const caller = ctx.state.user ?? null;
     // A signed-in user's wizard says so (`?signedIn=1`): if the session was lost meanwhile (a logout in another tab),
     // the task must not be stored as an ownerless guest task.
-    if (!caller && ctx.query.signedIn === '1') throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+    if (!caller && ctx.query.signedIn === '1') throw domainError('unauthorized');
     // A guest is reached only through the mailed link, so a guest task needs contact_email.
     const body = parseBody(ctx, caller ? createTaskBodySchema : guestCreateTaskBodySchema, strictBody);
     ctx.body = await createTask(context, caller, body, eventMetaOf(ctx));

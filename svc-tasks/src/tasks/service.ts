@@ -21,7 +21,7 @@ import {
   type TasksPage,
   type UpdateTaskBody,
 } from '@fragtbud/contracts';
-import { AppError, isKnownAsOtherRole, parseInput } from '@fragtbud/platform';
+import { domainError, isKnownAsOtherRole, parseInput } from '@fragtbud/platform';
 import type { Db, EventMeta, TasksContext } from '../context';
 import {
   countTasksWithStatus,
@@ -42,8 +42,8 @@ import { lockFreightNoteAtDelivery } from '../freight-notes/service';
 import { searchOf } from './search';
 import { guestLinkState, issueGuestLink } from '../guest-access';
 
-const notFound = () => AppError.notFound(messages.taskNotFound, 'task_not_found');
-const forbidden = () => AppError.forbidden(messages.forbidden, 'forbidden');
+const notFound = () => domainError('task_not_found');
+const forbidden = () => domainError('forbidden');
 
 /** A task awaiting admin review is no one's business but its owner's and the admins'. */
 function mayKnowOf(caller: AuthUser | null, row: TaskRow): boolean {
@@ -54,7 +54,7 @@ function mayKnowOf(caller: AuthUser | null, row: TaskRow): boolean {
 
 export async function createTask(context: TasksContext, caller: AuthUser | null, body: CreateTaskBody, meta: EventMeta): Promise<Task> {
   if (caller?.role === 'carrier') {
-    throw AppError.forbidden(messages.carriersCannotCreateTasks, 'carriers_cannot_create_tasks');
+    throw domainError('carriers_cannot_create_tasks');
   }
   if (caller?.blocked) throw forbidden();
   const from = placeOf(body.from_address, body.from_postal_code, body.from_city);
@@ -163,14 +163,14 @@ export async function getTaskByGuestLink(context: TasksContext, caller: AuthUser
   const link = await guestLinkState(context.db, taskId, token);
   if (link === 'open') return withAssignedCarrier(context, row, toTaskJson(row, 'full'));
   // The task is an account's now: the old link shows nothing of it, and says where it went.
-  if (link === 'claimed') throw new AppError({ status: 410, code: 'guest_link_claimed', message: messages.guestLinkClaimed });
+  if (link === 'claimed') throw domainError('guest_link_claimed');
   if (caller) return null;
   if (!mayKnowOf(null, row)) throw notFound();
   return taskJsonFor(null, row);
 }
 
 export async function findTasks(context: TasksContext, caller: AuthUser | null, query: TaskListQuery): Promise<TasksPage> {
-  if (query.mine && !caller) throw AppError.unauthorized(messages.sessionExpired, 'unauthorized');
+  if (query.mine && !caller) throw domainError('unauthorized');
   const filter: TaskListFilter = {};
 
   if (query.status === 'active') filter.excludeStatuses = finishedTaskStatuses;
@@ -230,7 +230,7 @@ async function withPeople(context: TasksContext, items: Task[]): Promise<Task[]>
 /** `<micros>_<id>` (the contract checked its shape) → the key the repo continues after. */
 function pageKeyOf(cursor: string): TaskPageKey {
   const [createdAtMicros = '0', id = '0'] = cursor.split('_');
-  if (Number(id) > 2_147_483_647) throw AppError.badRequest(messages.invalidPageCursor, 'invalid_input', [{ path: 'after', message: messages.invalidPageCursor }]);
+  if (Number(id) > 2_147_483_647) throw domainError('invalid_input', { variant: 'invalidPageCursor', details: [{ path: 'after', message: messages.invalidPageCursor }] });
   return { createdAtMicros, id: Number(id) };
 }
 
@@ -253,10 +253,10 @@ export async function changeTask(
     const isAdmin = caller.role === 'admin';
     if (!isAdmin && relationOf(caller, current) !== 'owner') throw forbidden();
     if (!isAdmin && !isTaskEditable(current.status)) {
-      throw AppError.conflict(messages.taskNoLongerEditable, 'task_not_editable');
+      throw domainError('task_not_editable');
     }
     if (body.images !== undefined && !isTaskEditable(current.status) && !sameList(body.images, current.images)) {
-      throw AppError.conflict(messages.taskImagesLocked, 'task_images_locked');
+      throw domainError('task_images_locked');
     }
 
     const patch = patchOf(current, body);
@@ -304,7 +304,7 @@ function patchOf(current: TaskRow, body: UpdateTaskBody): TaskPatch {
   if (body.description !== undefined) patch.description = body.description;
   const description = patch.description ?? current.description;
   if (typesRequiringDescription.includes(type) && description.trim() === '') {
-    throw AppError.badRequest(messages.descriptionRequired, 'invalid_input', [{ path: 'description', message: messages.descriptionRequired }]);
+    throw domainError('invalid_input', { variant: 'descriptionRequired', details: [{ path: 'description', message: messages.descriptionRequired }] });
   }
   for (const key of ['preferred_pickup_date', 'preferred_delivery_date', 'time_frame_start', 'time_frame_end', 'contact_email', 'contact_phone'] as const) {
     if (body[key] !== undefined) patch[key] = body[key];
@@ -313,19 +313,19 @@ function patchOf(current: TaskRow, body: UpdateTaskBody): TaskPatch {
   if (body.images !== undefined) patch.images = body.images;
 
   if (typeof patch.preferred_pickup_date === 'string' && patch.preferred_pickup_date !== current.preferred_pickup_date && patch.preferred_pickup_date < todayInDenmark()) {
-    throw AppError.badRequest(messages.pickupDateInPast, 'invalid_input', [{ path: 'preferred_pickup_date', message: messages.pickupDateInPast }]);
+    throw domainError('invalid_input', { variant: 'pickupDateInPast', details: [{ path: 'preferred_pickup_date', message: messages.pickupDateInPast }] });
   }
   const pickup = patch.preferred_pickup_date !== undefined ? patch.preferred_pickup_date : current.preferred_pickup_date;
   const delivery = patch.preferred_delivery_date !== undefined ? patch.preferred_delivery_date : current.preferred_delivery_date;
   if (pickup && delivery && delivery < pickup) {
-    throw AppError.badRequest(messages.deliveryBeforePickup, 'invalid_input', [
+    throw domainError('invalid_input', { variant: 'deliveryBeforePickup', details: [
       { path: 'preferred_delivery_date', message: messages.deliveryBeforePickup },
-    ]);
+    ] });
   }
   const start = patch.time_frame_start !== undefined ? patch.time_frame_start : current.time_frame_start;
   const end = patch.time_frame_end !== undefined ? patch.time_frame_end : current.time_frame_end;
   if (start && end && end <= start) {
-    throw AppError.badRequest(messages.timeFrameOrder, 'invalid_input', [{ path: 'time_frame_end', message: messages.timeFrameOrder }]);
+    throw domainError('invalid_input', { variant: 'timeFrameOrder', details: [{ path: 'time_frame_end', message: messages.timeFrameOrder }] });
   }
   return patch;
 }
@@ -346,7 +346,7 @@ export async function removeTask(context: TasksContext, caller: AuthUser, taskId
     if (!row) throw notFound();
     // A paid task's money (payment, refund, the carrier's payout) is booked against it: deleting it would take the
     // customer's money with it unrefunded and leave ledger rows about a task nobody can open. Cancelling refunds.
-    if (row.paid_at) throw AppError.conflict(messages.paidTaskNotDeletable, 'task_paid');
+    if (row.paid_at) throw domainError('task_paid', { variant: 'notDeletable' });
     await deleteTask(trx, taskId);
     await context.outbox.add(
       trx,
@@ -382,7 +382,7 @@ export async function changeStatus(
       // A move this caller may make from some other status is refused by the task's state; otherwise by the role.
       const everAllowed = taskStatuses.some((from) => canTransition(from, to, caller.role, relation));
       if (!everAllowed) throw forbidden();
-      throw AppError.conflict(messages.statusChangeNotAllowed, 'status_change_not_allowed');
+      throw domainError('status_change_not_allowed');
     }
     return applyStatus(trx, context, caller, current, to, body.updates ?? {}, meta);
   });
@@ -396,7 +396,7 @@ export async function changeStatus(
 async function refuseNonCarrier(trx: Db, carrierId: number | null | undefined): Promise<void> {
   if (carrierId === null || carrierId === undefined) return;
   if (await isKnownAsOtherRole(trx, carrierId, 'carrier')) {
-    throw AppError.unprocessable(messages.notACarrier, 'not_a_carrier', [{ path: 'updates.assigned_carrier_id', message: messages.notACarrier }]);
+    throw domainError('not_a_carrier', { details: [{ path: 'updates.assigned_carrier_id', message: messages.notACarrier }] });
   }
 }
 
@@ -405,13 +405,13 @@ function refuseByMoney(from: TaskStatus, to: TaskStatus, paid: boolean): void {
     case null:
       return;
     case 'task_unpaid':
-      throw AppError.unprocessable(messages.taskUnpaidCannotComplete, 'task_unpaid');
+      throw domainError('task_unpaid');
     case 'task_paid':
-      throw AppError.conflict(messages.paidTaskKeepsCarrier, 'task_paid');
+      throw domainError('task_paid');
     case 'task_completed':
-      throw AppError.conflict(to === 'cancelled' ? messages.completedTaskNotCancellable : messages.completedTaskIsFinal, 'task_completed');
+      throw domainError('task_completed', to === 'cancelled' ? { variant: 'notCancellable' } : {});
     case 'task_refunded':
-      throw AppError.conflict(messages.refundedTaskIsFinal, 'task_refunded');
+      throw domainError('task_refunded');
   }
 }
 
@@ -439,7 +439,7 @@ export async function applyStatus(
   // A paid task keeps its job and its carrier; only cancelling (which refunds) lets go of them.
   const dropsCarrier = current.assigned_carrier_id !== null && patch.assigned_carrier_id === null;
   if (paid && to !== 'cancelled' && dropsCarrier) {
-    throw AppError.conflict(messages.paidTaskKeepsCarrier, 'task_paid');
+    throw domainError('task_paid');
   }
   const updated = await updateTask(trx, current.id, patch, now);
   if (to === 'delivered') await lockFreightNoteAtDelivery(trx, caller, updated, now);

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { messages, uploadLimits } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+import { uploadLimits } from '@fragtbud/contracts';
+import { AppError, domainError } from '@fragtbud/platform';
 
 /** What the bytes of an upload are, whatever the browser declared. */
 export type SniffedContent =
@@ -72,10 +72,10 @@ export async function reencodeImage(data: Buffer, sniffedMime: string): Promise<
 function unreadableImage(error: unknown, sniffedMime: string): AppError {
   const reason = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(reason)) {
-    return new AppError({ status: 400, code: 'image_too_large', message: messages.uploadTooManyPixels, cause: error });
+    return domainError('image_too_large', { cause: error });
   }
   if (sniffedMime === 'image/heic' || sniffedMime === 'image/heif') {
-    return new AppError({ status: 400, code: 'image_unreadable', message: messages.uploadHeicUnreadable, cause: error });
+    return domainError('image_unreadable', { variant: 'heic', cause: error });
   }
-  return new AppError({ status: 400, code: 'image_unreadable', message: messages.uploadNotAnImage, cause: error });
+  return domainError('image_unreadable', { cause: error });
 }

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import busboy, { type Busboy } from 'busboy';
-import { messages } from '@fragtbud/contracts';
-import { AppError } from '@fragtbud/platform';
+
+import { AppError, domainError } from '@fragtbud/platform';
 
 export interface ReceiveFileOptions {
   /** Largest file accepted, in bytes. */
   maxBytes: number;
-  /** The Danish answer when the file is bigger. */
-  tooLargeMessage: string;
+  /** What kind of file it is, for the catalog's text when the file is bigger (`file_too_large`). */
+  kind: 'image' | 'document';
   /** The form field that carries the file. */
   fieldName?: string;
 }
@@ -38,9 +38,9 @@ function discardRest(req: IncomingMessage): void {
  * request that is not multipart or breaks off.
  */
 export function receiveFile(req: IncomingMessage, options: ReceiveFileOptions): Promise<Buffer> {
-  const { maxBytes, tooLargeMessage, fieldName = 'file' } = options;
-  const tooLarge = () => AppError.badRequest(tooLargeMessage, 'file_too_large');
-  const malformed = () => AppError.badRequest(messages.uploadMalformed, 'invalid_multipart');
+  const { maxBytes, kind, fieldName = 'file' } = options;
+  const tooLarge = () => domainError('file_too_large', kind === 'document' ? { variant: 'document' } : {});
+  const malformed = () => domainError('invalid_multipart');
 
   const refuseUnread = (error: AppError) => {
     discardRest(req);
@@ -82,7 +82,7 @@ export function receiveFile(req: IncomingMessage, options: ReceiveFileOptions): 
       }
       if (seenFile) {
         stream.resume();
-        fail(AppError.badRequest(messages.uploadOneFileOnly, 'too_many_files'));
+        fail(domainError('too_many_files'));
         return;
       }
       seenFile = true;
@@ -106,7 +106,7 @@ export function receiveFile(req: IncomingMessage, options: ReceiveFileOptions): 
       if (settled) return;
       settled = true;
       if (received && received.length > 0) resolve(received);
-      else reject(AppError.badRequest(messages.uploadNoFile, 'no_file'));
+      else reject(domainError('no_file'));
     });
 
     req.on('data', (chunk: Buffer) => {

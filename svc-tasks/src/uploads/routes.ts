@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { messages, uploadLimits } from '@fragtbud/contracts';
-import { AppError, clientAddressOf, createAttemptLimiter, requireUser, type BaseConfig, type Logger } from '@fragtbud/platform';
+import { uploadLimits } from '@fragtbud/contracts';
+import { type BaseConfig, clientAddressOf, createAttemptLimiter, domainError, type Logger, requireUser } from '@fragtbud/platform';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { UploadsConfig } from './config';
@@ -20,10 +20,10 @@ export interface UploadsRouterOptions {
   storage?: FileStorage;
 }
 
-const imageUpload: ReceiveFileOptions = { maxBytes: uploadLimits.imageMaxBytes, tooLargeMessage: messages.uploadImageTooLarge };
+const imageUpload: ReceiveFileOptions = { maxBytes: uploadLimits.imageMaxBytes, kind: 'image' };
 const documentUpload: ReceiveFileOptions = {
   maxBytes: uploadLimits.documentMaxBytes,
-  tooLargeMessage: messages.uploadDocumentTooLarge,
+  kind: 'document',
 };
 
 /** POST /upload/image, POST /upload/document (multipart field `file`) and GET /files/{key}. */
@@ -43,7 +43,7 @@ export function uploadsRouter(deps: UploadsDeps, options: UploadsRouterOptions =
     const verdict = anonymousUploads.attempt(clientAddressOf(ctx) ?? 'unknown');
     if (verdict.allowed) return;
     ctx.set('Retry-After', String(verdict.retryAfterSeconds));
-    throw AppError.tooManyRequests(messages.tooManyAnonymousUploads, 'too_many_uploads');
+    throw domainError('too_many_uploads');
   };
   const router = new Router();
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fileKeySchema, fileUrlOf, messages, type AuthUser, type FileKind } from '@fragtbud/contracts';
-import { AppError, type Logger } from '@fragtbud/platform';
+import { fileKeySchema, fileUrlOf, type AuthUser, type FileKind } from '@fragtbud/contracts';
+import { domainError, type Logger } from '@fragtbud/platform';
 import type { Knex } from 'knex';
 import { reencodeImage, sniffContent } from './content';
 import { findFile, insertFile, type StoredFile } from './repo';
@@ -22,9 +22,9 @@ interface PreparedFile {
 export async function storeImage(context: UploadsContext, owner: AuthUser | null, upload: Buffer): Promise<{ url: string }> {
   const sniffed = await sniffContent(upload);
   if (sniffed.kind === 'other-image') {
-    throw AppError.badRequest(messages.uploadUnsupportedImageType, 'unsupported_image_type');
+    throw domainError('unsupported_image_type');
   }
-  if (sniffed.kind !== 'image') throw AppError.badRequest(messages.uploadNotAnImage, 'not_an_image');
+  if (sniffed.kind !== 'image') throw domainError('not_an_image');
   const prepared = await preparedImage(upload, sniffed.mime);
   const stored = await store(context, owner, 'image', prepared);
   return { url: fileUrlOf(stored.key) };
@@ -36,7 +36,7 @@ export async function storeDocument(context: UploadsContext, owner: AuthUser, up
   let prepared: PreparedFile;
   if (sniffed.kind === 'pdf') prepared = { data: upload, extension: 'pdf', contentType: 'application/pdf' };
   else if (sniffed.kind === 'image') prepared = await preparedImage(upload, sniffed.mime);
-  else throw AppError.badRequest(messages.uploadUnsupportedType, 'unsupported_file_type');
+  else throw domainError('unsupported_file_type');
   const stored = await store(context, owner, 'document', prepared);
   return { file_url: fileUrlOf(stored.key) };
 }
@@ -53,13 +53,13 @@ export interface OpenedFile {
 export async function openFile(context: UploadsContext, caller: AuthUser | null, rawKey: string): Promise<OpenedFile> {
   const file = await storedFileOf(context.db, rawKey);
   if (file.kind === 'document') {
-    if (!caller) throw AppError.unauthorized();
-    if (caller.role !== 'admin' && caller.id !== file.ownerUserId) throw AppError.forbidden();
+    if (!caller) throw domainError('unauthorized');
+    if (caller.role !== 'admin' && caller.id !== file.ownerUserId) throw domainError('forbidden');
   }
   const data = await context.storage.get(file.key);
   if (!data) {
     context.logger.warn({ key: file.key }, 'file row without stored bytes');
-    throw AppError.notFound(messages.fileNotFound, 'file_not_found');
+    throw domainError('file_not_found');
   }
   return { file, data };
 }
@@ -67,9 +67,9 @@ export async function openFile(context: UploadsContext, caller: AuthUser | null,
 /** The record of a stored file (not its bytes): 400 for a malformed key, 404 when nothing is stored under it. */
 export async function storedFileOf(db: Knex, rawKey: string): Promise<StoredFile> {
   const parsedKey = fileKeySchema.safeParse(rawKey);
-  if (!parsedKey.success) throw AppError.badRequest(messages.invalidFileKey, 'invalid_file_key');
+  if (!parsedKey.success) throw domainError('invalid_file_key');
   const file = await findFile(db, parsedKey.data);
-  if (!file) throw AppError.notFound(messages.fileNotFound, 'file_not_found');
+  if (!file) throw domainError('file_not_found');
   return file;
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import type { SuggestedAddress } from './address-suggestion';
 import { ADDRESS_SUGGEST, suggestAddresses } from './suggest-addresses';
+import { queryKeys } from '../query/query-keys';
 
 export type SuggestAddresses = (query: string, signal: AbortSignal) => Promise<SuggestedAddress[]>;
 
@@ -23,7 +24,7 @@ export function useAddressSuggestions(query: string | null, suggest: SuggestAddr
   const text = useDebouncedValue(typed, ADDRESS_SUGGEST.debounceMs);
   const searchable = typed.length >= ADDRESS_SUGGEST.minChars && text === typed;
   const { data, isFetching } = useQuery({
-    queryKey: ['address-suggestions', text],
+    queryKey: queryKeys.addressSuggestions(text),
     queryFn: ({ signal }) => suggest(text, signal).then((items) => items.slice(0, ADDRESS_SUGGEST.results)),
     enabled: searchable,
     staleTime: 5 * 60_000,

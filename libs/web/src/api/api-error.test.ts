@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, fieldErrorsFromZod, isApiError } from './api-error';
+import { ApiError, fieldErrorsFromZod, hasErrorCode, isApiError } from './api-error';
 
 describe('isApiError', () => {
   it('knows an ApiError thrown by another bundle of libs/web (a remote), where instanceof fails', async () => {
@@ -40,5 +40,15 @@ describe('fieldErrorsFromZod', () => {
 
   it('is empty for no issues', () => {
     expect(fieldErrorsFromZod({ issues: [] })).toEqual({});
+  });
+});
+
+describe('hasErrorCode', () => {
+  it('is true only for an API refusal with that catalog code', () => {
+    const refused = new ApiError({ status: 409, code: 'bid_expired', message: 'Buddet er udløbet' });
+    expect(hasErrorCode(refused, 'bid_expired')).toBe(true);
+    expect(hasErrorCode(refused, 'bid_not_found')).toBe(false);
+    expect(hasErrorCode({ code: 'bid_expired' }, 'bid_expired')).toBe(false);
+    expect(hasErrorCode(new Error('bid_expired'), 'bid_expired')).toBe(false);
   });
 });

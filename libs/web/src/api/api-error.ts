@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@fragtbud/contracts';
 export interface ApiErrorInit {
   status: number;
   code: string;
@@ -35,6 +36,14 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError || (typeof error === 'object' && error !== null && (error as { [apiErrorBrand]?: unknown })[apiErrorBrand] === true);
+}
+
+/**
+ * The call was refused with this code of the domain error catalog (libs/contracts `errorCatalog`); the code is typed
+ * against the catalog, so a screen cannot test for a code no service answers.
+ */
+export function hasErrorCode<Code extends ErrorCode>(error: unknown, code: Code): error is ApiError & { readonly code: Code } {
+  return isApiError(error) && error.code === code;
 }
 
 /** Field errors from a 400 answer's `details`, keyed by field name, when the server named the fields. */

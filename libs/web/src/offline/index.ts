@@ -29,3 +29,13 @@ export {
   type OfflineSyncOptions,
   type QueueChange,
 } from './offline-sync';
+export {
+  DRAFT_FILES_DB_NAME,
+  DRAFT_FILES_STORE,
+  createDraftFileStore,
+  draftFiles,
+  setDraftFiles,
+  type DraftFile,
+  type DraftFileStore,
+  type DraftFileStoreOptions,
+} from './draft-files';

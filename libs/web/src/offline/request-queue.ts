@@ -9,6 +9,8 @@
  * Generic: the entry names its API path, body and owner; what to show is the caller's business (`meta`).
  */
 
+import { done, promised } from './idb';
+
 export const QUEUE_DB_NAME = 'fragtbud-offline';
 export const QUEUE_STORE = 'requests';
 /** Background Sync tag; the service worker asks open pages to send, or sends itself (shell/public/sw.js). */
@@ -80,21 +82,6 @@ export interface RequestQueueOptions {
   name?: string;
   /** For tests: the cross-tab lock (navigator.locks where the browser has it). */
   locks?: Pick<LockManager, 'request'> | null;
-}
-
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function done(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
-  });
 }
 
 export function openQueueDb(factory: IDBFactory, name = QUEUE_DB_NAME): Promise<IDBDatabase> {

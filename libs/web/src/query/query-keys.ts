@@ -64,8 +64,6 @@ export const queryKeys = {
   myBillingChange: () => ['me', 'billing-change'] as const,
   myBank: () => ['me', 'bank'] as const,
   myInsurance: () => ['me', 'insurance'] as const,
-  /** A company in the CVR register (GET /cvr/{nr}). */
-  company: (cvrNumber: string) => ['cvr', cvrNumber] as const,
   myTwoFactor: () => ['me', 'two-factor'] as const,
   mySessions: () => ['me', 'sessions'] as const,
   /** The caller's OpenID Connect links (GET /auth/oidc/links). */
@@ -83,6 +81,33 @@ export const queryKeys = {
   /** Which list one carrier is on, as the task page shows it to admins (under the lists, so their changes refresh it). */
   carrierListAssignment: (carrierId: number) => ['admin', 'carrier-lists', 'assignment', carrierId] as const,
   platformSettings: () => ['settings', 'platform'] as const,
+  /** The site's public facts (GET /site): contact, company, links. */
+  siteInfo: () => ['site'] as const,
+  /** An e-mail confirmation link being used (GET /auth/verify-email?token=); never refreshed by other changes. */
+  emailVerification: (token: string) => ['verify-email', token] as const,
+  /** The card provider's return to the site after 3-D Secure, by what it put in the address. */
+  paymentReturn: (input: object) => ['payment-return', input] as const,
+  /** One payment attempt of the customer on a task: the intent, then its polling until paid. */
+  paymentIntent: (id: TaskId, attempt: number | string) => ['payment-intent', taskId(id), attempt] as const,
+  paymentPoll: (id: TaskId, attempt: number | string) => ['payment-poll', taskId(id), attempt] as const,
+  /** The carrier's payout for a net price on a task (GET /pricing/quote). */
+  payoutQuote: (id: TaskId, net: unknown) => ['pricing', 'quote', { taskId: taskId(id), net }] as const,
+  /** A company as the CVR register has it (GET /cvr/{nr}). */
+  company: (cvrNumber: string) => ['cvr', cvrNumber] as const,
+  /** Whether one side has rated the task (GET /ratings?taskId&userType), under the task's review. */
+  taskRatings: (id: TaskId, side: string) => ['task', taskId(id), 'review', side] as const,
+  /** Address suggestions for what was typed (GET /geo/suggest). */
+  addressSuggestions: (text: string) => ['address-suggestions', text] as const,
+  /** The proofs of pickup and delivery on a task (under its delivery). */
+  taskProofs: (id: TaskId) => ['task', taskId(id), 'delivery', 'proofs'] as const,
+  /** The signed-in user's unread notifications (the bar), per user. */
+  unreadNotifications: (userId: number) => ['notifications', { userId, unread: true }] as const,
+  /** A carrier's thread with the task's customer (GET /chat/messages?taskId without a partner). */
+  customerThread: (id: TaskId) => ['chat', 'thread', taskId(id), 'customer'] as const,
+  /** The header's unread chats, per user (under every task's threads, so chat events refresh it). */
+  unreadChats: (userId: number | null) => ['chat', 'threads', 'all', userId] as const,
+  /** Every thread list (a task's and the header's), what a sent or read message changes. */
+  allChatThreads: () => ['chat', 'threads'] as const,
   taskTypes: () => ['settings', 'task-types'] as const,
 } as const;
 

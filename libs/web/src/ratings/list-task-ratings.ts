@@ -7,7 +7,7 @@ export const listTaskRatings = (taskId: number, side: RatingUserType, signal?: A
   api.get<{ items: Rating[] }>('/ratings', { query: { taskId, userType: side }, signal });
 
 export const taskRatingsQueryOptions = (taskId: number, side: RatingUserType) =>
-  queryOptions({ queryKey: [...queryKeys.taskReview(taskId), side], queryFn: ({ signal }) => listTaskRatings(taskId, side, signal) });
+  queryOptions({ queryKey: queryKeys.taskRatings(taskId, side), queryFn: ({ signal }) => listTaskRatings(taskId, side, signal) });
 
 /** GET /ratings?taskId&userType: has this side rated the task already? Not asked when the viewer rates nothing. */
 export function useTaskRatings(taskId: number, side: RatingUserType | null) {

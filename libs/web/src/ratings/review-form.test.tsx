@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { messages, type Rating } from '@fragtbud/contracts';
 import { renderWithQueryClient, setupApiServer } from '../testing';
 import { RATING_FAILED, ReviewForm } from './review-form';
+import { queryKeys } from '../query/query-keys';
 
 const server = setupApiServer();
 
@@ -174,7 +175,7 @@ describe('review form', () => {
     const { client } = renderWithQueryClient(<ReviewForm task={{ id: 5, status: 'delivered' }} side="customer" />);
     expect(screen.queryByRole('radio')).toBeNull();
     // Nothing is being fetched right after the render (an enabled query would be), so no request can be under way.
-    expect(client.isFetching({ queryKey: ['task', 5, 'review'] })).toBe(0);
+    expect(client.isFetching({ queryKey: queryKeys.taskReview(5) })).toBe(0);
     expect(api.asked).toEqual([]);
   });
 });

@@ -71,6 +71,36 @@ function rawColours(file: string, css: string): string[] {
     );
 }
 
+const SPACING_PROPERTY = /^(padding|margin|gap|row-gap|column-gap)(-[a-z-]+)?$/;
+/** A length written literally; 1–3 px hairlines (a badge's inner padding, a focus offset) are not spacing. */
+const LITERAL_LENGTH = /(?<![\w.-])(\d*\.?\d+)(px|rem)\b/g;
+const ALLOWED_FONT_SIZE = /^(var\(--fb-text-[\w]+\)|inherit|\d*\.?\d+(em|%)|clamp\(.*\))$/;
+/** The agreed breakpoints (base.css says why they are written literally). */
+const BREAKPOINTS = new Set([480, 640, 900, 1100]);
+
+/** `file: 'property: value'` for each padding, margin or gap that spells a length instead of a --fb-space token. */
+function literalSpacings(file: string, css: string): string[] {
+  return declarationsOf(css)
+    .filter((d) => SPACING_PROPERTY.test(d.property) && !isTokenDefinition(file, d))
+    .filter((d) => [...d.value.matchAll(LITERAL_LENGTH)].some((m) => Number(m[1]) * (m[2] === 'rem' ? 16 : 1) > 3))
+    .map((d) => `${file}: '${d.property}: ${d.value}'`);
+}
+
+/** `file: 'font-size: value'` for each font size that is neither a --fb-text token nor relative to its parent. */
+function literalFontSizes(file: string, css: string): string[] {
+  return declarationsOf(css)
+    .filter((d) => d.property === 'font-size' && !ALLOWED_FONT_SIZE.test(d.value))
+    .map((d) => `${file}: '${d.property}: ${d.value}'`);
+}
+
+/** `file: NNNpx` for each media-query width that is not one of the breakpoints. */
+function offBreakpoints(file: string, css: string): string[] {
+  return [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/@media[^{]*?\((?:max|min)-width:\s*(\d+)px\)/g)]
+    .map((m) => Number(m[1]))
+    .filter((width) => !BREAKPOINTS.has(width))
+    .map((width) => `${file}: ${width}px`);
+}
+
 describe('design tokens', () => {
   const files = APP_ROOTS.flatMap(cssFilesUnder);
   const tokens = definedIn(declarationsOf(readFileSync(resolve(repo, TOKEN_FILE), 'utf8')).filter((d) => d.selector === ':root'));
@@ -93,6 +123,30 @@ describe('design tokens', () => {
   it('when the token file is read, then it has the spacing and type-size scales', () => {
     for (const step of [1, 2, 3, 4, 5, 6, 7, 8]) expect(tokens).toContain(`--fb-space-${step}`);
     for (const size of ['xs', 'sm', 'base', 'lg', 'xl', '2xl']) expect(tokens).toContain(`--fb-text-${size}`);
+  });
+
+  it('when a style sheet sets a padding, margin or gap, then it uses the --fb-space scale (hairlines aside)', () => {
+    expect(files.flatMap((file) => literalSpacings(file, read(file)))).toEqual([]);
+  });
+
+  it('when a style sheet sets a font size, then it is a --fb-text token (or relative: em, %, a fluid clamp)', () => {
+    expect(files.flatMap((file) => literalFontSizes(file, read(file)))).toEqual([]);
+  });
+
+  it('when a style sheet has a media query, then its width is one of the four breakpoints', () => {
+    expect(files.flatMap((file) => offBreakpoints(file, read(file)))).toEqual([]);
+  });
+
+  it('when a sheet spells a spacing, a font size or a breakpoint of its own, then the checks name it', () => {
+    const sheet = `
+      .a { padding: 10px var(--fb-space-2); margin: 0 auto; gap: 2px; font-size: 0.85rem; }
+      .b { margin-top: calc(-1 * var(--fb-space-3)); font-size: 0.9em; }
+      @media (max-width: 720px) { .c { padding: 1rem; font-size: var(--fb-text-sm); } }
+      @media (max-width: 640px) { .d { gap: var(--fb-space-1); } }
+    `;
+    expect(literalSpacings('x.css', sheet)).toEqual(["x.css: 'padding: 10px var(--fb-space-2)'", "x.css: 'padding: 1rem'"]);
+    expect(literalFontSizes('x.css', sheet)).toEqual(["x.css: 'font-size: 0.85rem'"]);
+    expect(offBreakpoints('x.css', sheet)).toEqual(['x.css: 720px']);
   });
 
   it('when a sheet uses an unknown token, a fallback colour or a raw colour, then the checks name it', () => {

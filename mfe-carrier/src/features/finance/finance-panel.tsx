@@ -11,6 +11,7 @@ import {
   formatDate,
   formatDkkFromKroner,
   formatWholeDkkFromKroner,
+  hasErrorCode,
   isApiError,
   newIdempotencyKey,
   type DataTableColumn,
@@ -104,7 +105,7 @@ export function FinancePanel() {
           {failure && !notice ? (
             <p role="alert" className="carrier-finance__notice is-error">
               {isApiError(failure) ? failure.message : 'Kunne ikke oprette udbetaling'}
-              {isApiError(failure) && failure.code === 'bank_details_missing' ? (
+              {hasErrorCode(failure, 'bank_details_missing') ? (
                 <>
                   {' '}
                   <Link to="/profile?tab=bank">Gå til Bank</Link>

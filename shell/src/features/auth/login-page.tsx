@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginBodySchema, messages } from '@fragtbud/contracts';
-import { Button, Field, fieldErrorsFromZod, isApiError, registerPathFor, useSession } from '@fragtbud/web';
+import { Button, Field, fieldErrorsFromZod, hasErrorCode, isApiError, registerPathFor, useSession } from '@fragtbud/web';
 import { safeNextPath } from '../../routing/login-redirect';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { OidcLoginLink } from './oidc-login-link';
@@ -83,7 +83,7 @@ export function LoginPage() {
       navigate(next, { replace: true });
     } catch (error) {
       setFormError(isApiError(error) ? error.message : messages.couldNotLogIn);
-      setUnverified(isApiError(error) && error.code === 'email_not_verified');
+      setUnverified(hasErrorCode(error, 'email_not_verified'));
       setSubmitting(false);
       passwordRef.current?.focus();
     }

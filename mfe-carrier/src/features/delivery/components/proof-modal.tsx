@@ -5,6 +5,7 @@ import { limits } from '@fragtbud/contracts';
 import {
   Button,
   Field,
+  draftFiles,
   Modal,
   PhotoPicker,
   formatPosition,
@@ -43,11 +44,23 @@ export const FAILED_TRIP_LABELS: Record<ProofKind, string> = {
 /** On a photo whose upload found no connection: it is kept on the device and goes with the proof (issue 29). */
 export const PHOTO_KEPT = 'Sendes når der er forbindelse';
 
-/** A picked photo kept on the device (its preview is an object URL, which is its key in the form's `images`). */
+/**
+ * A picked photo kept on the device (its preview is an object URL, which is its key in the form's `images`). Its bytes
+ * are kept in IndexedDB too (libs/web `draftFiles`, under `id`), so a reload or a closed app brings it back.
+ */
 interface KeptPhoto {
   blob: Blob;
   filename: string;
+  id: string;
 }
+
+/** How a kept photo stands in the stored draft's `images` (an object URL does not outlive the page). */
+const KEPT_PREFIX = 'kept:';
+
+/** The kept photos' draft on the device: per carrier, task and proof kind. */
+export const keptPhotosDraftKey = (userId: number, taskId: number, type: ProofKind) => `proof:${userId}:${taskId}:${type}`;
+
+const newPhotoId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 const defaultUpload = (image: PreparedImage, signal: AbortSignal) => uploadImage(image.blob, image.filename, { signal });
 
@@ -83,6 +96,7 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
   /** Photos whose upload found no connection, by their object URL (issue 29). */
   const kept = useRef(new Map<string, KeptPhoto>());
   const isKept = (url: string) => kept.current.has(url);
+  const draftKey = userId === null ? null : keptPhotosDraftKey(userId, taskId, type);
   const resolver = useMemo(
     () => zodResolver(proofFormSchema(type, (url) => kept.current.has(url))) as unknown as Resolver<ProofValues>,
     [type],
@@ -108,11 +122,46 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
   // Opened: a draft of this proof left by a reload or a lost session comes back; while open, every change is kept.
   useEffect(() => {
     if (!open || userId === null) return;
+    let cancelled = false;
     const draft = loadProofDraft(taskId, userId);
+    const stored = draft?.type === type ? draft.values.images : [];
     if (draft?.type === type) {
-      form.reset({ ...draft.values, signed: false });
+      // The kept photos come back below, from IndexedDB.
+      form.reset({ ...draft.values, images: draft.values.images.filter((url) => !url.startsWith(KEPT_PREFIX)), signed: false });
       setSignatureLost(draft.values.signed);
     }
+    // Photos kept without a connection before a reload (or in an app closed since): their bytes are on the device.
+    const restoreKept = async () => {
+      const store = draftFiles();
+      if (!store || typeof URL.createObjectURL !== 'function') return;
+      let files: Awaited<ReturnType<typeof store.list>>;
+      try {
+        files = await store.list(keptPhotosDraftKey(userId, taskId, type));
+      } catch {
+        return;
+      }
+      if (cancelled || files.length === 0) return;
+      const urlOf = new Map([...kept.current].map(([url, photo]) => [photo.id, url]));
+      for (const file of files) {
+        if (urlOf.has(file.id)) continue;
+        const blob = new Blob([file.bytes], { type: file.type });
+        const url = URL.createObjectURL(blob);
+        kept.current.set(url, { blob, filename: file.filename, id: file.id });
+        urlOf.set(file.id, url);
+      }
+      // In the draft's order; photos added meanwhile, and kept ones the draft did not name, after them.
+      const current = form.getValues('images');
+      const next: string[] = [];
+      const add = (url: string | undefined) => {
+        if (url && !next.includes(url)) next.push(url);
+      };
+      for (const entry of stored) add(entry.startsWith(KEPT_PREFIX) ? urlOf.get(entry.slice(KEPT_PREFIX.length)) : current.includes(entry) ? entry : undefined);
+      for (const url of current) add(url);
+      for (const url of urlOf.values()) add(url);
+      form.setValue('images', next);
+      evidenceGiven();
+    };
+    void restoreKept();
     const watching = form.watch((values) => {
       const { images = [], signed = false, location = null, signer_name = '', note = '', failed = false } = values;
       if (signed) setSignatureLost(false);
@@ -120,8 +169,13 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
         ownerId: userId,
         type,
         values: {
-          // A kept photo's object URL dies with the page: the draft has the uploaded ones only.
-          images: images.filter((url): url is string => typeof url === 'string' && !kept.current.has(url)),
+          // A kept photo's object URL dies with the page: the draft names it by its id (its bytes are in IndexedDB).
+          images: images
+            .filter((url): url is string => typeof url === 'string')
+            .map((url) => {
+              const photo = kept.current.get(url);
+              return photo ? `${KEPT_PREFIX}${photo.id}` : url;
+            }),
           signed,
           location: location as ProofValues['location'],
           signer_name,
@@ -130,12 +184,19 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
         },
       });
     });
-    return () => watching.unsubscribe();
+    return () => {
+      cancelled = true;
+      watching.unsubscribe();
+    };
   }, [open, userId, taskId, type, form]);
 
+  /** A kept photo leaves the form (removed, uploaded after all, or the proof sent or discarded): its bytes go too. */
   const forget = (url: string) => {
-    if (!kept.current.delete(url)) return;
+    const photo = kept.current.get(url);
+    if (!photo) return;
+    kept.current.delete(url);
     URL.revokeObjectURL?.(url);
+    if (draftKey) void draftFiles()?.remove(draftKey, photo.id).catch(() => undefined);
   };
 
   useEffect(() => {
@@ -157,14 +218,22 @@ export function ProofModal({ taskId, type, open, userId = null, onClose, onSubmi
     } catch (error) {
       const canKeep = userId !== null && !!requestQueue() && typeof URL.createObjectURL === 'function';
       if (signal.aborted || !canKeep || !isTransientFailure(error)) throw error;
+      const id = newPhotoId();
       const url = URL.createObjectURL(image.blob);
-      kept.current.set(url, { blob: image.blob, filename: image.filename });
+      kept.current.set(url, { blob: image.blob, filename: image.filename, id });
+      // Kept on the device before it shows, so a reload right after still has it; without IndexedDB in memory only.
+      try {
+        if (draftKey) await draftFiles()?.put(draftKey, { id, bytes: await image.blob.arrayBuffer(), type: image.blob.type || 'image/jpeg', filename: image.filename });
+      } catch {
+        // The page still has it.
+      }
       return url;
     }
   };
 
   const reset = () => {
     for (const url of [...kept.current.keys()]) forget(url);
+    if (draftKey) void draftFiles()?.clear(draftKey).catch(() => undefined);
     form.reset(emptyProof);
     clearProofDraft(taskId);
     setSignatureLost(false);

@@ -1,6 +1,6 @@
 import type { QuoteResponse } from '@fragtbud/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@fragtbud/web';
+import { api, queryKeys } from '@fragtbud/web';
 
 /** Spec section 8: the preview clears and says this when the quote fails. */
 export const QUOTE_FAILED = 'Kunne ikke beregne pris.';
@@ -22,7 +22,7 @@ export interface PayoutQuote {
  */
 export function usePayoutQuote(taskId: number, net: number | null): PayoutQuote | null {
   const { data } = useQuery({
-    queryKey: ['pricing', 'quote', { taskId, net }],
+    queryKey: queryKeys.payoutQuote(taskId, net),
     queryFn: ({ signal }) =>
       quotePayout({ net: net as number, taskId }, signal).then(
         (response): PayoutQuote => ({ net: net as number, response }),

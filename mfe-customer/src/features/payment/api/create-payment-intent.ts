@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { paymentCurrency, type PaymentIntentResponse } from '@fragtbud/contracts';
-import { api } from '@fragtbud/web';
+import { api, queryKeys } from '@fragtbud/web';
 
 /**
  * POST /payments/intents: the card step for the task's accepted bid (the server computes the amount). One
@@ -16,7 +16,7 @@ export function createPaymentIntent(taskId: number, idempotencyKey: string): Pro
  */
 export const usePaymentIntent = (taskId: number, attempt: string) =>
   useQuery({
-    queryKey: ['payment-intent', taskId, attempt],
+    queryKey: queryKeys.paymentIntent(taskId, attempt),
     queryFn: () => createPaymentIntent(taskId, attempt),
     staleTime: Infinity,
     gcTime: 0,

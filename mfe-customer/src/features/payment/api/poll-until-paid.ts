@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { limits, type Task } from '@fragtbud/contracts';
-import { api } from '@fragtbud/web';
+import { api, queryKeys } from '@fragtbud/web';
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -51,7 +51,7 @@ export async function pollUntilPaid(
  */
 export function usePaidPoll(taskId: number, attempt: string, enabled: boolean, onPaid: () => void) {
   return useQuery({
-    queryKey: ['payment-poll', taskId, attempt],
+    queryKey: queryKeys.paymentPoll(taskId, attempt),
     queryFn: async ({ signal }) => {
       const paid = await pollUntilPaid(taskId, { signal });
       if (paid) onPaid();

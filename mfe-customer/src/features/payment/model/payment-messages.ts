@@ -1,10 +1,10 @@
-import { messages } from '@fragtbud/contracts';
-import { isApiError } from '@fragtbud/web';
+import { errorAnswer, messages } from '@fragtbud/contracts';
+import { hasErrorCode, isApiError } from '@fragtbud/web';
 
 /** Spec section 8: why a payment could not start (POST /payments/intents failed). */
 export function intentErrorMessage(error: unknown): string {
   if (!isApiError(error)) return messages.couldNotStartPayment;
-  if (error.code === 'bid_expired') return messages.paymentDeadlinePassed;
+  if (hasErrorCode(error, 'bid_expired')) return errorAnswer('bid_expired', 'paymentDeadlinePassed').message;
   if (error.status === 0) return messages.couldNotStartPayment;
   if (error.status === 401 || error.status === 403) return error.message;
   return error.serverMessage ?? messages.paymentCreateFailed;

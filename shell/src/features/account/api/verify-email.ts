@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, useSession, type User } from '@fragtbud/web';
+import { api, queryKeys, useSession, type User } from '@fragtbud/web';
 
 export const verifyEmail = (token: string) => api.post<{ message: string } | undefined>('/auth/verify-email', { token }, { preferServerMessage: true });
 
@@ -10,7 +10,7 @@ export const verifyEmail = (token: string) => api.post<{ message: string } | und
  */
 export const useVerifyEmail = (token: string) =>
   useQuery({
-    queryKey: ['verify-email', token],
+    queryKey: queryKeys.emailVerification(token),
     queryFn: () => verifyEmail(token),
     enabled: token !== '',
     staleTime: Infinity,

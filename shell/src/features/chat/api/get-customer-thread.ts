@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChatThread } from '@fragtbud/contracts';
-import { api } from '@fragtbud/web';
+import { api, queryKeys } from '@fragtbud/web';
 
 /**
  * GET /chat/messages?taskId without a partner: a carrier's thread with the task's customer, whom a carrier without a
@@ -14,7 +14,7 @@ export function getCustomerThread(taskId: number, signal?: AbortSignal): Promise
 /** Under `['chat']` beside the threads by partner id, so the live stream's chat events refresh it. */
 export function useCustomerThread(taskId: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['chat', 'thread', taskId, 'customer'] as const,
+    queryKey: queryKeys.customerThread(taskId),
     queryFn: ({ signal }) => getCustomerThread(taskId, signal),
     enabled,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@fragtbud/web';
+import { api, queryKeys } from '@fragtbud/web';
 
 /** PUT /chat/threads/read: everything the partner wrote to the caller on the task is read. Failures are silent. */
 export async function markChatThreadRead(taskId: number, partnerId: number): Promise<void> {
@@ -15,6 +15,6 @@ export function useMarkChatThreadRead(taskId: number, partnerId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => markChatThreadRead(taskId, partnerId),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['chat', 'threads'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.allChatThreads() }),
   });
 }

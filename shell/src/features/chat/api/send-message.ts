@@ -23,7 +23,7 @@ export function useSendChatMessage(taskId: number, partnerId: number) {
       client.setQueryData<ChatThread>(queryKeys.chatThread(taskId, partnerId), (current) =>
         current && !current.items.some((m) => m.id === sent.id) ? { ...current, items: [...current.items, sent], total: current.total + 1 } : current,
       );
-      void client.invalidateQueries({ queryKey: ['chat', 'threads'] });
+      void client.invalidateQueries({ queryKey: queryKeys.allChatThreads() });
     },
   });
 }

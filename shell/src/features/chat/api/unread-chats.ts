@@ -10,7 +10,7 @@ export function listAllChatThreads(signal?: AbortSignal): Promise<ChatThreadList
 /** Per user, so another sign-in never sees the previous user's count. */
 export function useUnreadChats(userId: number | null) {
   return useQuery({
-    queryKey: [...queryKeys.chatThreads(), userId],
+    queryKey: queryKeys.unreadChats(userId),
     queryFn: ({ signal }) => listAllChatThreads(signal),
     enabled: userId !== null,
   });

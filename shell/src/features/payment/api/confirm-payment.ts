@@ -102,7 +102,7 @@ export function usePaymentReturn(input: PaymentReturn): PaymentOutcome | { kind:
   const client = useQueryClient();
   const known = knownPaymentOutcome(input);
   const { data } = useQuery({
-    queryKey: ['payment-return', input],
+    queryKey: queryKeys.paymentReturn(input),
     queryFn: async ({ signal }) => {
       const outcome = await settlePaymentReturn(input, signal);
       if (outcome.kind === 'paid' && outcome.taskId !== null) void client.invalidateQueries({ queryKey: queryKeys.task(outcome.taskId) });
