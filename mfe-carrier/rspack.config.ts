@@ -11,6 +11,12 @@ export const exposes = {
   './AlertsPanel': './src/AlertsPanel.tsx',
   './SaveAlertButton': './src/SaveAlertButton.tsx',
   './VehiclesPanel': './src/VehiclesPanel.tsx',
+  './BankPanel': './src/BankPanel.tsx',
+  './InsurancePanel': './src/InsurancePanel.tsx',
+  './CvrPanel': './src/CvrPanel.tsx',
+  './TaskActions': './src/TaskActions.tsx',
+  './RecentTasks': './src/RecentTasks.tsx',
+  './Review': './src/Review.tsx',
 };
 
 const config = federatedAppConfig({

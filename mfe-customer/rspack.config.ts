@@ -7,6 +7,7 @@ export const exposes = {
   './ChooseBid': './src/features/choose-bid/choose-bid-entry.tsx',
   './PayPanel': './src/features/payment/pay-panel-entry.tsx',
   './PaymentsPanel': './src/features/payment-history/payments-panel-entry.tsx',
+  './Review': './src/Review.tsx',
 };
 
 export default federatedAppConfig({

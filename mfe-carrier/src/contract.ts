@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { carrierBidSchema, taskBiddingSchema, taskStatusSchema, taskTypeSchema } from '@fragtbud/contracts';
-import type { BidPanelProps, DeliveryPanelProps, SaveAlertButtonProps } from '@fragtbud/web';
+import type { BidPanelProps, CarrierRecentTasksProps, CarrierTaskActionsProps, DeliveryPanelProps, ReviewProps, SaveAlertButtonProps } from '@fragtbud/web';
 import { callbackProp, defineRemoteContract, type PropsFit } from '@fragtbud/web/remote-contract';
 
 /**
@@ -8,19 +8,25 @@ import { callbackProp, defineRemoteContract, type PropsFit } from '@fragtbud/web
  * `contractVersion` (and the shell's hosted version with it) when a change breaks a shell built before it; the
  * publish script writes it into contract.json. Checked by the shell before it mounts a module.
  */
-export const contractVersion = 1;
+export const contractVersion = 2;
 
 const taskRef = z.object({ id: z.number().int().positive(), status: taskStatusSchema });
 const bidPanel = z.object({ task: taskRef, bidding: taskBiddingSchema.nullable(), ownBid: carrierBidSchema.nullable(), onChanged: callbackProp });
 const deliveryPanel = z.object({ task: taskRef.extend({ paid_at: z.string().nullable().optional() }), onChanged: callbackProp });
+const taskActions = z.object({ task: taskRef });
+const recentTasks = z.object({ allHref: z.string() });
+const review = z.object({ task: taskRef });
 const saveAlertButton = z.object({ filters: z.object({ type: z.union([taskTypeSchema, z.literal('')]) }) });
 
 // Compile-time: what libs/web's props types allow must pass these schemas.
-const fits: [PropsFit<BidPanelProps, typeof bidPanel>, PropsFit<DeliveryPanelProps, typeof deliveryPanel>, PropsFit<SaveAlertButtonProps, typeof saveAlertButton>] = [
-  true,
-  true,
-  true,
-];
+const fits: [
+  PropsFit<BidPanelProps, typeof bidPanel>,
+  PropsFit<DeliveryPanelProps, typeof deliveryPanel>,
+  PropsFit<SaveAlertButtonProps, typeof saveAlertButton>,
+  PropsFit<CarrierTaskActionsProps, typeof taskActions>,
+  PropsFit<CarrierRecentTasksProps, typeof recentTasks>,
+  PropsFit<ReviewProps, typeof review>,
+] = [true, true, true, true, true, true];
 void fits;
 
 const contract = defineRemoteContract(contractVersion, {
@@ -31,6 +37,13 @@ const contract = defineRemoteContract(contractVersion, {
   AlertsPanel: z.object({}),
   SaveAlertButton: saveAlertButton,
   VehiclesPanel: z.object({}),
+  // Version 2: the carrier's profile tabs, task actions, dashboard list and review moved out of the shell.
+  BankPanel: z.object({}),
+  InsurancePanel: z.object({}),
+  CvrPanel: z.object({}),
+  TaskActions: taskActions,
+  RecentTasks: recentTasks,
+  Review: review,
 });
 
 export const props = contract.props;

@@ -39,6 +39,14 @@ export const resetPasswordBodySchema = z
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+/** The mailed reset link's form: the new password typed twice (checked in the browser; the body is {token, newPassword}). */
+export const newPasswordFormSchema = z
+  .object({ newPassword, confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
 /** The profile's password form: new password typed twice (checked in the browser only). */
 export const changePasswordFormSchema = z
   .object({ currentPassword: z.string().min(1, messages.passwordRequired), newPassword, confirmPassword: z.string() })

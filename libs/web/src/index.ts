@@ -28,6 +28,7 @@ export { useSingleFlight, type SingleFlight } from './hooks/use-single-flight';
 
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
 export { Field, SelectField, type FieldProps, type SelectFieldProps } from './ui/field';
+export { FormMessage } from './ui/form-message';
 export { Modal, type ModalProps } from './ui/modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/confirm-dialog';
 export { Spinner, type SpinnerProps } from './ui/spinner';
@@ -71,6 +72,14 @@ export { ImageGallery, type ImageGalleryProps } from './tasks/image-gallery';
 export { TaskCard, type TaskCardProps, type TaskCardTask } from './tasks/task-card';
 export { taskAddress, taskPlace } from './tasks/task-places';
 export { TaskLink, type TaskLinkProps } from './tasks/task-link';
+export {
+  RECENT_TASKS,
+  RecentTasksTable,
+  listRecentTasks,
+  recentTasksCaption,
+  recentTasksQueryOptions,
+  type RecentTasksTableProps,
+} from './tasks/recent-tasks';
 export { FlashMessage, guestTaskPathFor, loginPathFor, registerPathFor, taskCreatedPathFor, withFlash, type Flash } from './routing/navigation';
 
 export { BidStatusBadge, bidStatusLabel, isBidStatus } from './bids/bid-status';
@@ -82,17 +91,20 @@ export { filterBids } from './bids/filter-bids';
 export { BID_SORT_LABELS, sortBids, type BidSort } from './bids/sort-bids';
 export { StarRating, formatRating } from './carriers/star-rating';
 export { CarrierBadges } from './carriers/carrier-badges';
+export { companyQueryOptions, lookUpCompany } from './carriers/company-lookup';
 export { carrierListLabel, formatPercent, NO_LIST_LABEL } from './carriers/carrier-list-label';
 export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, reviewCountLabel } from './carriers/carrier-summary';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
 export { cancelConsequence } from './bids/cancel-consequence';
-export type { BidPanelProps, BidTaskRef, ChooseBidProps, PayPanelProps } from './bids/remote-props';
+export type { BidPanelProps, BidTaskRef, CarrierRecentTasksProps, CarrierTaskActionsProps, ChooseBidProps, PayPanelProps } from './bids/remote-props';
 export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';
 export type { SaveAlertButtonProps } from './alerts/remote-props';
 export type { AdminTaskControlsProps, AdminTaskRef } from './tasks/remote-props';
+export type { ReviewProps } from './ratings/remote-props';
+export { RATING_FAILED, RATING_LABELS, OWN_RATING_TITLE, ReviewForm, type ReviewFormProps } from './ratings/review-form';
 // The remotes' own props contracts: `@fragtbud/web/remote-contract` (it brings zod, so not from here: the shell's
 // first load would carry it).
 export { mountStandalone } from './standalone/mount-standalone';

@@ -16,18 +16,5 @@ export function AuthCard({ title, children, back }: { title: string; children: R
   );
 }
 
-/** A form's outcome: an error (alert), a saved change (success, green) or a neutral note. */
-export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'note'; children: ReactNode }) {
-  if (kind === 'error') {
-    return (
-      <p className="fb-form-error" role="alert">
-        {children}
-      </p>
-    );
-  }
-  return (
-    <p className={kind === 'success' ? 'fb-form-success' : 'fb-form-note'} role="status">
-      {children}
-    </p>
-  );
-}
+// The form outcome line lives in libs/web (the remotes' forms use it too); re-exported for the sign-in pages.
+export { FormMessage } from '@fragtbud/web';

@@ -7,7 +7,7 @@ import type { RemoteName } from './remote-manifest';
  * the remote's contract (deploy/src/remote-release.test.ts checks they agree).
  */
 export const hostedContractVersions: Readonly<Record<RemoteName, number>> = {
-  mfe_customer: 1,
-  mfe_carrier: 1,
+  mfe_customer: 2,
+  mfe_carrier: 2,
   mfe_admin: 1,
 };

@@ -18,7 +18,24 @@ export interface LoadedRemoteModule<P> extends RemoteAppModule<P> {
  * page — mfe_carrier's `./BidPanel`, mfe_customer's `./ChooseBid` and `./PayPanel`, mfe_admin's `./AdminTaskControls`. Each remote also exposes
  * `./contract`, its props contract (loaded with the module, see `loadRemoteContract`).
  */
-export type ExposedModule = 'App' | 'BidPanel' | 'ChooseBid' | 'PayPanel' | 'DeliveryPanel' | 'FinancePanel' | 'PaymentsPanel' | 'AlertsPanel' | 'SaveAlertButton' | 'VehiclesPanel' | 'AdminTaskControls';
+export type ExposedModule =
+  | 'App'
+  | 'BidPanel'
+  | 'ChooseBid'
+  | 'PayPanel'
+  | 'DeliveryPanel'
+  | 'FinancePanel'
+  | 'PaymentsPanel'
+  | 'AlertsPanel'
+  | 'SaveAlertButton'
+  | 'VehiclesPanel'
+  | 'BankPanel'
+  | 'InsurancePanel'
+  | 'CvrPanel'
+  | 'TaskActions'
+  | 'RecentTasks'
+  | 'Review'
+  | 'AdminTaskControls';
 
 const registered = new Map<RemoteName, string>();
 /** Loads under way, per `remote/module`: a render React throws away and starts again must not load a second time. */

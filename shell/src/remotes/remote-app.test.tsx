@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { BidPanelProps } from '@fragtbud/web';
 import { defineRemoteContract } from '@fragtbud/web/remote-contract';
+import { hostedContractVersions } from './hosted-contracts';
 import { setupApiServer } from '@fragtbud/web/testing';
 import { RemoteApp } from './remote-app';
-import { resetRemoteManifest } from './remote-manifest';
+import { resetRemoteManifest, type RemoteName } from './remote-manifest';
 
 /** `loadRemote` for the modules the tests mount; `loadContract` for each remote's `./contract`. */
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), loadContract: vi.fn(), registerRemotes: vi.fn() }));
@@ -16,13 +17,14 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: (id: string) => (id.endsWith('/contract') ? runtime.loadContract(id) : runtime.loadRemote(id)),
 }));
 
-/** What a remote's src/contract.ts gives: version 1, a bid panel needs a task with a numeric id. */
-const remoteContract = defineRemoteContract(1, {
-  App: z.object({}),
-  BidPanel: z.object({ task: z.object({ id: z.number() }) }),
-  PayPanel: z.object({}),
-  ChooseBid: z.object({}),
-});
+/** What a remote's src/contract.ts gives: the version this shell hosts, a bid panel needs a task with a numeric id. */
+const contractFor = (id: string) =>
+  defineRemoteContract(hostedContractVersions[id.slice(0, id.indexOf('/')) as RemoteName], {
+    App: z.object({}),
+    BidPanel: z.object({ task: z.object({ id: z.number() }) }),
+    PayPanel: z.object({}),
+    ChooseBid: z.object({}),
+  });
 
 const manifest = {
   remotes: {
@@ -46,7 +48,7 @@ beforeEach(() => {
   runtime.loadRemote.mockReset();
   runtime.registerRemotes.mockReset();
   runtime.loadContract.mockReset();
-  runtime.loadContract.mockResolvedValue(remoteContract);
+  runtime.loadContract.mockImplementation(async (id: string) => contractFor(id));
   vi.spyOn(console, 'error').mockImplementation(() => undefined); // the boundary logs what it caught
 });
 afterEach(() => resetRemoteManifest());

@@ -38,6 +38,17 @@ export interface ChooseBidProps {
   onBidsStale?: () => void;
 }
 
+/** mfe_carrier `./TaskActions`: the carrier's part of the task page's 'Handlinger' (whether and where to bid). */
+export interface CarrierTaskActionsProps {
+  task: BidTaskRef;
+}
+
+/** mfe_carrier `./RecentTasks`: the carrier's newest tasks on the dashboard, with their own payout per task. */
+export interface CarrierRecentTasksProps {
+  /** Where 'Se alle N opgaver →' leads. */
+  allHref: string;
+}
+
 /** mfe_customer `./PayPanel`: the task owner's 'Betal' button and payment modal. */
 export interface PayPanelProps {
   task: BidTaskRef;

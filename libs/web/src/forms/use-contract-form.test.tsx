@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../api/api-error';
 import { Field } from '../ui/field';
-import { applyServerFieldErrors, fieldError, useContractForm } from './use-contract-form';
+import { applyServerFieldErrors, fieldError, useContractForm, useDraftedContractForm } from './use-contract-form';
 
 // A contract schema as libs/contracts writes them: Danish messages, inputs that are strings, a transformed output.
 const schema = z.object({
@@ -70,5 +70,50 @@ describe('useContractForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Gem' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(screen.queryByText('Forkert')).toBeNull();
+  });
+});
+
+const contactSchema = z.object({ name: z.string().trim().min(1, 'Skriv et navn'), phone: z.string() });
+
+function DraftedForm({ draftKey, onSave }: { draftKey: string; onSave: (value: { name: string; phone: string }) => void }) {
+  const { form, clearDraft } = useDraftedContractForm(contactSchema, draftKey, { name: 'Karen', phone: '' });
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((value) => {
+        onSave(value);
+        form.reset(value);
+        clearDraft();
+      })}
+    >
+      <Field label="Navn" {...form.register('name')} error={fieldError(form, 'name')} />
+      <Field label="Telefon" {...form.register('phone')} />
+      <button type="submit">Gem</button>
+    </form>
+  );
+}
+
+describe('useDraftedContractForm', () => {
+  it('keeps what was typed across a new mount under the same key only, and forgets it once saved', async () => {
+    sessionStorage.clear();
+    const onSave = vi.fn();
+    const first = render(<DraftedForm draftKey="test:draft:1" onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText('Navn'), { target: { value: 'Karen Kundesen' } });
+    fireEvent.change(screen.getByLabelText('Telefon'), { target: { value: '22 33 44 55' } });
+    first.unmount();
+
+    const other = render(<DraftedForm draftKey="test:draft:2" onSave={onSave} />);
+    expect((screen.getByLabelText('Navn') as HTMLInputElement).value).toBe('Karen');
+    other.unmount();
+
+    const again = render(<DraftedForm draftKey="test:draft:1" onSave={onSave} />);
+    expect((screen.getByLabelText('Navn') as HTMLInputElement).value).toBe('Karen Kundesen');
+    expect((screen.getByLabelText('Telefon') as HTMLInputElement).value).toBe('22 33 44 55');
+    fireEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Karen Kundesen', phone: '22 33 44 55' }));
+    again.unmount();
+
+    render(<DraftedForm draftKey="test:draft:1" onSave={onSave} />);
+    expect((screen.getByLabelText('Navn') as HTMLInputElement).value).toBe('Karen');
   });
 });

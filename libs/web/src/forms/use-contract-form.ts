@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../api/api-error';
+import { useSessionDraft } from '../hooks/use-session-draft';
 
 /**
  * The one way a form with more than one field is built: react-hook-form over the contract schema the service
@@ -43,4 +45,39 @@ export function applyServerFieldErrors<Values extends FieldValues>(
     landed = true;
   }
   return landed;
+}
+
+type TextValues = Record<string, string>;
+
+/** A stored draft's text fields over `defaults`; anything not one of the form's text fields is ignored. */
+function withDraft<Values extends TextValues>(defaults: Values, draftText: string): Values {
+  if (!draftText) return defaults;
+  try {
+    const draft = JSON.parse(draftText) as Record<string, unknown>;
+    const merged: TextValues = { ...defaults };
+    for (const key of Object.keys(defaults)) if (typeof draft[key] === 'string') merged[key] = draft[key];
+    return merged as Values;
+  } catch {
+    return defaults;
+  }
+}
+
+/**
+ * `useContractForm` for a form of text fields whose typed values are a draft in this tab's sessionStorage (under
+ * `draftKey`, which names the user) until `clearDraft()` after a save: a reload, or a session that ran out meanwhile
+ * (the page asks to log in again), does not lose them. Mount it anew (a React `key`) when the key changes.
+ */
+export function useDraftedContractForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  draftKey: string,
+  defaults: z.input<Schema> & TextValues,
+): { form: UseFormReturn<z.input<Schema>, unknown, z.output<Schema>>; clearDraft: () => void } {
+  const [draftText, setDraftText, clearDraft] = useSessionDraft(draftKey);
+  const [initial] = useState(() => withDraft(defaults, draftText));
+  const form = useContractForm(schema, { defaultValues: initial as DefaultValues<z.input<Schema>> });
+  useEffect(() => {
+    const subscription = form.watch((values) => setDraftText(JSON.stringify(values)));
+    return () => subscription.unsubscribe();
+  }, [form, setDraftText]);
+  return { form, clearDraft };
 }

@@ -2,4 +2,5 @@
 export { setupApiServer } from './api-server';
 export { makeUser, setSession } from './session';
 export { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, type BidFixture } from '../bids/bid-fixtures';
+export { makeTask } from '../tasks/task-fixtures';
 export { createTestQueryClient, renderWithProviders, renderWithQueryClient, withQueryClient, type RenderWithProvidersOptions } from './query';

@@ -658,6 +658,63 @@ describe('edit a task', () => {
     expect(screen.getByRole('status').textContent).toBe('Opgaven kan ikke længere redigeres.');
   });
 
+  it('an edit with an emptied address is refused beside the field, without asking the server; then addresses, description and phone are saved', async () => {
+    const saved = updateTaskHandler();
+    server.use(getTaskHandler(() => HttpResponse.json(makeTask())), saved.handler);
+    const user = renderAt('/create-task?edit=7');
+    await editFormLoaded();
+    // The type is kept; a new one is chosen in step 1 ('Skift opgavetype'), which has each type's own fields.
+    expect(screen.getByRole('heading', { level: 2, name: 'Møbeltransport' })).toBeTruthy();
+    await user.clear(address('Afhentningsadresse'));
+    await user.click(next());
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(errorBeside(address('Afhentningsadresse'))).toBe('Udfyld både afhentnings- og leveringsadresse.');
+    expect(saved.bodies).toEqual([]);
+
+    await user.type(address('Afhentningsadresse'), 'Åboulevarden 5, 8000 Aarhus C');
+    await user.clear(input('Beskrivelse af opgaven'));
+    await user.type(input('Beskrivelse af opgaven'), 'Klaver og sofa');
+    await user.type(input('Telefon (valgfri)'), '12 34 56 78');
+    await continueToConfirm(user);
+    await user.click(screen.getByRole('button', { name: 'Gem ændringer' }));
+    await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 });
+    expect(saved.bodies[0]).toMatchObject({ type: 'furniture', from_address: 'Åboulevarden 5, 8000 Aarhus C', description: 'Klaver og sofa' });
+    expect((saved.bodies[0] as { contact_phone: string }).contact_phone.replace(/\D/g, '')).toBe('12345678');
+  });
+
+  it('an admin edits a task past acceptance (API.md: admin always), but not its photos', async () => {
+    setSession(makeUser({ id: 1, role: 'admin' }));
+    const saved = updateTaskHandler();
+    server.use(getTaskHandler(() => HttpResponse.json(makeTask({ status: 'assigned', assigned_carrier_id: 3 }))), saved.handler);
+    const user = renderAt('/create-task?edit=7');
+    await editFormLoaded();
+    expect(screen.getByText('Billederne kan ikke ændres, efter et bud er accepteret.')).toBeTruthy();
+    expect(screen.queryByLabelText('Tilføj billeder')).toBeNull();
+
+    await user.clear(input('Beskrivelse af opgaven'));
+    await user.type(input('Beskrivelse af opgaven'), 'Rettet af admin');
+    await continueToConfirm(user);
+    await user.click(screen.getByRole('button', { name: 'Gem ændringer' }));
+    await screen.findByRole('heading', { name: 'Side: browse-tasks' }, { timeout: 5_000 });
+    expect(saved.bodies[0]).toMatchObject({ description: 'Rettet af admin', images: ['/api/files/a.jpg'] });
+  });
+
+  it("the server's refusal of changed photos is shown on the form, which stays open", async () => {
+    setSession(makeUser({ id: 1, role: 'admin' }));
+    server.use(
+      getTaskHandler(() => HttpResponse.json(makeTask())),
+      updateTaskHandler(() =>
+        HttpResponse.json({ code: 'task_images_locked', message: 'Billederne kan ikke ændres, efter et bud er accepteret.' }, { status: 409 }),
+      ).handler,
+    );
+    const user = renderAt('/create-task?edit=7');
+    await editFormLoaded();
+    await continueToConfirm(user);
+    await user.click(screen.getByRole('button', { name: 'Gem ændringer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Billederne kan ikke ændres, efter et bud er accepteret.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Rediger opgave #7' })).toBeTruthy();
+  });
+
   it('a task already assigned (or later) is not opened for editing', async () => {
     server.use(getTaskHandler(() => HttpResponse.json(makeTask({ status: 'assigned' }))));
     renderAt('/create-task?edit=7');

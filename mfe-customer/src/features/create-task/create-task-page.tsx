@@ -59,7 +59,16 @@ export function CreateTaskPage() {
   const guest = !user && !expired && params.get('guest') === '1' && editParam === null;
   if (!user && !guest && !expired) return <Navigate to={loginPath} replace />;
 
-  return <TaskWizard key={editParam ?? 'new'} editParam={editParam} guest={guest} loginPath={loginPath} userId={user?.id ?? null} />;
+  return (
+    <TaskWizard
+      key={editParam ?? 'new'}
+      editParam={editParam}
+      guest={guest}
+      loginPath={loginPath}
+      userId={user?.id ?? null}
+      admin={user?.role === 'admin'}
+    />
+  );
 }
 
 /**
@@ -79,6 +88,8 @@ interface TaskWizardProps {
   loginPath: string;
   /** The signed-in user's id, or null (a guest, or a session that ran out). */
   userId: number | null;
+  /** An admin may edit a task in any status (API.md PUT /tasks/{id}); its photos only while the owner could. */
+  admin: boolean;
 }
 
 function parseTaskId(raw: string): number | null {
@@ -106,7 +117,7 @@ function stepFromUrl(value: string | null, fallback: WizardStep): WizardStep {
   return value === '1' ? 1 : value === '2' ? 2 : value === '3' ? 3 : fallback;
 }
 
-function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
+function TaskWizard({ editParam, guest, loginPath, userId, admin }: TaskWizardProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const urlType = params.get('type');
@@ -141,6 +152,8 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
   const errors = flatErrors(formState.errors);
 
   const [loading, setLoading] = useState(editing);
+  /** An admin editing a task past acceptance: everything but the photos may change (the server refuses those). */
+  const [photosLocked, setPhotosLocked] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [sessionLost, setSessionLost] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -177,7 +190,7 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
       return;
     }
     if (!task) return;
-    if (!isTaskEditable(task.status)) {
+    if (!admin && !isTaskEditable(task.status)) {
       navigate(`/task/${editId}`, { replace: true, state: withFlash('error', SUBMIT_MESSAGES.noLongerEditable) });
       return;
     }
@@ -185,8 +198,9 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
     // What was typed before a reload or a lost session wins over the stored task.
     reset(draft ? { ...prefilled, ...draft.form } : prefilled);
     setKeptPickupDate(prefilled.preferredPickupDate || undefined);
+    setPhotosLocked(!isTaskEditable(task.status));
     setLoading(false);
-  }, [editing, editId, navigate, loading, toEdit.data, toEdit.error, reset, draft]);
+  }, [editing, editId, navigate, loading, toEdit.data, toEdit.error, reset, draft, admin]);
 
   // A new ?type= (e.g. a type card on the home page while this page is open) opens that type's form.
   const previousUrlType = useRef(urlType);
@@ -283,7 +297,7 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
       clearDraft();
       afterCreated(navigate, task, guest);
     } catch (error) {
-      if (editId !== null && isApiError(error) && error.status === 409) {
+      if (editId !== null && isApiError(error) && error.status === 409 && error.code !== 'task_images_locked') {
         clearDraft(editId);
         navigate(`/task/${editId}`, { replace: true, state: withFlash('error', SUBMIT_MESSAGES.noLongerEditable) });
         return;
@@ -364,6 +378,7 @@ function TaskWizard({ editParam, guest, loginPath, userId }: TaskWizardProps) {
                 onDetailChange={changeDetail}
                 onUploadingChange={setUploading}
                 onChangeType={() => goTo(1)}
+                photosLocked={photosLocked}
               />
             ) : (
               <ConfirmStep form={form} type={type} withContact={withContact} onEdit={() => goTo(2)} />

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { accountLinkTokenPattern, limits, messages } from '@fragtbud/contracts';
+import { accountLinkTokenPattern, messages, newPasswordFormSchema } from '@fragtbud/contracts';
 import { api, Button, Field, isApiError } from '@fragtbud/web';
+import { fieldError, useContractForm } from '@fragtbud/web/forms';
 import { AuthCard, FormMessage } from '../../layout/auth-card';
 import { useDocumentTitle } from '../../routing/use-document-title';
 
@@ -28,25 +29,17 @@ export function ResetPasswordPage() {
   useDocumentTitle('Ny adgangskode');
   const [searchParams] = useSearchParams();
   const token = (searchParams.get('token') ?? '').trim();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const form = useContractForm(newPasswordFormSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const [formError, setFormError] = useState<string | null>(null);
   const [deadLink, setDeadLink] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: { password?: string; confirm?: string } = {};
-    if (password.length < limits.passwordMinLength) found.password = messages.passwordTooShort;
-    if (password !== confirm) found.confirm = messages.passwordsDoNotMatch;
-    setErrors(found);
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setFormError(null);
-    if (found.password || found.confirm) return;
     setSubmitting(true);
     try {
-      await api.post('/auth/reset-password', { token, newPassword: password }, { preferServerMessage: true });
+      await api.post('/auth/reset-password', { token, newPassword }, { preferServerMessage: true });
       setDone(true);
     } catch (caught) {
       if (isApiError(caught) && deadLinkCodes.has(caught.code)) setDeadLink(caught.message);
@@ -54,7 +47,7 @@ export function ResetPasswordPage() {
     } finally {
       setSubmitting(false);
     }
-  };
+  });
 
   return (
     <AuthCard title="Vælg ny adgangskode" back={{ to: '/login', label: 'Gå til log ind' }}>
@@ -67,28 +60,24 @@ export function ResetPasswordPage() {
         ) : done ? (
           <FormMessage kind="note">{messages.passwordChanged}. Du kan nu logge ind med din nye adgangskode.</FormMessage>
         ) : (
-          <form className="fb-stack" onSubmit={onSubmit} noValidate aria-label="Vælg ny adgangskode">
+          <form className="fb-stack" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Vælg ny adgangskode">
             {formError && (
               <FormMessage kind="error">{formError}</FormMessage>
             )}
             <Field
               label="Ny adgangskode"
-              name="newPassword"
               type="password"
               autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.password}
+              {...form.register('newPassword')}
+              error={fieldError(form, 'newPassword')}
               required
             />
             <Field
               label="Gentag adgangskode"
-              name="confirmPassword"
               type="password"
               autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
-              error={errors.confirm}
+              {...form.register('confirmPassword')}
+              error={fieldError(form, 'confirmPassword')}
               required
             />
             <Button type="submit" size="large" fullWidth loading={submitting}>

@@ -1,18 +1,41 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { makeCarrierBid, makeUser, setSession } from '@fragtbud/web/testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { recentTasksCaption, type CarrierRecentTasksProps } from '@fragtbud/web';
+import { makeUser, setSession } from '@fragtbud/web/testing';
+import { resetRemoteManifest } from '../../remotes/remote-manifest';
+import { stubRemoteContract } from '../../testing/remote-contract';
 import { renderApp } from '../../testing/render-app';
 import { fakeTasksApi, makeTask } from '../../testing/tasks';
 import { setupShellApiServer } from '../../testing/api-server';
-import { recentTasksCaption } from './recent-tasks';
 
 // The carrier's offline queue (its own tests: src/offline) is not what these cards are about; its lazy chunk and
 // IndexedDB start-up made the carrier's first dashboard render here take seconds.
 vi.mock('../../offline/offline-queue-mount', () => ({ OfflineQueueMount: () => null }));
 
+// mfe_carrier's pieces are stubbed (the Module Federation runtime mocked); they have their own tests there.
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+const recentTasksProps: CarrierRecentTasksProps[] = [];
+function StubRecentTasks(props: CarrierRecentTasksProps) {
+  recentTasksProps.push(props);
+  return <p>Vognmandens nyeste opgaver</p>;
+}
+
 const server = setupShellApiServer();
+
+beforeEach(() => {
+  recentTasksProps.length = 0;
+  resetRemoteManifest();
+  runtime.loadRemote.mockReset();
+  runtime.loadRemote.mockImplementation(async (id: string) => {
+    if (id.endsWith('/contract')) return stubRemoteContract(id);
+    if (id === 'mfe_carrier/RecentTasks') return { default: StubRecentTasks };
+    return { default: () => null };
+  });
+  server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ remotes: { mfe_carrier: '/remotes/mfe-carrier/remoteEntry.js' } })));
+});
 
 function statCards() {
   const list = screen.getByRole('list', { name: 'Opgaver i tal' });
@@ -66,7 +89,9 @@ describe('dashboard', () => {
     const quickActions = within(screen.getByRole('region', { name: 'Hurtige handlinger' }));
     expect(quickActions.getByRole('link', { name: /Vis opgaver åbne for bud/ }).getAttribute('href')).toBe('/tasks?available=true');
     expect(quickActions.queryByRole('link', { name: /Opret ny opgave/ })).toBeNull();
-    expect(await screen.findByText('Du har ingen opgaver endnu')).toBeTruthy();
+    // The newest tasks with the carrier's own payouts are mfe_carrier's.
+    expect(await screen.findByText('Vognmandens nyeste opgaver')).toBeTruthy();
+    expect(recentTasksProps.at(-1)).toEqual({ allHref: '/tasks?mine=true' });
   });
 
   it('counts all tasks for an admin and offers user administration', async () => {
@@ -102,34 +127,6 @@ describe('dashboard', () => {
     expect(within(rows[0]!).getByRole('link', { name: '#50 Kurertransport' }).getAttribute('href')).toBe('/task/50');
     expect(screen.getByRole('link', { name: 'Se alle 11 opgaver →' }).getAttribute('href')).toBe('/BrowseTasks?mine=true');
     expect(fake.requests).toContain('GET /tasks?mine=true&page=1&limit=8');
-  });
-
-  it("gives a carrier's newest tasks their own payout, never a price (the lowest bid is a customer total)", async () => {
-    const carrier = makeUser({ id: 31, role: 'carrier', name: 'Viggo' });
-    const asked: string[] = [];
-    server.use(
-      ...fakeTasksApi(
-        [
-          makeTask({ id: 40, user_id: 31, assigned_carrier_id: 31, status: 'assigned', lowest_bid: 1500 }), // the fake's 'mine'
-          makeTask({ id: 39, user_id: 31, status: 'open_for_bids', lowest_bid: 900 }),
-        ],
-        { viewerId: 31 },
-      ).handlers,
-      http.get('/api/bids', ({ request }) => {
-        asked.push(new URL(request.url).search);
-        return HttpResponse.json({ items: [makeCarrierBid({ task_id: 40, carrier_id: 31, net: 1000 })], total: 1, page: 1, limit: 100 });
-      }),
-    );
-    setSession(carrier);
-    renderApp('/dashboard');
-    const table = await screen.findByRole('table', { name: 'De 2 nyeste opgaver' });
-    expect(within(table).queryByRole('columnheader', { name: 'Pris' })).toBeNull();
-    expect(within(table).getByRole('columnheader', { name: 'Din udbetaling' })).toBeTruthy();
-    const rows = within(table).getAllByRole('row').slice(1);
-    await waitFor(() => expect(within(rows[0]!).getAllByRole('cell').at(-1)!.textContent).toBe('1.125,00 DKK'));
-    expect(within(rows[1]!).getAllByRole('cell').at(-1)!.textContent).toBe('–');
-    expect(table.textContent).not.toContain('1.500,00 DKK');
-    expect(asked).toEqual(['?taskIds=40%2C39&limit=100']);
   });
 
   it('names the newest tasks in Danish singular and plural', () => {

@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { billingCountries, billingInfoBodySchema, messages, type BillingInfo } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, SelectField, Spinner, type Role } from '@fragtbud/web';
+import { Button, companyQueryOptions, ErrorState, Field, fieldErrorsFromZod, isApiError, SelectField, Spinner, type Role } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
 import { useBilling } from './api/get-billing';
 import { useOwnBillingChange } from './api/get-billing-change';
-import { companyQueryOptions } from './api/look-up-company';
 import { useRequestBillingChange } from './api/request-billing-change';
 import { useSaveBilling } from './api/save-billing';
 

@@ -1,23 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { messages, profileUpdateBodySchema } from '@fragtbud/contracts';
-import { Button, Field, fieldErrorsFromZod, isApiError, useSessionDraft, type User } from '@fragtbud/web';
-import { FormMessage } from '../../layout/auth-card';
+import { Button, Field, FormMessage, isApiError, type User } from '@fragtbud/web';
+import { applyServerFieldErrors, fieldError, useDraftedContractForm } from '@fragtbud/web/forms';
 import { useSaveProfile } from './api/save-profile';
 
-interface ContactDraft {
-  name: string;
-  phone: string;
-}
-
-function parseDraft(text: string): ContactDraft | null {
-  if (!text) return null;
-  try {
-    const draft = JSON.parse(text) as Partial<ContactDraft>;
-    return typeof draft.name === 'string' && typeof draft.phone === 'string' ? { name: draft.name, phone: draft.phone } : null;
-  } catch {
-    return null;
-  }
-}
+/** The two fields of PUT /users/profile this form changes, with the service's own rules and Danish messages. */
+const contactDetailsSchema = profileUpdateBodySchema.pick({ name: true, phone: true }).required();
 
 /**
  * The user's own name and contact phone (PUT /users/profile); for every role, no approval needed (spec section 7).
@@ -25,11 +13,16 @@ function parseDraft(text: string): ContactDraft | null {
  * page asks to log in again) or a reload does not lose it.
  */
 export function ContactDetailsForm({ user }: { user: User }) {
+  // A new form per user: one user's draft never shows in another's.
+  return <ContactDetails key={user.id} user={user} />;
+}
+
+function ContactDetails({ user }: { user: User }) {
   const save = useSaveProfile();
-  const [draftText, setDraftText, clearDraft] = useSessionDraft(`fragtbud:profile-draft:${user.id}`);
-  const form = parseDraft(draftText) ?? { name: user.name ?? '', phone: user.phone ?? '' };
-  const setForm = (next: ContactDraft) => setDraftText(JSON.stringify(next));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, clearDraft } = useDraftedContractForm(contactDetailsSchema, `fragtbud:profile-draft:${user.id}`, {
+    name: user.name ?? '',
+    phone: user.phone ?? '',
+  });
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   useEffect(() => {
@@ -38,40 +31,29 @@ export function ContactDetailsForm({ user }: { user: User }) {
     return () => clearTimeout(timer);
   }, [outcome]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    setOutcome(null);
-    const parsed = profileUpdateBodySchema.safeParse({ name: form.name, phone: form.phone });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
-      setOutcome({ kind: 'error', text: messages.formHasErrors });
-      return;
-    }
-    setErrors({});
-    try {
-      const reply = await save.mutateAsync({ name: parsed.data.name ?? form.name.trim(), phone: parsed.data.phone ?? null });
-      clearDraft(); // the form now shows the saved user from the session
-      setOutcome({ kind: 'success', text: reply.message || messages.profileSaved });
-    } catch (caught) {
-      setOutcome({ kind: 'error', text: isApiError(caught) ? caught.message : messages.profileSaveFailed });
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async (body) => {
+      if (save.isPending) return;
+      setOutcome(null);
+      try {
+        const reply = await save.mutateAsync({ name: body.name, phone: body.phone ?? null });
+        form.reset({ name: reply.user.name ?? body.name, phone: reply.user.phone ?? '' }); // what the service stored
+        clearDraft();
+        setOutcome({ kind: 'success', text: reply.message || messages.profileSaved });
+      } catch (caught) {
+        const onFields = applyServerFieldErrors(form, caught);
+        setOutcome({ kind: 'error', text: onFields ? messages.formHasErrors : isApiError(caught) ? caught.message : messages.profileSaveFailed });
+      }
+    },
+    () => setOutcome({ kind: 'error', text: messages.formHasErrors }),
+  );
 
   return (
-    <form className="fb-card fb-stack" onSubmit={onSubmit} noValidate aria-label="Navn og telefon">
+    <form className="fb-card fb-stack" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Navn og telefon">
       <h2>Navn og telefon</h2>
       {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
-      <Field label="Navn" name="name" autoComplete="name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} error={errors.name} />
-      <Field
-        label="Telefon"
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        value={form.phone}
-        onChange={(event) => setForm({ ...form, phone: event.target.value })}
-        error={errors.phone}
-      />
+      <Field label="Navn" autoComplete="name" {...form.register('name')} error={fieldError(form, 'name')} />
+      <Field label="Telefon" type="tel" autoComplete="tel" {...form.register('phone')} error={fieldError(form, 'phone')} />
       <div>
         <Button type="submit" loading={save.isPending}>
           Gem

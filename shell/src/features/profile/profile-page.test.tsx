@@ -133,50 +133,6 @@ describe('profile page', () => {
     expect((within(again).getByLabelText(/^Telefon/) as HTMLInputElement).value).toBe('+45 22 33 44 55');
   });
 
-  it('when the session runs out while bank details are typed, then after logging in again (or a reload) they are still there, and gone once saved', async () => {
-    let savedBank = { bankReg: '1234', bankAccount: '0011223344' };
-    server.use(
-      http.get('/api/users/bank-info', () => HttpResponse.json(savedBank)),
-      http.put('/api/users/bank-info', () => HttpResponse.json({ code: 'unauthorized', message: 'Ikke logget ind' }, { status: 401 })),
-    );
-    setSession(viggo);
-    const user = userEvent.setup();
-    const first = renderApp('/profile?tab=bank');
-    const form = await screen.findByRole('form', { name: 'Bankoplysninger' });
-    expect((within(form).getByLabelText(/^Reg.nr./) as HTMLInputElement).value).toBe('1234');
-    await user.clear(within(form).getByLabelText(/^Reg.nr./));
-    await user.type(within(form).getByLabelText(/^Reg.nr./), '9876');
-    await user.clear(within(form).getByLabelText(/^Kontonummer/));
-    await user.type(within(form).getByLabelText(/^Kontonummer/), '5556667778');
-    await user.click(within(form).getByRole('button', { name: 'Gem bankoplysninger' }));
-    expect(await screen.findByText('Session udløbet – log ind igen', { exact: false })).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Bankoplysninger' })).toBeNull();
-    first.unmount();
-
-    setSession(viggo); // logged in again
-    server.use(
-      http.put('/api/users/bank-info', async ({ request }) => {
-        savedBank = (await request.json()) as typeof savedBank;
-        calls.push({ path: 'bank', body: savedBank });
-        return HttpResponse.json(savedBank);
-      }),
-    );
-    const second = renderApp('/profile?tab=bank');
-    const again = await screen.findByRole('form', { name: 'Bankoplysninger' });
-    expect((within(again).getByLabelText(/^Reg.nr./) as HTMLInputElement).value).toBe('9876');
-    expect((within(again).getByLabelText(/^Kontonummer/) as HTMLInputElement).value).toBe('5556667778');
-    await user.click(within(again).getByRole('button', { name: 'Gem bankoplysninger' }));
-    expect(await within(again).findByText(messages.bankUpdated)).toBeTruthy();
-    expect(calls).toEqual([{ path: 'bank', body: { bankReg: '9876', bankAccount: '5556667778' } }]);
-    second.unmount();
-
-    // Saved: no draft is left, the next visit shows what the server holds.
-    savedBank = { bankReg: '1111', bankAccount: '2222222222' };
-    renderApp('/profile?tab=bank');
-    const third = await screen.findByRole('form', { name: 'Bankoplysninger' });
-    expect((within(third).getByLabelText(/^Reg.nr./) as HTMLInputElement).value).toBe('1111');
-  });
-
   it('when a carrier opens it, then finances, bank, insurance, CVR and load-alert tabs are there too', () => {
     setSession(viggo);
     renderApp('/profile');
@@ -286,26 +242,5 @@ describe('profile page', () => {
     expect((screen.getByLabelText(/^CVR-nummer/) as HTMLInputElement).value).toBe('12345674');
     expect((screen.getByLabelText(/^By/) as HTMLInputElement).value).toBe('Aabenraa');
     expect(screen.getByText('Seneste ændring: Afventer godkendelse')).toBeTruthy();
-  });
-
-  it('when a carrier opens the CVR tab, then the company as registered shows; without a number, where to give one', async () => {
-    setSession(viggo);
-    currentBilling = { ...emptyBilling, cvrNumber: '12345674' };
-    const shown = renderApp('/profile?tab=cvr');
-    expect(await screen.findByText('Fragt Test ApS')).toBeTruthy();
-    expect(screen.getByText('Havnegade 1, 8000 Aarhus C')).toBeTruthy();
-    expect(screen.getByText('Aktiv')).toBeTruthy();
-    shown.unmount();
-
-    currentBilling = emptyBilling;
-    const none = renderApp('/profile?tab=cvr');
-    expect(await screen.findByText('Du har ikke angivet et CVR-nummer endnu.')).toBeTruthy();
-    none.unmount();
-
-    // Sent under Fakturering and not approved yet: that is what the tab says.
-    ownChange = { status: 'pending', data: { ...emptyBilling, cvrNumber: '12345674' } };
-    renderApp('/profile?tab=cvr');
-    expect(await screen.findByText('CVR-nummer 12345674 afventer godkendelse af en administrator.')).toBeTruthy();
-    expect(screen.queryByText('Du har ikke angivet et CVR-nummer endnu.')).toBeNull();
   });
 });

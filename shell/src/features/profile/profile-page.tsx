@@ -3,11 +3,8 @@ import { EmptyState, PageHeader, RoleBadge, Tabs, formatDate, useSession, type U
 import { SessionPending } from '../../routing/require-session';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { AccountDataSection } from './account-data-section';
-import { BankTab } from './bank-tab';
 import { BillingTab } from './billing-tab';
 import { ContactDetailsForm } from './contact-details-form';
-import { CvrTab } from './cvr-tab';
-import { InsuranceTab } from './insurance-tab';
 import { profileTabsFor, type ProfileTabKey } from './profile-tabs';
 import { SecurityTab } from './security-tab';
 import { RemoteApp } from '../../remotes/remote-app';
@@ -55,10 +52,10 @@ export function ProfilePage() {
         )}
         {active === 'security' && <SecurityTab />}
         {active === 'billing' && <BillingTab role={user.role} />}
-        {active === 'bank' && <BankTab />}
-        {active === 'insurance' && <InsuranceTab />}
-        {active === 'cvr' && <CvrTab />}
-        {/* The carrier's 'Økonomi' and the customer's 'Betalinger' come from their remotes (spec section 2, profile). */}
+        {/* The carrier's tabs and the customer's 'Betalinger' come from their remotes (spec section 2, profile). */}
+        {active === 'bank' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="BankPanel" props={{}} />}
+        {active === 'insurance' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="InsurancePanel" props={{}} />}
+        {active === 'cvr' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="CvrPanel" props={{}} />}
         {active === 'financial' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="FinancePanel" props={{}} />}
         {active === 'vehicles' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="VehiclesPanel" props={{}} />}
         {active === 'alerts' && <RemoteApp<Record<string, never>> remote="mfe_carrier" module="AlertsPanel" props={{}} />}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { changePasswordFormSchema, messages, totpCodeSchema } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, fieldErrorsFromZod, isApiError, Spinner } from '@fragtbud/web';
-import { FormMessage } from '../../layout/auth-card';
+import { Button, ErrorState, Field, FormMessage, isApiError, Spinner } from '@fragtbud/web';
+import { applyServerFieldErrors, fieldError, useContractForm } from '@fragtbud/web/forms';
 import { ActiveSessions } from './active-sessions';
 import { OidcLinks } from './oidc-links';
 import { useChangePassword } from './api/change-password';
@@ -24,36 +24,33 @@ export function SecurityTab() {
   );
 }
 
+const noPasswords = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
 function PasswordChange() {
-  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(changePasswordFormSchema, { defaultValues: noPasswords });
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const change = useChangePassword();
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setOutcome(null);
-    const parsed = changePasswordFormSchema.safeParse(form);
-    setErrors(parsed.success ? {} : fieldErrorsFromZod(parsed.error));
-    if (!parsed.success) return;
     try {
-      await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });
-      setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      await change.mutateAsync({ currentPassword, newPassword });
+      form.reset(noPasswords);
       setOutcome({ kind: 'success', text: messages.passwordChanged });
     } catch (caught) {
+      if (applyServerFieldErrors(form, caught)) return;
       setOutcome({ kind: 'error', text: errorText(caught, messages.passwordChangeFailed) });
     }
-  };
+  });
 
   return (
     <section className="fb-card fb-stack" aria-labelledby="password-title">
       <h2 id="password-title">Skift adgangskode</h2>
-      <form className="fb-stack" onSubmit={onSubmit} noValidate aria-label="Skift adgangskode">
+      <form className="fb-stack" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Skift adgangskode">
         {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
-        <Field label="Nuværende adgangskode" name="currentPassword" type="password" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} error={errors.currentPassword} />
-        <Field label="Ny adgangskode" name="newPassword" type="password" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} error={errors.newPassword} />
-        <Field label="Bekræft ny adgangskode" name="confirmPassword" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
+        <Field label="Nuværende adgangskode" type="password" autoComplete="current-password" {...form.register('currentPassword')} error={fieldError(form, 'currentPassword')} />
+        <Field label="Ny adgangskode" type="password" autoComplete="new-password" {...form.register('newPassword')} error={fieldError(form, 'newPassword')} />
+        <Field label="Bekræft ny adgangskode" type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={fieldError(form, 'confirmPassword')} />
         <Button type="submit" loading={change.isPending}>
           Skift adgangskode
         </Button>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { limits, type TaskType } from '@fragtbud/contracts';
+import { limits, messages, type TaskType } from '@fragtbud/contracts';
 import { AddressField, Field, PhotoPicker, taskTypeLabel, type AddressValue } from '@fragtbud/web';
 import { asksPhoneInDetails, isDescriptionRequired, type DetailInput, type FieldErrors, type TaskForm } from '../model/task-form';
 import { CheckboxField, FieldLabel, FormSection, TextAreaField } from './form-controls';
@@ -19,12 +19,26 @@ export interface DetailsStepProps {
   onDetailChange: (key: string, value: DetailInput) => void;
   onUploadingChange: (uploading: boolean) => void;
   onChangeType: () => void;
+  /** The task is past acceptance (an admin's edit): its photos are shown but cannot change. */
+  photosLocked?: boolean;
 }
 
 const ADDRESS_PLACEHOLDER = 'Gade, husnummer, postnummer og by';
 
 /** Step 2: addresses, the type's own fields, description, schedule, photos and — for guests — contact details. */
-export function DetailsStep({ form, type, errors, guest, withContact, loginPath, onChange, onDetailChange, onUploadingChange, onChangeType }: DetailsStepProps) {
+export function DetailsStep({
+  form,
+  type,
+  errors,
+  guest,
+  withContact,
+  loginPath,
+  onChange,
+  onDetailChange,
+  onUploadingChange,
+  onChangeType,
+  photosLocked = false,
+}: DetailsStepProps) {
   const addressError = (end: 'from' | 'to') => errors[`${end}_address`] ?? errors[`${end}_postal_code`] ?? errors[`${end}_city`];
   const setAddress = (end: 'from' | 'to', value: AddressValue) =>
     onChange({ [end]: value }, [`${end}_address`, `${end}_postal_code`, `${end}_city`]);
@@ -133,6 +147,8 @@ export function DetailsStep({ form, type, errors, guest, withContact, loginPath,
           max={limits.initialTaskPhotos}
           onChange={(images) => onChange({ images }, ['images'])}
           onBusyChange={onUploadingChange}
+          disabled={photosLocked}
+          hint={photosLocked ? messages.taskImagesLocked : undefined}
         />
         {errors.images && <p className="fb-field__error">{errors.images}</p>}
       </FormSection>

@@ -10,6 +10,7 @@ import { resetRemoteManifest } from '../../../remotes/remote-manifest';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
 import { TaskDetailPage } from './task-detail-page';
 import type { PayPanelProps } from '@fragtbud/web';
+import { stubRemoteContract } from '../../../testing/remote-contract';
 
 /*
  * Where the shell mounts mfe_customer's `./PayPanel` on the task page (the real RemoteApp and manifest, the Module
@@ -48,7 +49,7 @@ beforeEach(() => {
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
   runtime.loadRemote.mockImplementation(async (id: string) => {
-    if (id.endsWith('/contract')) return { contractVersion: 1, assertProps: () => undefined }; // the remote's ./contract
+    if (id.endsWith('/contract')) return stubRemoteContract(id); // the remote's ./contract
     if (id === 'mfe_customer/PayPanel') return { default: StubPayPanel };
     return { default: () => null }; // other pieces of the task page (bids, proofs) are not this test's business
 

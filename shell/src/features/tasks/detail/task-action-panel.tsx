@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages, type Task } from '@fragtbud/contracts';
-import { Button, useSession, useSessionDraft, type AddressFieldProps, type User } from '@fragtbud/web';
-import { useTaskBids } from './bids/list-task-bids';
+import type { CarrierTaskActionsProps, User } from '@fragtbud/web';
+import { RemoteApp } from '../../../remotes/remote-app';
 import { AdminTaskControls } from './admin-task-controls';
 import { CarrierDelivery } from './carrier-delivery';
-import { EditTaskModal, editTaskDraftKey } from './edit-task-modal';
 import { OwnerPayPanel } from './owner-pay-panel';
 import { canEditTask, isTaskOwner } from './task-access';
 
@@ -13,42 +11,14 @@ interface TaskActionPanelProps {
   task: Task;
   viewer: Pick<User, 'id' | 'role'> | null;
   onChanged: (task: Task) => void;
-  /** For tests: address suggestions in the edit modal. */
-  suggest?: AddressFieldProps['suggest'];
 }
 
 /**
- * A carrier on a task open for bids: where to bid, or — once they have a bid (the same list as the bids tab, shared
- * cache) — that it is in, and that it can be changed there while it is pending ('Ret bud').
+ * What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete.
+ * Editing is mfe_customer's task wizard (`/create-task?edit=`), the one task editor: it keeps the typed draft across a
+ * reload and knows which fields may change in which status.
  */
-function CarrierBidNote({ task, viewerId }: { task: Task; viewerId: number }) {
-  const { data, isError } = useTaskBids(task.id);
-  const approved = useSession((state) => state.user?.is_approved === true && !state.user.is_blocked);
-  if (!data && !isError) return null; // not yet known: no invitation to bid a second time
-  const ownBid = data?.items.find((bid) => bid.view === 'carrier' && bid.carrier_id === viewerId);
-  // Not invited to bid where the bids tab would refuse: an account awaiting approval, or every slot taken.
-  if (!ownBid && !approved) return <p className="fb-muted">{messages.carrierNotApproved}</p>;
-  if (!ownBid && data?.bidding?.bidding_open === false) return <p className="fb-muted">{messages.bidLimitReached}</p>;
-  if (!ownBid) {
-    return (
-      <p className="fb-muted">
-        Opgaven er åben for bud. <Link to="?tab=bids">Byd på opgaven under fanen Bud</Link>
-      </p>
-    );
-  }
-  return (
-    <p className="fb-muted">
-      Du har afgivet et bud på opgaven.{' '}
-      {ownBid.status === 'pending' ? <Link to="?tab=bids">Du kan rette det under fanen Bud.</Link> : <Link to="?tab=bids">Se det under fanen Bud.</Link>}
-    </p>
-  );
-}
-
-/** What the viewer can do with the task: edit it (owner while editable, admin), and the admin's status and delete. */
-export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskActionPanelProps) {
-  // A draft left by a reload or a lost session reopens the edit modal with what was typed.
-  const [draft] = useSessionDraft(editTaskDraftKey(task.id, viewer?.id ?? null));
-  const [editing, setEditing] = useState(() => draft !== '');
+export function TaskActionPanel({ task, viewer, onChanged }: TaskActionPanelProps) {
   const owner = isTaskOwner(task, viewer);
   const admin = viewer?.role === 'admin';
   const editable = canEditTask(task, viewer);
@@ -63,27 +33,24 @@ export function TaskActionPanel({ task, viewer, onChanged, suggest }: TaskAction
           <Link className="fb-button fb-button--primary" to={`/create-task?edit=${task.id}`}>
             Rediger
           </Link>
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            Ret adresser og beskrivelse
-          </Button>
         </div>
       )}
       {owner && !admin && !editable && <p className="fb-muted">{messages.taskNoLongerEditable}</p>}
       <OwnerPayPanel task={task} viewer={viewer} />
       {admin && (
         <div className="task-actions__buttons">
-          <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Link className="fb-button fb-button--secondary" to={`/create-task?edit=${task.id}`}>
             Ret oplysninger
-          </Button>
+          </Link>
         </div>
       )}
-      {viewer?.role === 'carrier' && task.status === 'open_for_bids' && <CarrierBidNote task={task} viewerId={viewer.id} />}
+      {/* The carrier's part is mfe_carrier's: whether and where to bid (it decides by the task's status). */}
+      {viewer?.role === 'carrier' && <RemoteApp<CarrierTaskActionsProps> remote="mfe_carrier" module="TaskActions" props={{ task: { id: task.id, status: task.status } }} />}
       <CarrierDelivery task={task} viewer={viewer} />
       {admin && <AdminTaskControls task={task} onChanged={onChanged} />}
       <Link className="task-actions__back" to={viewer?.role === 'carrier' || viewer?.role === 'admin' ? '/tasks' : '/BrowseTasks?mine=true'}>
         ← Tilbage til opgaver
       </Link>
-      {editable && <EditTaskModal task={task} viewerId={viewer?.id ?? null} open={editing} onClose={() => setEditing(false)} onSaved={onChanged} suggest={suggest} />}
     </section>
   );
 }

@@ -1,16 +1,39 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import type { BidView, Task } from '@fragtbud/contracts';
-import type { Role } from '@fragtbud/web';
-import { makeBidding, makeCarrierBid, makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Task } from '@fragtbud/contracts';
+import type { CarrierTaskActionsProps, Role } from '@fragtbud/web';
+import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
+import { resetRemoteManifest } from '../../../remotes/remote-manifest';
+import { stubRemoteContract } from '../../../testing/remote-contract';
 import { makeFreightNote } from './consignment/freight-note-fixtures';
 import { TaskDetailPage } from './task-detail-page';
 
+// The remotes' pieces are stubbed (the Module Federation runtime mocked); each has its own tests in its remote.
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+const taskActionsProps: CarrierTaskActionsProps[] = [];
+function StubTaskActions(props: CarrierTaskActionsProps) {
+  taskActionsProps.push(props);
+  return <p>Bud-noten fra mfe_carrier</p>;
+}
+
 const server = setupApiServer();
+
+beforeEach(() => {
+  taskActionsProps.length = 0;
+  resetRemoteManifest();
+  runtime.loadRemote.mockReset();
+  runtime.loadRemote.mockImplementation(async (id: string) => {
+    if (id.endsWith('/contract')) return stubRemoteContract(id);
+    if (id === 'mfe_carrier/TaskActions') return { default: StubTaskActions };
+    return { default: () => null };
+  });
+  server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ remotes: { mfe_carrier: '/remotes/mfe-carrier/remoteEntry.js', mfe_customer: '/remotes/mfe-customer/remoteEntry.js' } })));
+});
 
 function LocationProbe() {
   const location = useLocation();
@@ -23,11 +46,11 @@ const carrier = makeUser({ id: 3, role: 'carrier' });
 const admin = makeUser({ id: 1, role: 'admin' });
 const viewers: Record<Role, typeof owner> = { customer: owner, carrier, admin };
 
-/** The task page as the route table mounts it, with uploads and address suggestions that need no browser APIs. */
+/** The task page as the route table mounts it, with uploads that need no browser APIs. */
 function renderTaskPage(route: string, tasks: Task[], role: Role | null = 'customer') {
   const fake = fakeTasksApi(tasks);
   server.use(...fake.handlers);
-  // A carrier's 'Handlinger' panel asks whether they have bid; no bids unless a test says otherwise (after this call).
+  // A carrier's bids tab lists their own bid; none unless a test says otherwise (after this call).
   if (role === 'carrier') server.use(http.get('/api/bids', () => HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, bidding: null })));
   setSession(role ? viewers[role] : null);
   let uploads = 0;
@@ -40,7 +63,6 @@ function renderTaskPage(route: string, tasks: Task[], role: Role | null = 'custo
             <TaskDetailPage
               prepare={async (file) => ({ blob: file, filename: file.name })}
               upload={async () => `/api/files/uploaded-${++uploads}.jpg`}
-              suggest={async () => []}
             />
           }
         />
@@ -262,40 +284,18 @@ describe('task page actions', () => {
     expect(screen.queryByRole('link', { name: 'Rediger' })).toBeNull();
   });
 
-  it.each<[string, BidView[], string, string]>([
-    ['no bid', [], 'Opgaven er åben for bud. Byd på opgaven under fanen Bud', 'Byd på opgaven under fanen Bud'],
-    [
-      'a pending bid',
-      [makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3 })],
-      'Du har afgivet et bud på opgaven. Du kan rette det under fanen Bud.',
-      'Du kan rette det under fanen Bud.',
-    ],
-  ])("tells a carrier with %s what the 'Handlinger' panel says the Bud tab offers", async (_case, bids, text, link) => {
+  it("mounts mfe_carrier's task actions in 'Handlinger' for a carrier, with the task's id and status", async () => {
     renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
-    server.use(
-      http.get('/api/bids', () => HttpResponse.json({ items: bids, total: bids.length, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: bids.length }) })),
-    );
     const actions = await screen.findByRole('region', { name: 'Handlinger' });
-    await waitFor(() => expect(actions.textContent).toContain(text));
-    expect(within(actions).getByRole('link', { name: link }).getAttribute('href')).toBe('/task/5?tab=bids');
-    if (bids.length > 0) expect(actions.textContent).not.toContain('Byd på opgaven');
-  });
-
-  it("does not invite a carrier to bid in 'Handlinger' while their account awaits approval or every bid slot is taken", async () => {
-    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
-    server.use(
-      http.get('/api/bids', () => HttpResponse.json({ items: [], total: 0, page: 1, limit: 100, bidding: makeBidding({ task_id: 5, bid_count: 5, max_bids: 5 }) })),
-    );
-    const full = await screen.findByRole('region', { name: 'Handlinger' });
-    await waitFor(() => expect(full.textContent).toContain('Der kan ikke afgives flere bud på denne opgave.'));
-    expect(full.textContent).not.toContain('Byd på opgaven');
+    expect(await within(actions).findByText('Bud-noten fra mfe_carrier')).toBeTruthy();
+    expect(taskActionsProps.at(-1)).toEqual({ task: { id: 5, status: 'open_for_bids' } });
     cleanup();
+    runtime.loadRemote.mockClear();
 
-    renderTaskPage('/task/5', [makeTask({ id: 5, user_id: 2 })], 'carrier');
-    setSession(makeUser({ id: 3, role: 'carrier', is_approved: false }));
-    const waiting = await screen.findByRole('region', { name: 'Handlinger' });
-    await waitFor(() => expect(waiting.textContent).toContain('Din konto skal godkendes af en administrator, før du kan afgive bud.'));
-    expect(waiting.textContent).not.toContain('Byd på opgaven');
+    // Nobody else gets the carrier's part.
+    renderTaskPage('/task/5', [makeTask({ id: 5 })]);
+    await screen.findByRole('region', { name: 'Handlinger' });
+    expect(runtime.loadRemote.mock.calls.map(([id]) => id as string)).not.toContain('mfe_carrier/TaskActions');
   });
 
   it('shows a carrier neither photo controls nor the lock text', async () => {
@@ -305,81 +305,24 @@ describe('task page actions', () => {
     expect(screen.queryByText('Billederne kan ikke ændres, efter et bud er accepteret.')).toBeNull();
   });
 
-  it('lets the owner edit the task in the wizard or in the edit modal', async () => {
-    const fake = renderTaskPage('/task/5', [makeTask({ id: 5 })]);
-    expect((await screen.findByRole('link', { name: 'Rediger' })).getAttribute('href')).toBe('/create-task?edit=5');
+  it("sends the owner and an admin to the one task editor, mfe_customer's wizard", async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5 })]);
+    const actions = await screen.findByRole('region', { name: 'Handlinger' });
+    expect(within(actions).getByRole('link', { name: 'Rediger' }).getAttribute('href')).toBe('/create-task?edit=5');
+    expect(within(actions).queryByRole('button')).toBeNull(); // no second editor beside it
+    cleanup();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Ret adresser og beskrivelse' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
-    // The type cannot be changed here (its own fields live in the wizard): it is shown with a link to the wizard.
-    expect(within(dialog).queryByRole('combobox', { name: /Opgavetype/ })).toBeNull();
-    expect(within(dialog).getByText('Flytning')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Skift opgavetype' }).getAttribute('href')).toBe('/create-task?edit=5');
-    const from = within(dialog).getByRole('combobox', { name: 'Afhentningsadresse' });
-    await userEvent.clear(from);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem ændringer' }));
-    expect(within(dialog).getByText('Udfyld både afhentnings- og leveringsadresse.')).toBeTruthy();
-    expect(fake.requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
-
-    await userEvent.type(from, 'Åboulevarden 5, 8000 Aarhus C');
-    await userEvent.clear(within(dialog).getByLabelText('Beskrivelse'));
-    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), 'Klaver');
-    await userEvent.type(within(dialog).getByLabelText('Kontakttelefon'), '12 34 56 78');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem ændringer' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('Klaver')).toBeTruthy();
-    expect(screen.getAllByText('Åboulevarden 5, 8000 Aarhus C')).toHaveLength(2);
-    const put = fake.requests.find((r) => r.startsWith('PUT /tasks/5'))!;
-    expect(JSON.parse(put.slice('PUT /tasks/5 '.length))).toMatchObject({
-      type: 'moving',
-      from_address: 'Åboulevarden 5, 8000 Aarhus C',
-      description: 'Klaver',
-      contact_phone: '12 34 56 78',
-      contact_email: null,
-    });
+    // An admin edits in any status (API.md PUT /tasks/{id}); the wizard keeps the photos locked past acceptance.
+    renderTaskPage('/task/5', [makeTask({ id: 5, status: 'assigned', assigned_carrier_id: 3 })], 'admin');
+    const adminActions = await screen.findByRole('region', { name: 'Handlinger' });
+    expect(within(adminActions).getByRole('link', { name: 'Ret oplysninger' }).getAttribute('href')).toBe('/create-task?edit=5');
+    expect(within(adminActions).queryByRole('link', { name: 'Rediger' })).toBeNull();
   });
 
-  it('keeps what the owner typed in the edit modal across a reload, and drops it on cancel', async () => {
-    const fake = renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Ret adresser og beskrivelse' }));
-    let dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
-    await userEvent.clear(within(dialog).getByLabelText('Beskrivelse'));
-    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), 'Sofa og klaver');
-    await userEvent.type(within(dialog).getByLabelText('Kontakttelefon'), '12 34 56 78');
-
-    // A reload (or the login page after the session ran out) mounts the page afresh: the modal is open with the draft.
-    cleanup();
-    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
-    dialog = await screen.findByRole('dialog', { name: 'Rediger opgave #5' });
-    expect((within(dialog).getByLabelText('Beskrivelse') as HTMLTextAreaElement).value).toBe('Sofa og klaver');
-    expect((within(dialog).getByLabelText('Kontakttelefon') as HTMLInputElement).value).toBe('12 34 56 78');
-
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuller' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await userEvent.click(screen.getByRole('button', { name: 'Ret adresser og beskrivelse' }));
-    dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
-    expect((within(dialog).getByLabelText('Beskrivelse') as HTMLTextAreaElement).value).toBe('Sofa');
-    expect(sessionStorage.length).toBe(0);
-    expect(fake.requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
-  });
-
-  it("keeps one owner's edit draft from another user and drops it once saved", async () => {
-    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Ret adresser og beskrivelse' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rediger opgave #5' });
-    await userEvent.type(within(dialog).getByLabelText('Beskrivelse'), ' og klaver');
-
-    cleanup();
-    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })], 'admin');
-    expect(await screen.findByRole('button', { name: 'Ret oplysninger' })).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
-
-    cleanup();
-    renderTaskPage('/task/5', [makeTask({ id: 5, description: 'Sofa' })]);
-    const reopened = await screen.findByRole('dialog', { name: 'Rediger opgave #5' });
-    await userEvent.click(within(reopened).getByRole('button', { name: 'Gem ændringer' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('Sofa og klaver')).toBeTruthy();
-    expect(sessionStorage.length).toBe(0);
+  it("tells the owner once a bid is accepted that the task can no longer be edited, and offers no editor", async () => {
+    renderTaskPage('/task/5', [makeTask({ id: 5, status: 'assigned', assigned_carrier_id: 3 })]);
+    const actions = await screen.findByRole('region', { name: 'Handlinger' });
+    expect(actions.textContent).toContain('Opgaven kan ikke længere redigeres.');
+    expect(within(actions).queryByRole('link', { name: 'Rediger' })).toBeNull();
   });
 });

@@ -10,7 +10,6 @@ import {
   isApiError,
   taskTypeLabel,
   useSession,
-  type AddressFieldProps,
   type PhotoPickerProps,
 } from '@fragtbud/web';
 import { useDocumentTitle } from '../../../routing/use-document-title';
@@ -28,10 +27,9 @@ import './task-detail.css';
 export const TASK_LOAD_ERROR = 'Kunne ikke hente opgave';
 
 interface TaskDetailPageProps {
-  /** For tests: photo uploads and address suggestions without a browser canvas or the geo endpoint. */
+  /** For tests: photo uploads without a browser canvas. */
   upload?: PhotoPickerProps['upload'];
   prepare?: PhotoPickerProps['prepare'];
-  suggest?: AddressFieldProps['suggest'];
 }
 
 function BackLink() {
@@ -39,7 +37,7 @@ function BackLink() {
 }
 
 /** /task/{id}: status progress, then the tabs of spec section 2 with the details tab complete. */
-export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps = {}) {
+export function TaskDetailPage({ upload, prepare }: TaskDetailPageProps = {}) {
   const { id = '' } = useParams();
   const valid = /^\d{1,15}$/.test(id) && Number(id) > 0;
   const taskId = valid ? Number(id) : null;
@@ -128,7 +126,7 @@ export function TaskDetailPage({ upload, prepare, suggest }: TaskDetailPageProps
         panelClassName="task-panel"
       >
         {active === 'details' ? (
-          <TaskDetailsTab task={task} viewer={viewer} onChanged={taskChanged} upload={upload} prepare={prepare} suggest={suggest} />
+          <TaskDetailsTab task={task} viewer={viewer} onChanged={taskChanged} upload={upload} prepare={prepare} />
         ) : active === 'bids' ? (
           <BidsTab task={task} viewer={viewer} />
         ) : active === 'consignment' ? (

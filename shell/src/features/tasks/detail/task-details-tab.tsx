@@ -5,14 +5,13 @@ import {
   formatDateTime,
   formatDkkFromKroner,
   taskAddress,
-  type AddressFieldProps,
   type PhotoPickerProps,
   type User,
 } from '@fragtbud/web';
 import { Link } from 'react-router-dom';
 import { useCarrierListLabel } from '../api/get-carrier-list';
 import { TaskDeletionRequests } from './deletion-requests/deletion-requests';
-import { ReviewForm } from './review/review-form';
+import { TaskReview } from './review/task-review';
 import { TaskRouteMap } from './route-map/task-route-map';
 import { TaskActionPanel } from './task-action-panel';
 import { isBeforeAcceptance, managesPhotos } from './task-access';
@@ -26,7 +25,6 @@ interface TaskDetailsTabProps {
   /** For tests. */
   upload?: PhotoPickerProps['upload'];
   prepare?: PhotoPickerProps['prepare'];
-  suggest?: AddressFieldProps['suggest'];
 }
 
 function schedule(task: Task): string | null {
@@ -37,7 +35,7 @@ function schedule(task: Task): string | null {
 }
 
 /** The details tab (spec section 2): route with map, description, type-specific facts, photos, info and actions. */
-export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, suggest }: TaskDetailsTabProps) {
+export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare }: TaskDetailsTabProps) {
   const from = taskAddress(task, 'from');
   const to = taskAddress(task, 'to');
   const facts = taskFacts(task);
@@ -102,7 +100,7 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
           upload={upload}
           prepare={prepare}
         />
-        <ReviewForm task={task} viewer={viewer} />
+        <TaskReview task={task} viewer={viewer} />
         <TaskDeletionRequests task={task} viewer={viewer} />
       </div>
 
@@ -203,7 +201,7 @@ export function TaskDetailsTab({ task, viewer, onChanged, upload, prepare, sugge
             </Link>
           )}
         </section>
-        <TaskActionPanel task={task} viewer={viewer} onChanged={onChanged} suggest={suggest} />
+        <TaskActionPanel task={task} viewer={viewer} onChanged={onChanged} />
       </aside>
     </div>
   );

@@ -22,6 +22,7 @@ import { renderTaskPage } from '../../../../testing/task-page';
 import { makeTask } from '../../../../testing/tasks';
 import { acceptBid } from './api/accept-bid';
 import { rejectBid } from './api/reject-bid';
+import { stubRemoteContract } from '../../../../testing/remote-contract';
 
 /*
  * The shell side of the bids tab: which remote piece each role gets (through the real RemoteApp and manifest, with the
@@ -80,7 +81,7 @@ beforeEach(() => {
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
   runtime.loadRemote.mockImplementation(async (id: string) => {
-    if (id.endsWith('/contract')) return { contractVersion: 1, assertProps: () => undefined }; // the remote's ./contract
+    if (id.endsWith('/contract')) return stubRemoteContract(id); // the remote's ./contract
     if (id === 'mfe_carrier/BidPanel') return { default: StubBidPanel };
     if (id === 'mfe_customer/ChooseBid') return { default: StubChooseBid };
     if (id === 'mfe_customer/PayPanel') return { default: StubPayPanel };

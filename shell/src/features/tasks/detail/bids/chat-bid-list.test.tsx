@@ -7,6 +7,7 @@ import { makeBidding, makeCarrierBid, makeCustomerBid, makeUser, setupApiServer 
 import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
 import { renderTaskPage } from '../../../../testing/task-page';
 import { makeTask } from '../../../../testing/tasks';
+import { stubRemoteContract } from '../../../../testing/remote-contract';
 
 /*
  * The chat tab is 'chat panel plus bid list' (spec section 2): the bids beside the conversation, as the viewer's role is
@@ -46,7 +47,7 @@ beforeEach(() => {
   resetRemoteManifest();
   runtime.loadRemote.mockReset();
   runtime.loadRemote.mockImplementation(async (id: string) =>
-    id.endsWith('/contract') ? { contractVersion: 1, assertProps: () => undefined } : { default: () => null },
+    id.endsWith('/contract') ? stubRemoteContract(id) : { default: () => null },
   );
   server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ remotes: {} })));
 });

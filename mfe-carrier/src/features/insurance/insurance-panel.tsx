@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '@fragtbud/contracts';
-import { Button, ErrorState, Field, formatDate, isApiError, Spinner } from '@fragtbud/web';
-import { FormMessage } from '../../layout/auth-card';
+import { Button, ErrorState, Field, formatDate, FormMessage, isApiError, Spinner } from '@fragtbud/web';
 import { useAddInsurance } from './api/add-insurance';
 import { useOwnInsurance } from './api/get-insurance';
 
 /** Carriers' insurance certificates: upload a PDF or image with expiry date and notes. */
-export function InsuranceTab() {
+export function InsurancePanel() {
   const records = useOwnInsurance();
   const add = useAddInsurance();
   const [file, setFile] = useState<File | null>(null);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Rating, RatingUserType } from '@fragtbud/contracts';
-import { api, queryKeys } from '@fragtbud/web';
+import { api } from '../api/api-client';
+import { queryKeys } from '../query/query-keys';
 
 export interface CreateRatingBody {
   taskId: number;

@@ -1,24 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages, type Rating, type RatingUserType, type Task } from '@fragtbud/contracts';
-import { Button, StarRating, isApiError, useSingleFlight, type User } from '@fragtbud/web';
-import { isTaskOwner } from '../task-access';
-import { useCreateRating } from './api/create-rating';
-import { useTaskRatings } from './api/list-task-ratings';
+import { isApiError } from '../api/api-error';
+import { StarRating } from '../carriers/star-rating';
+import { useSingleFlight } from '../hooks/use-single-flight';
+import { Button } from '../ui/button';
+import { useCreateRating } from './create-rating';
+import { useTaskRatings } from './list-task-ratings';
 import './review.css';
 
 /** Spec section 5: the scale 1–5 and its Danish labels. */
 export const RATING_LABELS = ['Meget dårlig', 'Dårlig', 'Okay', 'God', 'Fremragende'] as const;
 export const RATING_FAILED = 'Kunne ikke indsende vurdering.';
-
-type Viewer = Pick<User, 'id' | 'role'> | null;
-
-/** Which side of the task the viewer rates from: the owner rates the carrier, the assigned carrier the customer. */
-export function raterSide(task: Pick<Task, 'status' | 'user_id' | 'assigned_carrier_id'>, viewer: Viewer): RatingUserType | null {
-  if (task.status !== 'completed' || viewer === null || viewer.role === 'admin') return null;
-  if (isTaskOwner(task, viewer)) return 'customer';
-  if (viewer.role === 'carrier' && task.assigned_carrier_id === viewer.id) return 'carrier';
-  return null;
-}
 
 const submitFailure = (error: unknown) =>
   isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : RATING_FAILED;
@@ -48,12 +40,19 @@ function OwnRating({ rating, thanks }: { rating: Rating; thanks: boolean }) {
   );
 }
 
+export interface ReviewFormProps {
+  task: Pick<Task, 'id' | 'status'>;
+  /** Who rates: the owner ('customer') rates the carrier, the assigned carrier ('carrier') the customer. */
+  side: RatingUserType;
+}
+
 /**
- * The review form on the details tab: shown once the task is completed, to a party who has not rated it yet; once they
- * have, what they gave (stars and comment) in its place.
+ * The review form on the task's details tab, one implementation for both sides: mfe_customer mounts it for the owner,
+ * mfe_carrier for the assigned carrier. Shown once the task is completed to a side that has not rated it yet; once it
+ * has, what it gave (stars and comment) in its place.
  */
-export function ReviewForm({ task, viewer }: { task: Task; viewer: Viewer }) {
-  const side = raterSide(task, viewer);
+export function ReviewForm({ task, side: rater }: ReviewFormProps) {
+  const side = task.status === 'completed' ? rater : null;
   const existing = useTaskRatings(task.id, side);
   const submit = useCreateRating();
   // One POST per press: a double click must not send the rating twice (the second would be a 409).

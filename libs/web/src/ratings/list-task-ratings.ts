@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Rating, RatingUserType } from '@fragtbud/contracts';
-import { api, queryKeys } from '@fragtbud/web';
+import { api } from '../api/api-client';
+import { queryKeys } from '../query/query-keys';
 
 export const listTaskRatings = (taskId: number, side: RatingUserType, signal?: AbortSignal) =>
   api.get<{ items: Rating[] }>('/ratings', { query: { taskId, userType: side }, signal });

@@ -1,17 +1,16 @@
 import { EmptyState, ErrorState, isApiError, Spinner } from '@fragtbud/web';
-import { useBilling } from './api/get-billing';
-import { useOwnBillingChange } from './api/get-billing-change';
+import { useBilling, useOwnBillingChange } from './api/get-billing';
 import { useCompany } from './api/look-up-company';
 
 /**
  * The carrier's CVR tab (spec 2, profile): the company as registered in the CVR register, looked up from the CVR
  * number on the carrier's billing details. Changing the number goes through the billing tab (an admin approves it).
  */
-export function CvrTab() {
+export function CvrPanel() {
   const billing = useBilling();
   const cvrNumber = billing.data?.billing.cvrNumber?.trim() || null;
   const company = useCompany(cvrNumber);
-  const change = useOwnBillingChange(true).data?.change;
+  const change = useOwnBillingChange().data?.change;
   // A number sent with a billing change that an admin has not approved yet: said so, not 'no number given'.
   const awaitingCvr = change?.status === 'pending' ? change.data.cvrNumber?.trim() || null : null;
   const awaitingNote = awaitingCvr && awaitingCvr !== cvrNumber ? `CVR-nummer ${awaitingCvr} afventer godkendelse af en administrator.` : null;
