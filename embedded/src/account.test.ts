@@ -4,7 +4,7 @@
  * account, blocks its login and ends its sessions, unless a task of theirs is still in progress.
  */
 import { accountDeletionTexts, accountExportSchema, messages } from '@fragtbud/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { password, worldForSuite, type Actor, type Reply, type World } from './testing/world';
 
 const suite = worldForSuite();
@@ -20,14 +20,6 @@ async function registerCustomer(world: World, name: string): Promise<Actor & { e
 }
 
 const idsOf = (items: Array<{ id: number }>) => items.map((item) => item.id);
-
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('GET /api/account/export', () => {
   it('when customer A exports, then the file holds their profile, tasks, bids, messages and money — and nobody else’s', async () => {
@@ -139,11 +131,14 @@ describe('DELETE /api/account', () => {
     expect(JSON.stringify(seen.body)).not.toMatch(/Lise|Forlader/);
 
     // The e-mail is free again, for a new account.
-    await until('the e-mail to be free', async () => {
-      const again = await world.request('POST', '/auth/register', {
-        json: { name: 'Lise Igen', email: leaving.email, password, role: 'customer', acceptTerms: true },
-      });
-      return again.status === 201;
-    });
+    await vi.waitFor(
+      async () => {
+        const again = await world.request('POST', '/auth/register', {
+          json: { name: 'Lise Igen', email: leaving.email, password, role: 'customer', acceptTerms: true },
+        });
+        expect(again.status, 'the e-mail is free again').toBe(201);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });

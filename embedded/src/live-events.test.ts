@@ -4,7 +4,7 @@
  * streams. With NATS_URL set, also two gateways on one NATS: a user on each gets the event.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGateway, loadGatewayConfig, type RunningGateway } from '@fragtbud/gateway';
 import {
   createEventBus,
@@ -176,7 +176,11 @@ describe('live events (embedded, in-process bus)', () => {
     for (let i = 0; i < 5; i++) opened.push(track(await product.events(user)));
     const sixth = track(await product.events(user));
     await opened[0]!.ended;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The others are still open after the limit was applied: each hears a heartbeat sent after the oldest ended.
+    const others = [...opened.slice(1), sixth];
+    const pings = (stream: EventStreamClient) => stream.comments.filter((comment) => comment === 'ping').length;
+    const pingsBefore = others.map(pings);
+    await vi.waitFor(() => expect(others.map((stream, i) => pings(stream) > pingsBefore[i]!)).toEqual(others.map(() => true)), { timeout: 3_000 });
     expect(sixth.status).toBe(200);
     const endedFlags = await Promise.all(opened.slice(1).map((stream) => Promise.race([stream.ended.then(() => true), Promise.resolve(false)])));
     expect(endedFlags).toEqual([false, false, false, false]);
@@ -257,11 +261,17 @@ describe.skipIf(!process.env.NATS_URL)('live events over NATS: two gateways', ()
       expect(fromCustomer.status).toBe(201);
       await carrierStream.next((event) => event.event === 'chat.message' && (event.data as Json).id === fromCustomer.body.id, 10_000);
 
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const ids = (stream: EventStreamClient) => stream.events.filter((event) => event.event === 'chat.message').map((event) => event.id);
-      expect(new Set(ids(customerStream)).size).toBe(ids(customerStream).length);
-      expect(ids(customerStream)).toHaveLength(2);
-      expect(ids(carrierStream)).toHaveLength(2);
+      // Once, without sleeping: a later message reaches both streams after any second copy of the first two would.
+      const later = await one.api('/chat/messages', customer.token, { method: 'POST', body: { taskId, receiverId: carrier.user.id, message: 'Sidste besked' } });
+      expect(later.status).toBe(201);
+      const isLater = (event: { event?: string; data: unknown }) => event.event === 'chat.message' && (event.data as Json).id === later.body.id;
+      await customerStream.next(isLater, 10_000);
+      await carrierStream.next(isLater, 10_000);
+      const ids = (stream: EventStreamClient) =>
+        stream.events.filter((event) => event.event === 'chat.message' && !isLater(event)).map((event) => (event.data as Json).id);
+      const both = [fromCarrier.body.id, fromCustomer.body.id].sort();
+      expect(ids(customerStream).sort()).toEqual(both);
+      expect(ids(carrierStream).sort()).toEqual(both);
     } finally {
       customerStream.close();
       carrierStream.close();

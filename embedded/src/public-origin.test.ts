@@ -3,7 +3,7 @@
  * machine is), the mails name that port, unless PUBLIC_ORIGIN says otherwise.
  */
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@fragtbud/platform';
 import { fakeFrontEnds } from './fake-front-ends';
 import { startEmbedded, type EmbeddedTopology } from './topology';
@@ -36,13 +36,16 @@ async function resetLinkOf(env: Record<string, string>): Promise<string> {
     body: JSON.stringify({ email: 'kunde@fragtbud.dk' }),
   });
   expect(asked.status).toBeLessThan(300);
-  for (let tries = 0; tries < 50; tries += 1) {
-    const box = (await (await fetch(`${topology.url}/api/dev/mail?to=kunde%40fragtbud.dk`)).json()) as { items: Array<{ text: string }> };
-    const link = box.items.map((item) => item.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0]).find(Boolean);
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no reset mail');
+  const url = topology.url;
+  return vi.waitFor(
+    async () => {
+      const box = (await (await fetch(`${url}/api/dev/mail?to=kunde%40fragtbud.dk`)).json()) as { items: Array<{ text: string }> };
+      const link = box.items.map((item) => item.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0]).find(Boolean);
+      if (!link) throw new Error('no reset mail');
+      return link;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
 
 describe('the public origin in mails', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './database';
 import { migrate, type Migration } from './migrate';
-import { createTestInfra, type TestInfra } from './testing';
+import { createTestInfra, waitFor, type TestInfra } from './testing';
 
 const migrations: Migration[] = [
   {
@@ -71,7 +71,7 @@ describe('database', () => {
         await released;
       }),
     );
-    while (pool.numUsed() < 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => pool.numUsed() === 10);
     let mainAnswered = false;
     const main = database.knex.raw('select 1').then(() => {
       mainAnswered = true;

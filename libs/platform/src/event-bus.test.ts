@@ -8,7 +8,6 @@ import { deleteNamespaceStreams, waitFor } from './testing';
 const natsUrl = process.env.NATS_URL;
 const namespace = `t_${randomBytes(5).toString('hex')}`;
 const logger = createLogger({ name: 'event-bus-test', level: 'silent' });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function envelope(type: string, data: Record<string, unknown> = {}): EventEnvelope {
   return { id: randomUUID(), type, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
@@ -19,8 +18,22 @@ function collector() {
   return { seen, handler: async (event: EventEnvelope) => void seen.push(event) };
 }
 
+/**
+ * "Nothing more arrived" without sleeping: a durable gets its events in publish order, so once an event published
+ * after the ones under test has been handled, any extra delivery of those would already have been seen.
+ */
+async function publishSentinel(type: string, ...receivers: EventEnvelope[][]): Promise<EventEnvelope> {
+  const sentinel = envelope(type, { sentinel: true });
+  await bus.publish(sentinel);
+  await waitFor(() => receivers.every((seen) => seen.some((event) => event.id === sentinel.id)));
+  return sentinel;
+}
+
+const without = (seen: EventEnvelope[], sentinel: EventEnvelope) => seen.filter((event) => event.id !== sentinel.id);
+
+let bus: EventBus;
+
 describe(`event bus (${natsUrl ? 'NATS JetStream' : 'in-process'})`, () => {
-  let bus: EventBus;
 
   beforeAll(async () => {
     bus = await createEventBus({ natsUrl, namespace, logger, retry: { baseMs: 50, maxMs: 500 } });
@@ -52,10 +65,11 @@ describe(`event bus (${natsUrl ? 'NATS JetStream' : 'in-process'})`, () => {
     const events = [1, 2, 3, 4].map((n) => envelope('beta.thing.happened', { n }));
     for (const event of events) await bus.publish(event);
     await waitFor(() => first.seen.length + second.seen.length === 4 && other.seen.length === 4);
-    await pause(200);
-    const sharedIds = [...first.seen, ...second.seen].map((event) => event.id).sort();
+    const sentinel = await publishSentinel('beta.thing.happened', other.seen);
+    await waitFor(() => [...first.seen, ...second.seen].some((event) => event.id === sentinel.id));
+    const sharedIds = without([...first.seen, ...second.seen], sentinel).map((event) => event.id).sort();
     expect(sharedIds).toEqual(events.map((event) => event.id).sort());
-    expect(other.seen.map((event) => event.id)).toEqual(events.map((event) => event.id));
+    expect(without(other.seen, sentinel).map((event) => event.id)).toEqual(events.map((event) => event.id));
   });
 
   it('when a handler fails, then the event is redelivered until it succeeds', async () => {
@@ -83,9 +97,8 @@ describe(`event bus (${natsUrl ? 'NATS JetStream' : 'in-process'})`, () => {
     const event = envelope('delta.thing.happened');
     await bus.publish(event);
     await bus.publish(event);
-    await waitFor(() => seen.length === 1);
-    await pause(200);
-    expect(seen).toHaveLength(1);
+    const sentinel = await publishSentinel('delta.thing.happened', seen);
+    expect(seen.map((delivered) => delivered.id)).toEqual([event.id, sentinel.id]);
   });
 
   it('when a durable subscribes after events were published, then it still receives them (durable from the start)', async () => {
@@ -108,8 +121,8 @@ describe(`event bus (${natsUrl ? 'NATS JetStream' : 'in-process'})`, () => {
     const unwanted = [envelope('zeta.order.cancelled'), envelope('eta.account.closed')];
     for (const event of [...unwanted, ...wanted]) await bus.publish(event);
     await waitFor(() => seen.length === 3);
-    await pause(200);
-    expect(seen.map((event) => event.type).sort()).toEqual(['eta.user.joined', 'zeta.order.created', 'zeta.order.paid']);
+    const sentinel = await publishSentinel('eta.user.left', seen);
+    expect(without(seen, sentinel).map((event) => event.type).sort()).toEqual(['eta.user.joined', 'zeta.order.created', 'zeta.order.paid']);
   });
 
   it('when a subscription is closed and the durable resubscribes, then events published meanwhile arrive', async () => {
@@ -144,9 +157,9 @@ describe(`event bus (${natsUrl ? 'NATS JetStream' : 'in-process'})`, () => {
     expect(second.seen.map((event) => event.id)).toEqual([...events, other].map((event) => event.id));
 
     await firstTail.close();
+    // Tails get their copies in the order they started, so the closed tail's would have come before the second's.
     await bus.publish(envelope('iota.thing.happened', { n: 4 }));
     await waitFor(() => second.seen.length === 5);
-    await pause(100);
     expect(first.seen).toHaveLength(3);
   });
 

@@ -20,6 +20,7 @@ function routes({ db }: ServiceDeps) {
   router.post('/items', idempotent(() => db), async (ctx) => {
     const { name, fail, slowMs } = parseBody(ctx, z.object({ name: z.string(), fail: z.boolean().optional(), slowMs: z.number().optional() }));
     if (fail) throw AppError.badRequest(messages.invalidInput);
+    // Work while holding the key, so duplicates arrive during it; not a wait for something to happen.
     if (slowMs) await pause(slowMs);
     const [row] = await db('items').insert({ name }).returning(['id', 'name']);
     ctx.status = 201;

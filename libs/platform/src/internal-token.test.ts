@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './app-error';
 import { internalTokenAudience, signInternalToken, verifyInternalToken } from './internal-token';
 
@@ -93,9 +93,28 @@ describe('internal token reuse', () => {
     expect(error).toMatchObject({ status: 401, code: 'invalid_internal_token' });
   });
 
-  it('when a short-lived token is asked for, then it is never reused past its life', async () => {
-    const first = await signInternalToken({ secret, user, ttlSeconds: 5 });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await signInternalToken({ secret, user, ttlSeconds: 5 })).not.toBe(first);
+  // A clock later than any real one here, so tokens cached by the tests above (on the real clock) are past reuse.
+  describe('on a fake clock', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('when a short-lived token is asked for, then it is never reused past its life', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2100-01-01T08:00:00Z') });
+      const first = await signInternalToken({ secret, user, ttlSeconds: 5 });
+      vi.setSystemTime(new Date('2100-01-01T08:00:01Z'));
+      expect(await signInternalToken({ secret, user, ttlSeconds: 5 })).not.toBe(first);
+    });
+
+    it('when a token is asked for again, then it is reused until 15 s before it expires, and a fresh one comes after', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2100-01-01T09:00:00Z') });
+      const first = await signInternalToken({ secret, user, ttlSeconds: 60 });
+      vi.setSystemTime(new Date('2100-01-01T09:00:44.999Z'));
+      expect(await signInternalToken({ secret, user, ttlSeconds: 60 })).toBe(first);
+      vi.setSystemTime(new Date('2100-01-01T09:00:45Z'));
+      const fresh = await signInternalToken({ secret, user, ttlSeconds: 60 });
+      expect(fresh).not.toBe(first);
+      expect(await verifyInternalToken({ secret, token: fresh })).toEqual({ user });
+    });
   });
 });

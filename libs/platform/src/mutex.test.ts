@@ -8,6 +8,7 @@ describe('Mutex', () => {
     const worker = async (name: string) => {
       const release = await mutex.lock();
       order.push(`${name}+`);
+      // Work inside the critical section (the others are already waiting), not a wait for something to happen.
       await new Promise((resolve) => setTimeout(resolve, 5));
       order.push(`${name}-`);
       release();

@@ -5,8 +5,6 @@ import { createOutbox, type Outbox } from './outbox';
 import { createOutboxRelay, type OutboxRelay } from './outbox-relay';
 import { createTestInfra, waitFor, type TestInfra } from './testing';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The real bus behind a switch: while down, publish throws as NATS would. */
 function switchableBus(inner: EventBus) {
   const state = { down: false, failedAttempts: 0, published: [] as EventEnvelope[] };
@@ -63,6 +61,16 @@ describe('outbox and relay', () => {
 
   const unsent = async () => (await infra.database.knex('outbox').whereNull('sent_at')).length;
 
+  /**
+   * "Nothing more went out" without sleeping: the relay publishes unsent rows in commit order, so once an event
+   * committed after the ones under test has arrived, anything still due before it would have been published first.
+   */
+  async function commitSentinel(): Promise<EventEnvelope> {
+    const sentinel = await infra.database.knex.transaction((trx) => outbox.add(trx, 'shop.item.added', { name: 'sentinel' }));
+    await waitFor(() => received.some((event) => event.id === sentinel.id));
+    return sentinel;
+  }
+
   it('when a change commits while the bus is down, then its event is published once after the bus is back', async () => {
     bus.state.down = true;
     const failedBefore = bus.state.failedAttempts;
@@ -77,8 +85,8 @@ describe('outbox and relay', () => {
     bus.state.down = false;
     await waitFor(() => received.length === 1);
     await waitFor(async () => (await unsent()) === 0);
-    await pause(300);
-    expect(received).toEqual([{ ...event, version: expect.any(Number) }]);
+    const sentinel = await commitSentinel();
+    expect(received).toEqual([{ ...event, version: expect.any(Number) }, { ...sentinel, version: expect.any(Number) }]);
     expect(bus.state.published.filter((published) => published.id === event.id)).toHaveLength(1);
     expect(event).toMatchObject({ type: 'shop.item.added', correlationId: 'req-1', data: { name: 'sofa' } });
   });
@@ -91,11 +99,10 @@ describe('outbox and relay', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    relay.nudge();
-    await pause(300);
+    const sentinel = await commitSentinel();
     expect(await infra.database.knex('outbox').whereRaw("data->>'name' = 'lamp'")).toEqual([]);
-    expect(received).toEqual([]);
-    expect(bus.state.published).toEqual([]);
+    expect(received.map((event) => event.id)).toEqual([sentinel.id]);
+    expect(bus.state.published.map((event) => event.id)).toEqual([sentinel.id]);
   });
 
   it('when events commit in several transactions, then they are published in commit order, right after commit', async () => {
@@ -164,11 +171,14 @@ describe('outbox and relay', () => {
   });
 
   it('when the relay is stopped while the bus is down, then stop returns promptly', async () => {
-    const other = createOutboxRelay({ db: infra.database.knex, bus: bus.bus, logger: infra.logger, retry: { baseMs: 5_000, maxMs: 5_000 } });
+    let otherAttempts = 0;
+    const otherBus: EventBus = { ...bus.bus, publish: (envelope) => ((otherAttempts += 1), bus.bus.publish(envelope)) };
+    const other = createOutboxRelay({ db: infra.database.knex, bus: otherBus, logger: infra.logger, retry: { baseMs: 5_000, maxMs: 5_000 } });
     bus.state.down = true;
     await infra.database.knex.transaction((trx) => outbox.add(trx, 'shop.item.added', { name: 'late' }));
     other.start();
-    await pause(100);
+    // Stopped while it waits out its 5 s back-off after a failed publish.
+    await waitFor(() => otherAttempts >= 1);
     const started = Date.now();
     await other.stop();
     expect(Date.now() - started).toBeLessThan(1_000);

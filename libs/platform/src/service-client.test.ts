@@ -19,6 +19,8 @@ describe('createServiceClient', () => {
   let server: Server;
   let baseUrl: string;
   const calls: Record<string, number> = {};
+  /** `/slow` answers only when the test says so: slower than any client timeout, without a clock. */
+  let answerSlow: () => void = () => undefined;
 
   beforeAll(async () => {
     const router = new Router();
@@ -43,7 +45,7 @@ describe('createServiceClient', () => {
       throw AppError.conflict('Opgaven er allerede tildelt.', 'task_taken');
     });
     router.get('/slow', async (ctx) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise<void>((resolve) => (answerSlow = resolve));
       ctx.body = {};
     });
     router.delete('/things/:id', (ctx) => {
@@ -101,8 +103,12 @@ describe('createServiceClient', () => {
 
   it('when the other service is too slow, then 503 service_unavailable after the timeout', async () => {
     const started = Date.now();
-    await expect(client({ timeoutMs: 100 }).get('/slow')).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
-    expect(Date.now() - started).toBeLessThan(450);
+    try {
+      await expect(client({ timeoutMs: 100 }).get('/slow')).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
+      expect(Date.now() - started).toBeLessThan(450);
+    } finally {
+      answerSlow();
+    }
   });
 
   it('when nothing listens, then 503 service_unavailable', async () => {

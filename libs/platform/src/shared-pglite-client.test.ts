@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './database';
 import { openPglite, type SharedPglite } from './pglite-instance';
 
+/** Work inside a transaction (the other knex gets its chance to interleave), not a wait for something to happen. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire!: () => void;
+  const promise = new Promise<void>((resolve) => (fire = resolve));
+  return { promise, fire };
+}
 
 describe('several knex instances on one shared PGlite', () => {
   let shared: SharedPglite;
@@ -25,9 +32,11 @@ describe('several knex instances on one shared PGlite', () => {
   const names = async (db: Database) => (await db.knex('items').orderBy('name')).map((row) => row.name as string);
 
   it('when two transactions interleave and one rolls back, then each schema has exactly its own committed rows', async () => {
+    const aInserted = signal();
     const rollingBack = a.knex
       .transaction(async (trx) => {
         await trx('items').insert({ name: 'a1' });
+        aInserted.fire();
         await pause(20);
         await trx('items').insert({ name: 'a2' });
         throw new Error('roll back a');
@@ -38,7 +47,7 @@ describe('several knex instances on one shared PGlite', () => {
       await pause(20);
       await trx('items').insert({ name: 'b2' });
     });
-    const plainInsertDuringA = pause(5).then(() => b.knex('items').insert({ name: 'b-plain' }));
+    const plainInsertDuringA = aInserted.promise.then(() => b.knex('items').insert({ name: 'b-plain' }));
 
     expect(await rollingBack).toBe('roll back a');
     await Promise.all([committing, plainInsertDuringA]);
@@ -48,13 +57,15 @@ describe('several knex instances on one shared PGlite', () => {
 
   it('when one knex holds a transaction, then the other waits for the commit instead of joining it', async () => {
     const order: string[] = [];
+    const aInside = signal();
     const inA = a.knex.transaction(async (trx) => {
       order.push('a:begin');
       await trx('items').insert({ name: 'x' });
+      aInside.fire();
       await pause(30);
       order.push('a:commit');
     });
-    await pause(5);
+    await aInside.promise;
     const inB = b.knex('items').select().then(() => order.push('b:query'));
     await Promise.all([inA, inB]);
     expect(order).toEqual(['a:begin', 'a:commit', 'b:query']);

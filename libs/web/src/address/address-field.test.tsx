@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient, setupApiServer } from '../testing';
 import { AddressField } from './address-field';
+import { ADDRESS_SUGGEST } from './suggest-addresses';
 import type { AddressValue } from './address-suggestion';
 
 const server = setupApiServer();
@@ -59,19 +60,40 @@ function suggestHandler(answer: (q: string, request: Request) => Promise<Respons
 describe('AddressField', () => {
   it('searches once, 300 ms after the last keystroke, and only from 3 characters', async () => {
     const queries = suggestHandler(() => HttpResponse.json({ items: VESTERGADE }));
-    const user = userEvent.setup();
-    renderWithQueryClient(<Harness />);
-    const input = screen.getByRole('combobox', { name: 'Afhentningsadresse' });
+    // The debounce runs on a fake clock: time passes exactly when the test says so. Keystrokes are change events
+    // (user-event drains on a real setTimeout, which a fake clock would hold). The fetch spy sees a search the moment
+    // it is asked for, before any answer.
+    const fetching = vi.spyOn(globalThis, 'fetch');
+    const asked = () =>
+      fetching.mock.calls.map(([url]) => new URL(String(url), location.href)).filter((url) => url.pathname === '/api/geo/suggest').map((url) => url.search);
+    const { debounceMs } = ADDRESS_SUGGEST;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      renderWithQueryClient(<Harness />);
+      const input = screen.getByRole('combobox', { name: 'Afhentningsadresse' });
+      const typeAndWait = async (value: string, ms: number) => {
+        fireEvent.change(input, { target: { value } });
+        await act(async () => vi.advanceTimersByTime(ms));
+      };
 
-    await user.type(input, 'Ve');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(queries).toEqual([]); // two characters: no search at all
-
-    await user.type(input, 'stergade');
-    expect(queries).toEqual([]); // still inside the debounce window
+      await typeAndWait('Ve', debounceMs); // settled, but two characters: no search at all
+      expect(asked()).toEqual([]);
+      for (const typed of ['Ves', 'Vest', 'Veste', 'Vester', 'Vesterg', 'Vesterga', 'Vestergad']) {
+        await typeAndWait(typed, debounceMs - 1); // each keystroke inside the window starts it again
+      }
+      await typeAndWait('Vestergade', debounceMs - 1);
+      expect(asked()).toEqual([]);
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(asked()).toEqual(['?q=Vestergade']);
+      // What the query library queued on the fake clock (its batched notifications) runs before the real one is back.
+      await act(() => vi.advanceTimersByTimeAsync(0));
+    } finally {
+      vi.useRealTimers();
+      fetching.mockRestore();
+    }
     expect(await screen.findAllByRole('option')).toHaveLength(2);
     expect(queries).toEqual(['Vestergade']);
-    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('true');
   });
 
   it('shows at most 6 suggestions', async () => {
@@ -87,6 +109,7 @@ describe('AddressField', () => {
     const queries = suggestHandler(async (q, request) => {
       if (q === 'Vester') {
         request.signal.addEventListener('abort', () => aborted.push(q));
+        // A slow answer (cut short by the abort), not a wait for something to happen.
         await delay(2_000);
         return HttpResponse.json({ items: [suggestion('Forkert 9', '9999', 'Gammel')] });
       }

@@ -102,6 +102,7 @@ describe('api client', () => {
   it('gives up after the timeout with a Danish message', async () => {
     server.use(
       http.get('/api/slow', async () => {
+        // A server that never answers (a held request, not a sleep): only the client's timeout can end the call.
         await delay('infinite');
         return HttpResponse.json({});
       }),

@@ -118,6 +118,7 @@ describe('request queue (IndexedDB)', () => {
     const sent: string[] = [];
     const send = async (entry: QueuedRequest): Promise<SendOutcome> => {
       sent.push(entry.key);
+      // A send that takes a while (the other flushes run meanwhile), not a wait for something to happen.
       await new Promise((resolve) => setTimeout(resolve, 5));
       return { kind: 'sent', answer: null };
     };

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, setupApiServer } from '../testing';
 import { refreshSessionOnAccountNews, refreshSessionOnReturn, sessionRefreshAfterMs, useSession } from './session-store';
 
@@ -153,6 +153,11 @@ describe('session store', () => {
     const visibilityState = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
     const stop = refreshSessionOnReturn(() => clock);
+    // The decision is taken in the visibilitychange handler itself: watching the store's refresh shows it at once,
+    // for the short switch (no refresh) as for the long one (a refresh), without waiting to see that nothing comes.
+    const realRefresh = useSession.getState().refreshSession;
+    const refresh = vi.fn(realRefresh);
+    useSession.setState({ refreshSession: refresh });
     const switchTab = (awayMs: number) => {
       visibility = 'hidden';
       document.dispatchEvent(new Event('visibilitychange'));
@@ -162,16 +167,17 @@ describe('session store', () => {
     };
     try {
       switchTab(sessionRefreshAfterMs - 1);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(calls).toBe(0);
+      expect(refresh).not.toHaveBeenCalled();
       expect(useSession.getState().user).toMatchObject({ is_approved: false });
 
       switchTab(sessionRefreshAfterMs);
+      expect(refresh).toHaveBeenCalledTimes(1);
       await waitFor(() => expect(useSession.getState().user).toMatchObject({ is_approved: true }));
       expect(calls).toBe(1);
       expect(useSession.getState()).toMatchObject({ status: 'ready', expired: false });
     } finally {
       stop();
+      useSession.setState({ refreshSession: realRefresh });
       Object.defineProperty(document, 'visibilityState', visibilityState);
       delete (document as { visibilityState?: unknown }).visibilityState;
     }
