@@ -118,7 +118,7 @@ describe('carrier Økonomi', () => {
     const phone = (css: string) => css.slice(css.indexOf('@media (max-width: 640px)'));
     const financeCss = readFileSync(resolve(process.cwd(), 'src/features/finance/finance.css'), 'utf8');
     const baseCss = readFileSync(resolve(process.cwd(), '../libs/web/src/styles/base.css'), 'utf8');
-    expect(financeCss).toMatch(/\.carrier-finance__actions \{[^}]*gap: 12px;/);
+    expect(financeCss).toMatch(/\.carrier-finance__actions \{[^}]*gap: var\(--fb-space-3\);/);
     expect(phone(financeCss)).toMatch(/\.carrier-finance__actions > \* \{\s*flex: 1 1 100%;/);
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table thead \{\s*display: none;/);
     expect(phone(baseCss)).toMatch(/\.fb-table-wrap--cards \.fb-table tr \{\s*display: grid;/);

@@ -82,7 +82,7 @@ describe('profile page', () => {
     expect(within(list).getByRole('tab', { name: 'Sikkerhed' }).getAttribute('aria-selected')).toBe('true');
     // jsdom applies no media queries: on a phone the tabs are narrower, so a customer's four fit on one line at 390 px.
     const css = readFileSync(resolve(process.cwd(), 'src/features/profile/profile.css'), 'utf8');
-    expect(css.slice(css.indexOf('@media (max-width: 640px)'))).toMatch(/\.profile-tabs \.fb-tabs__tab \{\s*padding: 0 6px;\s*font-size: 0.875rem;/);
+    expect(css.slice(css.indexOf('@media (max-width: 640px)'))).toMatch(/\.profile-tabs \.fb-tabs__tab \{\s*padding: 0 var\(--fb-space-1\);\s*font-size: var\(--fb-text-sm\);/);
   });
 
   it('when a customer corrects name and phone, then a bad phone or blank name is refused in Danish and nothing is sent; a good one is saved and shown', async () => {

@@ -16,7 +16,7 @@ describe('step indicator', () => {
   it("lets the current step's name wrap on a phone instead of cutting it to 'Udfyld de…'", () => {
     // jsdom applies no media queries: the phone rule is read from the style sheet.
     const css = readFileSync(resolve(import.meta.dirname, '../create-task.css'), 'utf8');
-    const phone = css.slice(css.indexOf('@media (max-width: 720px)'));
+    const phone = css.slice(css.indexOf('@media (max-width: 640px)'));
     expect(phone.match(/\.ct-steps__item--current \.ct-steps__label \{[^}]*\}/)?.[0]).toMatch(/white-space: normal;/);
   });
 });

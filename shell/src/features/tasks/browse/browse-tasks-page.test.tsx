@@ -62,7 +62,7 @@ describe('task browser', () => {
   it("makes the phone's 'Flere filtre' toggle a 40 px touch target", () => {
     // jsdom applies no media queries: the phone rule is read from the page's style sheet.
     const css = readFileSync(resolve(import.meta.dirname, 'browse-tasks.css'), 'utf8');
-    const phone = css.slice(css.indexOf('@media (max-width: 520px)'));
+    const phone = css.slice(css.indexOf('@media (max-width: 480px)'));
     expect(phone.match(/\.task-search__more \{[^}]*\}/)?.[0]).toMatch(/min-height: 40px;/);
   });
 

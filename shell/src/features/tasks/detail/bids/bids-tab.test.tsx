@@ -419,7 +419,7 @@ describe('bids tab on a phone', () => {
     expect(tab).toMatch(/flex: 0 0 auto;/);
     // The task page's tabs are narrower on a phone, so all four fit at 390 px.
     const phoneTab = phone(taskDetailCss).match(/\.task-tabs__tab \{[^}]*\}/)?.[0] ?? '';
-    expect(phoneTab).toMatch(/padding: 0 10px;/);
+    expect(phoneTab).toMatch(/padding: 0 var\(--fb-space-2\);/);
     expect(taskDetailCss).not.toMatch(/\.task-tabs[^{]*\{[^}]*flex-wrap: wrap/);
   });
 });
