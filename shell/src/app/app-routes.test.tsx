@@ -8,9 +8,10 @@ import { renderApp } from '../testing/render-app';
 import { setupShellApiServer } from '../testing/api-server';
 
 // Remote loading is covered in remote-app.test.tsx; here a remote simply renders its name.
-vi.mock('../remotes/load-remote-app', () => ({
-  loadRemoteApp: async (name: string) => ({ default: () => <p>Remote {name}</p>, contract: { contractVersion: 1, assertProps: () => undefined } }),
-}));
+vi.mock('../remotes/load-remote-app', async () => {
+  const { stubRemoteContract } = await import('../testing/remote-contract');
+  return { loadRemoteApp: async (name: string) => ({ default: () => <p>Remote {name}</p>, contract: stubRemoteContract(`${name}/contract`) }) };
+});
 
 const server = setupShellApiServer(noReviews, noTasks, noSuchTask);
 

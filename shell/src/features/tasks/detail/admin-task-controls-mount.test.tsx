@@ -8,6 +8,7 @@ import { Button, type AdminTaskControlsProps, type User } from '@fragtbud/web';
 import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { resetRemoteManifest } from '../../../remotes/remote-manifest';
 import { fakeTasksApi, makeTask } from '../../../testing/tasks';
+import { stubRemoteContract } from '../../../testing/remote-contract';
 import { TaskDetailPage } from './task-detail-page';
 
 /*
@@ -56,7 +57,7 @@ beforeEach(() => {
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
   runtime.loadRemote.mockImplementation(async (id: string) => {
-    if (id.endsWith('/contract')) return { contractVersion: 1, assertProps: () => undefined }; // the remote's ./contract
+    if (id.endsWith('/contract')) return stubRemoteContract(id); // the remote's ./contract, at the version this shell hosts
     if (id === 'mfe_admin/AdminTaskControls') return { default: StubAdminTaskControls };
     return { default: () => null }; // other pieces of the task page are not this test's business
   });
@@ -92,6 +93,7 @@ describe("the admin's task controls on the task page", () => {
   it('when mfe_admin cannot load, then the Danish error with a retry stands in its place and the rest of the panel stays', async () => {
     runtime.loadRemote.mockImplementation(async (id: string) => {
       if (id.startsWith('mfe_admin/')) throw new Error('RUNTIME-008: failed to load remoteEntry.js');
+      if (id.endsWith('/contract')) return stubRemoteContract(id);
       return { default: () => null };
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // the boundary logs what it caught
@@ -99,7 +101,7 @@ describe("the admin's task controls on the task page", () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses. Prøv igen senere.');
     expect(screen.getByRole('button', { name: 'Prøv igen' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ret oplysninger' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ret oplysninger' }).getAttribute('href')).toBe('/create-task?edit=5');
   });
 
   it.each([
