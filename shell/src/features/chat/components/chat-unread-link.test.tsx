@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from '@fragtbud/web';
 import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { ChatUnreadLink } from './chat-unread-link';
 
@@ -35,12 +36,13 @@ describe('header unread chat count', () => {
       }),
     );
     setSession(makeUser({ id: 2, role: 'customer' }));
-    const { container } = renderWithQueryClient(
+    const { container, client } = renderWithQueryClient(
       <MemoryRouter>
         <ChatUnreadLink />
       </MemoryRouter>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The threads have arrived and the link has been rendered with them.
+    await waitFor(() => expect(client.getQueryState(queryKeys.unreadChats(2))?.status).toBe('success'));
     expect(asked).toBe(true);
     expect(container.textContent).toBe('');
   });

@@ -94,13 +94,17 @@ describe('the pay panel on the task page', () => {
 
   it('does not offer payment while the task is open for bids', async () => {
     await renderTask(makeTask({ id: 6, user_id: 2, status: 'open_for_bids' }), owner);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The panel has rendered the owner's actions (and any remote piece it mounts has started loading with it).
+    await screen.findByRole('link', { name: 'Rediger' });
+    await waitFor(() => expect(screen.queryByText('Indlæser…')).toBeNull());
     expect(loadedPayPanels()).toBe(0);
   });
 
   it('does not offer payment to the assigned carrier', async () => {
     await renderTask(makeTask({ id: 7, user_id: 2, status: 'assigned', assigned_carrier_id: 3 }), carrier);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every remote piece the panel mounts for the carrier has loaded (a pay panel would be among them).
+    await screen.findByRole('region', { name: 'Handlinger' });
+    await waitFor(() => expect(screen.queryByText('Indlæser…')).toBeNull());
     expect(loadedPayPanels()).toBe(0);
   });
 });

@@ -161,6 +161,7 @@ describe('deletion requests', () => {
       http.get('/api/tasks/5/deletion-requests', () => HttpResponse.json({ items: posts ? [request()] : [] })),
       http.post('/api/tasks/5/deletion-requests', async () => {
         posts += 1;
+        // A server that takes a moment, so the second click lands while the first request is still in flight.
         await new Promise((resolve) => setTimeout(resolve, 30));
         return posts === 1
           ? HttpResponse.json(request(), { status: 201 })

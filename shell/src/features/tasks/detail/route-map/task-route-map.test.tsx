@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@fragtbud/web';
 import { renderWithQueryClient } from '@fragtbud/web/testing';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { mountLiveMap } from './live-map';
@@ -39,6 +41,18 @@ setupShellApiServer(
 
 const from = 'Vestergade 12, 8000 Aarhus C';
 const to = 'Nørregade 5, 1165 København K';
+/** The site's facts (the map settings) have arrived and the map has been decided on with them. */
+async function settledSiteInfo(client: QueryClient) {
+  await waitFor(() => expect(client.getQueryState(queryKeys.siteInfo())?.status).toBe('success'));
+}
+/** The geocoding queries that were asked so far (an address placed on the map is one `['geo', …]` query; a query
+ * that is still disabled is in the cache but was never asked). */
+const geoQueries = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .findAll({ queryKey: ['geo'] })
+    .filter((query) => query.state.fetchStatus !== 'idle' || query.state.dataUpdateCount + query.state.errorUpdateCount > 0);
+
 const drawing = () => screen.getByRole('figure', { name: `Rute fra ${from} til ${to}` });
 
 beforeEach(() => {
@@ -49,9 +63,10 @@ beforeEach(() => {
 
 describe('the task route map', () => {
   it('when no map service is configured, then the drawing, and nothing is geocoded or loaded', async () => {
-    renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: {} }} from={from} to={to} />);
+    const { client } = renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: {} }} from={from} to={to} />);
     expect(drawing()).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settledSiteInfo(client);
+    expect(geoQueries(client)).toEqual([]);
     expect(suggested).toEqual([]);
     expect(mountLiveMap).not.toHaveBeenCalled();
     expect(screen.queryByRole('region')).toBeNull();
@@ -95,8 +110,9 @@ describe('the task route map', () => {
 
   it('when the caller sees the public view (postal code and city only), then the drawing, and nothing is geocoded', async () => {
     map = { styleUrl: 'http://127.0.0.1:1/style.json', routingUrl: null };
-    renderWithQueryClient(<TaskRouteMap task={{ view: 'public', details: {} }} from="8000 Aarhus C" to="1165 København K" />);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { client } = renderWithQueryClient(<TaskRouteMap task={{ view: 'public', details: {} }} from="8000 Aarhus C" to="1165 København K" />);
+    await settledSiteInfo(client);
+    expect(geoQueries(client)).toEqual([]);
     expect(suggested).toEqual([]);
     expect(mountLiveMap).not.toHaveBeenCalled();
     expect(screen.getByRole('figure')).toBeTruthy();
@@ -104,9 +120,10 @@ describe('the task route map', () => {
 
   it('when an address cannot be placed, then the drawing and no map', async () => {
     map = { styleUrl: 'http://127.0.0.1:1/style.json', routingUrl: null };
-    renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: {} }} from="8000 Aarhus C" to={to} />);
+    const { client } = renderWithQueryClient(<TaskRouteMap task={{ view: 'full', details: {} }} from="8000 Aarhus C" to={to} />);
     await waitFor(() => expect(suggested).toContain('8000 Aarhus C'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both addresses have been looked up (one found nothing), and the map was decided on with the answers.
+    await waitFor(() => expect(geoQueries(client).map((query) => query.state.status)).toEqual(['success', 'success']));
     expect(mountLiveMap).not.toHaveBeenCalled();
     expect(screen.getByRole('figure')).toBeTruthy();
   });
