@@ -1,26 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { loginBodySchema, messages } from '@fragtbud/contracts';
-import { Button, Field, fieldErrorsFromZod, hasErrorCode, isApiError, registerPathFor, useSession } from '@fragtbud/web';
+import { loginBodySchema, messages, type LoginBody } from '@fragtbud/contracts';
+import { Button, Field, hasErrorCode, isApiError, registerPathFor, useSession } from '@fragtbud/web';
+import { fieldError, useContractForm } from '@fragtbud/web/forms';
 import { safeNextPath } from '../../routing/login-redirect';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { OidcLoginLink } from './oidc-login-link';
 import { ResendVerification } from './resend-verification';
 import { TwoFactorStep } from './two-factor-step';
 import './auth.css';
-
-interface LoginErrors {
-  email?: string;
-  password?: string;
-}
-
-/** The server's login schema checks the form before anything is sent. */
-function validate(email: string, password: string): LoginErrors {
-  const result = loginBodySchema.safeParse({ email, password });
-  if (result.success) return {};
-  const found = fieldErrorsFromZod(result.error);
-  return { email: found.email, password: found.password };
-}
 
 /**
  * After a provider login of a user with two-factor on, the callback sends the browser to
@@ -40,9 +28,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const user = useSession((state) => state.user);
   const login = useSession((state) => state.login);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginErrors>({});
+  // The server's login schema checks the form before anything is sent (errors shown once the user has tried).
+  const form = useContractForm(loginBodySchema, { mode: 'onSubmit', defaultValues: { email: '', password: '' } });
+  const email = form.watch('email');
   const [formError, setFormError] = useState<string | null>(null);
   const [oidcStep] = useState(oidcTwoFactorFromLocation);
   const [challenge, setChallenge] = useState<string | null>(oidcStep?.challenge ?? null);
@@ -53,28 +41,21 @@ export function LoginPage() {
   useEffect(() => {
     if (oidcStep) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
   }, [oidcStep]);
-  // A keyboard user lands where the fix is: the first field in error, or the password after a refusal (the button
-  // they pressed was disabled while the request ran, which drops focus to the page's start).
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-
   if (user && !submitting) return <Navigate to={next} replace />;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validate(email, password);
-    setErrors(found);
+  // A keyboard user lands where the fix is: the first field in error (the form focuses it), or the password after a
+  // refusal (the button they pressed was disabled while the request ran, which drops focus to the page's start).
+  const refused = () => {
     setFormError(null);
     setChallenge(null);
     setUnverified(false);
-    if (found.email || found.password) {
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
+  };
 
+  const signIn = async (values: LoginBody) => {
+    refused();
     setSubmitting(true);
     try {
-      const outcome = await login({ email: email.trim(), password });
+      const outcome = await login({ email: values.email.trim(), password: values.password });
       if (outcome.kind === 'two-factor-required') {
         setChallenge(outcome.challenge);
         setSubmitting(false);
@@ -85,7 +66,7 @@ export function LoginPage() {
       setFormError(isApiError(error) ? error.message : messages.couldNotLogIn);
       setUnverified(hasErrorCode(error, 'email_not_verified'));
       setSubmitting(false);
-      passwordRef.current?.focus();
+      form.setFocus('password');
     }
   };
 
@@ -103,7 +84,7 @@ export function LoginPage() {
             onSignedIn={() => navigate(next, { replace: true })}
           />
         ) : (
-        <form className="fb-stack" onSubmit={onSubmit} noValidate aria-label="Log ind">
+        <form className="fb-stack" onSubmit={form.handleSubmit(signIn, refused)} noValidate aria-label="Log ind">
           {formError && (
             <p className="fb-form-error" role="alert">
               {formError}
@@ -112,24 +93,18 @@ export function LoginPage() {
           {unverified && <ResendVerification email={email.trim()} />}
           <Field
             label="E-mail"
-            name="email"
             type="email"
             autoComplete="email"
-            ref={emailRef}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
+            {...form.register('email')}
+            error={fieldError(form, 'email')}
             required
           />
           <Field
             label="Adgangskode"
-            name="password"
             type="password"
             autoComplete="current-password"
-            ref={passwordRef}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
+            {...form.register('password')}
+            error={fieldError(form, 'password')}
             required
           />
           <Button type="submit" size="large" fullWidth loading={submitting}>

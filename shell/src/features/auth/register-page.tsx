@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '@fragtbud/contracts';
 import { Button, Field, fieldErrorsOf, isApiError, useSession, type RegisterInput } from '@fragtbud/web';
+import { useContractForm } from '@fragtbud/web/forms';
 import { safeNextPath } from '../../routing/login-redirect';
 import { useDocumentTitle } from '../../routing/use-document-title';
 import { PASSWORD_MIN_LENGTH, registrationFormSchema, type RegistrationForm } from './validate-registration';
@@ -38,8 +37,8 @@ export function RegisterPage() {
   const next = safeNextPath(searchParams.get('next'));
   const user = useSession((state) => state.user);
   const register = useSession((state) => state.register);
-  const { register: field, handleSubmit, watch, setError, formState } = useForm<RegistrationForm>({
-    resolver: zodResolver(registrationFormSchema),
+  const { register: field, handleSubmit, watch, setError, formState } = useContractForm(registrationFormSchema, {
+    mode: 'onSubmit',
     defaultValues: { ...EMPTY_FORM, email: prefilledEmail(searchParams.get('email')) },
   });
   const errors = Object.fromEntries(Object.entries(formState.errors).map(([key, error]) => [key, error?.message])) as Partial<
