@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { billingCountries, billingInfoBodySchema, messages, type BillingInfo } from '@fragtbud/contracts';
-import { Button, companyQueryOptions, ErrorState, Field, fieldErrorsFromZod, isApiError, SelectField, Spinner, type Role } from '@fragtbud/web';
+import { billingCountries, billingInfoBodySchema, messages, type BillingInfo, type BillingInfoBody } from '@fragtbud/contracts';
+import { Button, companyQueryOptions, ErrorState, Field, isApiError, SelectField, Spinner, type Role } from '@fragtbud/web';
+import { fieldError, useContractForm } from '@fragtbud/web/forms';
 import { FormMessage } from '../../layout/auth-card';
 import { useBilling } from './api/get-billing';
 import { useOwnBillingChange } from './api/get-billing-change';
@@ -18,8 +19,8 @@ export function BillingTab({ role }: { role: Role }) {
   const change = useOwnBillingChange(role === 'carrier');
   const save = useSaveBilling();
   const requestChange = useRequestBillingChange();
-  const [form, setForm] = useState(emptyBilling);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(billingInfoBodySchema, { mode: 'onSubmit', defaultValues: emptyBilling });
+  const cvrNumber = String(form.watch('cvrNumber') ?? '');
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
 
@@ -28,46 +29,39 @@ export function BillingTab({ role }: { role: Role }) {
   const pendingChange = change.data?.change?.status === 'pending' ? change.data.change.data : undefined;
   useEffect(() => {
     const loaded = pendingChange ?? billing.data?.billing;
-    if (loaded) setForm(Object.fromEntries(Object.entries(emptyBilling).map(([key, fallback]) => [key, loaded[key as keyof BillingInfo] ?? fallback])) as typeof emptyBilling);
-  }, [billing.data, pendingChange]);
+    if (loaded) form.reset(Object.fromEntries(Object.entries(emptyBilling).map(([key, fallback]) => [key, loaded[key as keyof BillingInfo] ?? fallback])) as typeof emptyBilling);
+  }, [billing.data, pendingChange, form]);
   useEffect(() => {
     if (outcome?.kind !== 'success') return;
     const timer = setTimeout(() => setOutcome(null), 5_000);
     return () => clearTimeout(timer);
   }, [outcome]);
 
-  const set = (key: keyof BillingInfo) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
-
   const lookUp = async () => {
-    if (!form.cvrNumber.trim()) return;
+    if (!cvrNumber.trim()) return;
     setLookingUp(true);
-    setErrors({});
+    form.clearErrors();
     try {
-      const company = await client.fetchQuery(companyQueryOptions(form.cvrNumber.trim()));
-      setForm({ ...form, company: company.name, address: company.address ?? '', postalCode: company.postalCode ?? '', city: company.city ?? '' });
+      const company = await client.fetchQuery(companyQueryOptions(cvrNumber.trim()));
+      for (const [key, value] of [['company', company.name], ['address', company.address], ['postalCode', company.postalCode], ['city', company.city]] as const) {
+        form.setValue(key, value ?? '');
+      }
     } catch (caught) {
-      setErrors({ cvrNumber: isApiError(caught) && caught.status !== 401 ? caught.message : messages.cvrNotFound });
+      form.setError('cvrNumber', { message: isApiError(caught) && caught.status !== 401 ? caught.message : messages.cvrNotFound });
     } finally {
       setLookingUp(false);
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const refused = () => setOutcome({ kind: 'error', text: messages.formHasErrors });
+  const submit = async (values: BillingInfoBody) => {
     setOutcome(null);
-    const parsed = billingInfoBodySchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
-      setOutcome({ kind: 'error', text: messages.formHasErrors });
-      return;
-    }
-    setErrors({});
     try {
       if (role === 'carrier') {
-        await requestChange.mutateAsync(parsed.data);
+        await requestChange.mutateAsync(values);
         setOutcome({ kind: 'success', text: messages.billingChangeSent });
       } else {
-        await save.mutateAsync(parsed.data);
+        await save.mutateAsync(values);
         setOutcome({ kind: 'success', text: messages.billingSaved });
       }
     } catch (caught) {
@@ -79,17 +73,17 @@ export function BillingTab({ role }: { role: Role }) {
   if (billing.error) return <ErrorState message={isApiError(billing.error) ? billing.error.message : messages.somethingWentWrong} onRetry={() => void billing.refetch()} />;
 
   return (
-    <form className="fb-card fb-stack" onSubmit={onSubmit} noValidate aria-label="Faktureringsoplysninger">
+    <form className="fb-card fb-stack" onSubmit={form.handleSubmit(submit, refused)} noValidate aria-label="Faktureringsoplysninger">
       {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
-      <Field label="Firma" name="company" value={form.company} onChange={set('company')} error={errors.company} />
-      <Field label="CVR-nummer" name="cvrNumber" inputMode="numeric" value={form.cvrNumber} onChange={set('cvrNumber')} error={errors.cvrNumber} />
-      <Button type="button" variant="secondary" loading={lookingUp} disabled={!form.cvrNumber.trim()} onClick={() => void lookUp()}>
+      <Field label="Firma" {...form.register('company')} error={fieldError(form, 'company')} />
+      <Field label="CVR-nummer" inputMode="numeric" {...form.register('cvrNumber')} error={fieldError(form, 'cvrNumber')} />
+      <Button type="button" variant="secondary" loading={lookingUp} disabled={!cvrNumber.trim()} onClick={() => void lookUp()}>
         Slå op
       </Button>
-      <Field label="Adresse" name="address" value={form.address} onChange={set('address')} error={errors.address} />
-      <Field label="Postnummer" name="postalCode" inputMode="numeric" value={form.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
-      <Field label="By" name="city" value={form.city} onChange={set('city')} error={errors.city} />
-      <SelectField label="Land" name="country" value={form.country} onChange={set('country')} error={errors.country}>
+      <Field label="Adresse" {...form.register('address')} error={fieldError(form, 'address')} />
+      <Field label="Postnummer" inputMode="numeric" {...form.register('postalCode')} error={fieldError(form, 'postalCode')} />
+      <Field label="By" {...form.register('city')} error={fieldError(form, 'city')} />
+      <SelectField label="Land" {...form.register('country')} error={fieldError(form, 'country')}>
         {billingCountries.map((country) => (
           <option key={country} value={country}>
             {country}
