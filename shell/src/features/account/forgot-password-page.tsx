@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { emailBodySchema, messages } from '@fragtbud/contracts';
-import { api, Button, Field, isApiError } from '@fragtbud/web';
+import { Button, Field, isApiError } from '@fragtbud/web';
 import { AuthCard, FormMessage } from '../../layout/auth-card';
 import { useDocumentTitle } from '../../routing/use-document-title';
+import { useRequestPasswordReset } from './api/password-reset';
 
 /** 'Glemt adgangskode?': asks for a reset link; the answer is the same whether the account exists or not. */
 export function ForgotPasswordPage() {
@@ -17,6 +18,7 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const requestReset = useRequestPasswordReset();
   // A keyboard user lands in the field that needs fixing, not at the top of the page.
   const emailRef = useRef<HTMLInputElement>(null);
 
@@ -31,7 +33,7 @@ export function ForgotPasswordPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const answer = await api.post<{ message: string }>('/auth/forgot-password', parsed.data, { preferServerMessage: true });
+      const answer = await requestReset.mutateAsync(parsed.data);
       setSent(answer?.message ?? messages.resetMailSent);
     } catch (caught) {
       setError(isApiError(caught) ? caught.message : messages.somethingWentWrong);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountLinkTokenPattern, messages, newPasswordFormSchema } from '@fragtbud/contracts';
-import { api, Button, Field, isApiError } from '@fragtbud/web';
+import { Button, Field, isApiError } from '@fragtbud/web';
 import { fieldError, useContractForm } from '@fragtbud/web/forms';
 import { AuthCard, FormMessage } from '../../layout/auth-card';
 import { useDocumentTitle } from '../../routing/use-document-title';
+import { useResetPassword } from './api/password-reset';
 
 /** The answers that mean this link will never work: the page says which and offers a new one instead of the form. */
 const deadLinkCodes = new Set(['reset_link_used', 'reset_link_expired', 'reset_link_invalid']);
@@ -34,12 +35,13 @@ export function ResetPasswordPage() {
   const [deadLink, setDeadLink] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const reset = useResetPassword();
 
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setFormError(null);
     setSubmitting(true);
     try {
-      await api.post('/auth/reset-password', { token, newPassword }, { preferServerMessage: true });
+      await reset.mutateAsync({ token, newPassword });
       setDone(true);
     } catch (caught) {
       if (isApiError(caught) && deadLinkCodes.has(caught.code)) setDeadLink(caught.message);

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { messages } from '@fragtbud/contracts';
-import { api, Button, isApiError } from '@fragtbud/web';
+import { Button, isApiError } from '@fragtbud/web';
+import { useRequestVerificationMail } from './api/account-mails';
 
 /** Shown with 'Din e-mail er ikke bekræftet...': sends the verification mail again. */
 export function ResendVerification({ email }: { email: string }) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
+  const request = useRequestVerificationMail();
   const resend = async () => {
     setState('sending');
     setError(null);
     try {
-      await api.post('/auth/verify-request', { email }, { preferServerMessage: true });
+      await request.mutateAsync(email);
       setState('sent');
     } catch (caught) {
       // 400 names the field; 429 tells when mails can be asked for again.

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { loginCodeSchema, messages } from '@fragtbud/contracts';
-import { api, Button, Field, isApiError, useSession } from '@fragtbud/web';
+import { Button, Field, isApiError, useSession } from '@fragtbud/web';
 import { FormMessage } from '../../layout/auth-card';
+import { useRequestLoginCodeByEmail } from './api/account-mails';
 
 interface TwoFactorStepProps {
   email: string;
@@ -17,6 +18,7 @@ export function TwoFactorStep({ email, challenge, onSignedIn }: TwoFactorStepPro
   const [note, setNote] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [sending, setSending] = useState(false);
+  const requestCode = useRequestLoginCodeByEmail();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +42,7 @@ export function TwoFactorStep({ email, challenge, onSignedIn }: TwoFactorStepPro
     setSending(true);
     setError(null);
     try {
-      await api.post('/auth/2fa/email/request', { email, challenge }, { preferServerMessage: true });
+      await requestCode.mutateAsync({ email, challenge });
       setNote(messages.loginCodeSent);
     } catch (caught) {
       setError(isApiError(caught) ? caught.message : messages.couldNotSendCode);
