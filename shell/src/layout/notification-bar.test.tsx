@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
-import { useSession } from '@fragtbud/web';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys, useSession } from '@fragtbud/web';
 import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBar } from './notification-bar';
@@ -97,6 +98,18 @@ const renderBar = () =>
 
 const customer = makeUser({ id: 7, role: 'customer' });
 
+/** The bar's query is asking the server right now (a refetch starts in the handler that decides on it). */
+const fetching = (client: QueryClient) => client.isFetching({ queryKey: queryKeys.notifications() });
+/** The latest answer (or failure) has arrived and been handed to the bar (a 401 ends the session: the cache is gone). */
+async function answered(client: QueryClient, count: number) {
+  await waitFor(() => {
+    const state = client.getQueryState(queryKeys.unreadNotifications(customer.id));
+    if (state === undefined && useSession.getState().user === null) return;
+    expect(state?.fetchStatus).toBe('idle');
+    expect((state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0)).toBe(count);
+  });
+}
+
 beforeEach(() => {
   setSession(null);
 });
@@ -172,8 +185,9 @@ describe('notification bar, fed by GET /api/notifications', () => {
   it('asks nothing for a visitor and stays hidden', async () => {
     const chat = fakeChat([notification(1, 'Varerne er afhentet')]);
     server.use(...chat.handlers);
-    renderBar();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { client } = renderBar();
+    // The query would have started asking when it mounted (the render ran its effects).
+    expect(fetching(client)).toBe(0);
     expect(chat.state.gets).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Beskeder' })).toBeNull();
   });
@@ -211,7 +225,7 @@ describe('notification bar, fed by GET /api/notifications', () => {
     const chat = fakeChat([notification(1, 'Varerne er på vej'), notification(2, 'Varerne er leveret')]);
     server.use(...chat.handlers);
     setSession(customer);
-    renderBar();
+    const { client } = renderBar();
     const user = userEvent.setup();
     await screen.findByText('Varerne er leveret');
 
@@ -222,7 +236,7 @@ describe('notification bar, fed by GET /api/notifications', () => {
 
     act(() => window.dispatchEvent(new Event('focus')));
     await waitFor(() => expect(chat.state.gets).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await answered(client, 2);
     expect(screen.queryByText('Varerne er på vej')).toBeNull();
     expect(screen.getByText('Varerne er leveret')).toBeTruthy();
   });
@@ -232,12 +246,12 @@ describe('notification bar, fed by GET /api/notifications', () => {
     chat.state.failReads = true;
     server.use(...chat.handlers);
     setSession(customer);
-    renderBar();
+    const { client } = renderBar();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Luk besked' }));
     await waitFor(() => expect(chat.state.reads).toEqual([1]));
     act(() => window.dispatchEvent(new Event('focus')));
     await waitFor(() => expect(chat.state.gets).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await answered(client, 2);
     expect(screen.queryByRole('region', { name: 'Beskeder' })).toBeNull();
   });
 
@@ -289,17 +303,19 @@ describe('notification bar, fed by GET /api/notifications', () => {
     const chat = fakeChat();
     server.use(...chat.handlers);
     setSession(customer);
-    renderBar();
+    const { client } = renderBar();
     const user = userEvent.setup();
     await waitFor(() => expect(chat.state.gets).toHaveLength(1));
+    await answered(client, 1);
 
+    // The navigation's effect decides at once: a refetch would be under way right after the click.
     await user.click(screen.getByRole('button', { name: 'Naviger' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetching(client)).toBe(0);
     expect(chat.state.gets).toHaveLength(1);
 
     vi.setSystemTime(Date.now() + 29_000);
     await user.click(screen.getByRole('button', { name: 'Naviger' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetching(client)).toBe(0);
     expect(chat.state.gets).toHaveLength(1);
 
     vi.setSystemTime(Date.now() + 1_500);
@@ -327,9 +343,9 @@ describe('notification bar, fed by GET /api/notifications', () => {
       }),
     );
     setSession(customer);
-    const { container } = renderBar();
+    const { container, client } = renderBar();
     await waitFor(() => expect(asked).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await answered(client, 1);
     expect(container.querySelector('.notification-bar')).toBeNull();
     expect(screen.queryByText(/Noget gik galt|Session udløbet/)).toBeNull();
   });
