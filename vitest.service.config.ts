@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 90_000,
     fileParallelism: false,
-    // CI only: a test that fails once on the shared, loaded CI machine gets one more try; a real fault fails twice.
+    // No retries: a test that fails, fails. An event crossing outbox → relay → NATS → consumer on the loaded CI
+    // machine (every service's suite at once against one PostgreSQL and one NATS) can take more than expect.poll's
+    // default second; wait for it as the harnesses' own waitFor does (libs/platform testing.ts), a bit longer.
+    expect: { poll: { timeout: 10_000, interval: 20 } },
   },
 });
