@@ -3,47 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '@fragtbud/contracts';
-import { setSession, setupApiServer } from '@fragtbud/web/testing';
+import { makeTask, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { admin, fakeUsersApi } from '../../testing/admin-api';
 import { renderAdmin } from '../../testing/render-admin';
 
 const server = setupApiServer();
 
+/** A task as the admin's list gets it: libs/web's fixture, awaiting review and without a description unless given. */
 function task(id: number, overrides: Partial<Task> = {}): Task {
-  return {
-    id,
-    view: 'full',
-    user_id: 2,
-    is_guest: false,
-    is_test: false,
-    type: 'moving',
-    status: 'pending_admin_review',
-    from_address: 'Vestergade 1, 8000 Aarhus C',
-    to_address: 'Nørrebrogade 10, 2200 København N',
-    from_postal_code: '8000',
-    from_city: 'Aarhus C',
-    to_postal_code: '2200',
-    to_city: 'København N',
-    description: '',
-    details: {},
-    preferred_pickup_date: null,
-    preferred_delivery_date: null,
-    time_frame_start: null,
-    time_frame_end: null,
-    is_flexible: false,
-    contact_email: null,
-    contact_phone: null,
-    assigned_carrier_id: null,
-    images: [],
-    lowest_bid: null,
-    bid_count: 0,
-    max_bids: null,
-    pickup_at: null,
-    delivered_at: null,
-    created_at: '2026-11-20T10:00:00.000Z',
-    updated_at: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  };
+  return makeTask({ id, status: 'pending_admin_review', description: '', ...overrides });
 }
 
 let requests: string[] = [];
