@@ -5,6 +5,7 @@ export const exposes = {
   './App': './src/App.tsx',
   './contract': './src/contract.ts',
   './AdminTaskControls': './src/features/task-controls/admin-task-controls-entry.tsx',
+  './AdminBids': './src/features/task-bids/admin-bids-entry.tsx',
 };
 
 export default federatedAppConfig({

@@ -81,6 +81,11 @@ describe('npm run remote:publish / remote:rollback', () => {
     });
     expect(built).toEqual(['mfe-admin']);
     expect(readFileSync(path.join(remotesDir, 'mfe-admin', '1.0.0', 'remoteEntry.js'), 'utf8')).toBe('/* built */');
+    // The task page's admin pieces the shell mounts, with the contract version that has them.
+    expect(readJson(path.join(remotesDir, 'mfe-admin', '1.0.0', 'contract.json'))).toMatchObject({
+      contractVersion: await sourceContractVersion('mfe-admin'),
+      exposes: expect.arrayContaining(['./App', './contract', './AdminTaskControls', './AdminBids']),
+    });
 
     // A build that fails leaves neither a folder nor a changed manifest.
     await expect(

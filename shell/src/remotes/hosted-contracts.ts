@@ -9,5 +9,5 @@ import type { RemoteName } from './remote-manifest';
 export const hostedContractVersions: Readonly<Record<RemoteName, number>> = {
   mfe_customer: 2,
   mfe_carrier: 2,
-  mfe_admin: 1,
+  mfe_admin: 2,
 };

@@ -15,8 +15,9 @@ export interface LoadedRemoteModule<P> extends RemoteAppModule<P> {
 
 /**
  * What a remote exposes for the shell to mount: every remote's `./App` (a routed page), plus the pieces of the task
- * page — mfe_carrier's `./BidPanel`, mfe_customer's `./ChooseBid` and `./PayPanel`, mfe_admin's `./AdminTaskControls`. Each remote also exposes
- * `./contract`, its props contract (loaded with the module, see `loadRemoteContract`).
+ * page — mfe_carrier's `./BidPanel`, mfe_customer's `./ChooseBid` and `./PayPanel`, mfe_admin's `./AdminTaskControls`
+ * and `./AdminBids`. Each remote also exposes `./contract`, its props contract (loaded with the module, see
+ * `loadRemoteContract`).
  */
 export type ExposedModule =
   | 'App'
@@ -35,7 +36,8 @@ export type ExposedModule =
   | 'TaskActions'
   | 'RecentTasks'
   | 'Review'
-  | 'AdminTaskControls';
+  | 'AdminTaskControls'
+  | 'AdminBids';
 
 const registered = new Map<RemoteName, string>();
 /** Loads under way, per `remote/module`: a render React throws away and starts again must not load a second time. */

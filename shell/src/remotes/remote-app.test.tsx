@@ -171,9 +171,11 @@ describe('loadRemoteApp', () => {
 
 describe('published releases and their contracts', () => {
   const release = (version: string, contractVersion: number) => ({ version, entry: `/remotes/mfe-admin/${version}/remoteEntry.js`, contractVersion });
+  const hosted = hostedContractVersions.mfe_admin;
+  const other = hosted + 1;
 
   it('when the current release implements the hosted contract, then it is loaded from its versioned path', async () => {
-    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('2.0.0-b', 1), release('1.0.0-a', 1)] } })));
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('2.0.0-b', hosted), release('1.0.0-a', hosted)] } })));
     runtime.loadRemote.mockResolvedValue({ default: () => <h2>Administration</h2> });
 
     render(<Page />);
@@ -183,7 +185,7 @@ describe('published releases and their contracts', () => {
 
   it('when the current release implements another contract, then it is refused and the last compatible one is used', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('3.0.0-c', 2), release('1.0.0-a', 1)] } })));
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('3.0.0-c', other), release('1.0.0-a', hosted)] } })));
     runtime.loadRemote.mockResolvedValue({ default: () => <h2>Administration</h2> });
 
     render(<Page />);
@@ -193,7 +195,7 @@ describe('published releases and their contracts', () => {
   });
 
   it('when no published release implements the hosted contract, then nothing is loaded and the Danish error shows', async () => {
-    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('3.0.0-c', 2)] } })));
+    server.use(http.get('/mf-manifest.json', () => HttpResponse.json({ ...manifest, releases: { mfe_admin: [release('3.0.0-c', other)] } })));
 
     render(<Page />);
     expect((await screen.findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses. Prøv igen senere.');
@@ -203,7 +205,7 @@ describe('published releases and their contracts', () => {
 
   it('when a built-in remote says it implements another contract version, then it is not mounted', async () => {
     server.use(http.get('/mf-manifest.json', () => HttpResponse.json(manifest)));
-    runtime.loadContract.mockResolvedValue(defineRemoteContract(2, { App: z.object({}) }));
+    runtime.loadContract.mockResolvedValue(defineRemoteContract(other, { App: z.object({}) }));
     const mounted = vi.fn(() => <h2>Administration</h2>);
     runtime.loadRemote.mockResolvedValue({ default: mounted });
 

@@ -7,7 +7,7 @@ export const BID_NOT_REJECTED = 'Kunne ikke afvise bud';
 
 /**
  * The calls behind 'Vælg bud' and 'Afvis' (POST /bids/{id}/accept with the gross total shown, POST /bids/{id}/reject).
- * They live in the feature that owns the choice (the customer's choose-bid remote, the shell's admin bids), which
+ * They live in the feature that owns the choice (mfe-customer's choose-bid, mfe-admin's task bids), which
  * hands them to `BidDecision`.
  */
 export interface BidDecisionCalls {

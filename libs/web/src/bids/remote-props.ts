@@ -38,6 +38,21 @@ export interface ChooseBidProps {
   onBidsStale?: () => void;
 }
 
+/** mfe_admin `./AdminBids`: an admin's bids table with the full breakdown, 'Vælg bud' and 'Afvis' (spec section 6). */
+export interface AdminBidsProps {
+  task: BidTaskRef;
+  /** The bids to show (already filtered and sorted by the shell's filter box and sort choice). */
+  bids: readonly BidView[];
+  /** Whether any of the task's bids is chosen, also one the filter hides: then no bid can be chosen or rejected. */
+  anyAccepted: boolean;
+  /** The bidders' public profiles by carrier id (stars, reviews, completed tasks, badges). */
+  carriers?: ReadonlyMap<number, CarrierSummary>;
+  /** A bid was accepted or rejected: the shell reloads the task and bids. */
+  onDecided: (bid: BidView) => void;
+  /** A bid's price changed after it was shown and nothing was chosen: the shell reloads the task and bids. */
+  onBidsStale: () => void;
+}
+
 /** mfe_carrier `./TaskActions`: the carrier's part of the task page's 'Handlinger' (whether and where to bid). */
 export interface CarrierTaskActionsProps {
   task: BidTaskRef;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,7 +10,10 @@ import {
   BidDecision,
   BidsTable,
   Button,
+  api,
   isBidDecidable,
+  type AdminBidsProps,
+  type BidDecisionCalls,
   type BidPanelProps,
   type ChooseBidProps,
   type PayPanelProps,
@@ -20,15 +23,13 @@ import { makeAdminBid, makeBidding, makeCarrierBid, makeCustomerBid, makeUser, s
 import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
 import { renderTaskPage } from '../../../../testing/task-page';
 import { makeTask } from '../../../../testing/tasks';
-import { acceptBid } from './api/accept-bid';
-import { rejectBid } from './api/reject-bid';
 import { stubRemoteContract } from '../../../../testing/remote-contract';
 
 /*
  * The shell side of the bids tab: which remote piece each role gets (through the real RemoteApp and manifest, with the
  * Module Federation runtime mocked), what the shell passes it, and what the shell does when the piece reports back.
  * The stand-in remotes are built from the same @fragtbud/web pieces as the real ones; the real ones have their own
- * tests in mfe-carrier and mfe-customer.
+ * tests in mfe-carrier, mfe-customer and mfe-admin.
  */
 
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
@@ -54,6 +55,12 @@ function StubBidPanel(props: BidPanelProps) {
   );
 }
 
+/** The remotes' POST /bids/{id}/accept and /reject, as the stand-ins' `BidDecision` runs them. */
+const decisionCalls: BidDecisionCalls = {
+  accept: (bidId, expectedTotal) => api.post<BidView>(`/bids/${bidId}/accept`, { expectedTotal }),
+  reject: (bidId) => api.post<BidView>(`/bids/${bidId}/reject`),
+};
+
 function StubChooseBid({ task, bids, carriers, onDecided }: ChooseBidProps) {
   const anyAccepted = bids.some((bid) => bid.status === 'accepted');
   return (
@@ -63,7 +70,27 @@ function StubChooseBid({ task, bids, carriers, onDecided }: ChooseBidProps) {
       carriers={carriers}
       renderActions={(bid) =>
         bid.view !== 'carrier' && isBidDecidable(bid, { taskOpen: task.status === 'open_for_bids', anyAccepted }) ? (
-          <BidDecision bid={bid} onDecided={onDecided} calls={{ accept: acceptBid, reject: rejectBid }} />
+          <BidDecision bid={bid} onDecided={onDecided} calls={decisionCalls} />
+        ) : null
+      }
+    />
+  );
+}
+
+const adminBidsProps: AdminBidsProps[] = [];
+
+/** mfe_admin's './AdminBids' stand-in: the admin's table with the choice, decided by what the shell hands it. */
+function StubAdminBids(props: AdminBidsProps) {
+  adminBidsProps.push(props);
+  const { task, bids, anyAccepted, carriers, onDecided } = props;
+  return (
+    <BidsTable
+      viewer="admin"
+      bids={bids}
+      carriers={carriers}
+      renderActions={(bid) =>
+        bid.view !== 'carrier' && isBidDecidable(bid, { taskOpen: task.status === 'open_for_bids', anyAccepted }) ? (
+          <BidDecision bid={bid} onDecided={onDecided} calls={decisionCalls} />
         ) : null
       }
     />
@@ -77,6 +104,7 @@ function StubPayPanel({ task }: PayPanelProps) {
 
 beforeEach(() => {
   panelProps.length = 0;
+  adminBidsProps.length = 0;
   resetRemoteManifest();
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
@@ -85,6 +113,7 @@ beforeEach(() => {
     if (id === 'mfe_carrier/BidPanel') return { default: StubBidPanel };
     if (id === 'mfe_customer/ChooseBid') return { default: StubChooseBid };
     if (id === 'mfe_customer/PayPanel') return { default: StubPayPanel };
+    if (id === 'mfe_admin/AdminBids') return { default: StubAdminBids };
     throw new Error(`unexpected remote ${id}`);
   });
   server.use(
@@ -305,22 +334,53 @@ describe('bids tab', () => {
     expect(within(panel()).getByText('1/5').closest('p')!.textContent).toBe('Antal bud 1/5');
   });
 
-  it('shows an admin every bid with the expandable breakdown and choice buttons, loading no remote', async () => {
+  it("gives an admin mfe_admin's bids with the shown bids, the task's round and whether any bid is chosen, also one the filter hides", async () => {
     const bids = [
-      makeAdminBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel', net: 1000 }),
-      makeAdminBid({ id: 2, task_id: 5, carrier_name: 'Hansen Transport', status: 'rejected' }),
+      makeAdminBid({ id: 1, task_id: 5, carrier_id: 21, carrier_name: 'Jens Kørsel', net: 1000 }),
+      makeAdminBid({ id: 2, task_id: 5, carrier_id: 22, carrier_name: 'Hansen Transport', status: 'accepted' }),
     ];
-    bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: 1 }));
+    const jensProfile: CarrierSummary = { id: 21, name: 'Jens Kørsel', company: null, rating: { avg: 4, count: 2 }, completed_tasks: 3, badges: { insured: false, cvr_verified: false } };
+    bidsApi(() => bids, () => makeBidding({ task_id: 5, status: 'assigned', bid_count: 2 }), [jensProfile]);
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, status: 'assigned' }), admin);
+
+    await within(panel()).findByRole('row', { name: /Hansen Transport/ });
+    expect(loadedRemotes()).toEqual(['mfe_admin/AdminBids']);
+    expect(adminBidsProps.at(-1)).toMatchObject({ task: { id: 5, status: 'assigned' }, anyAccepted: true });
+    await waitFor(() => expect(adminBidsProps.at(-1)?.carriers?.get(21)).toEqual(jensProfile));
+
+    await userEvent.type(within(panel()).getByRole('searchbox', { name: 'Filtrér bud' }), 'Jens');
+    await waitFor(() => expect(adminBidsProps.at(-1)?.bids.map((bid) => bid.id)).toEqual([1]));
+    expect(adminBidsProps.at(-1)?.anyAccepted).toBe(true);
+  });
+
+  it("when mfe_admin's bids report a choice or a changed price, then the task and its bids load again", async () => {
+    const jens = makeAdminBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel' });
+    const requests = bidsApi(() => [jens], () => makeBidding({ task_id: 5, bid_count: 1 }));
+    const tasks = await renderBidsTab(makeTask({ id: 5, user_id: 2, bid_count: 1 }), admin);
+    await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    const taskLoads = () => tasks.requests.filter((request) => request === 'GET /tasks/5').length;
+    expect([requests.length, taskLoads()]).toEqual([1, 1]);
+
+    act(() => adminBidsProps.at(-1)!.onDecided({ ...jens, status: 'rejected' }));
+    await waitFor(() => expect([requests.length, taskLoads()]).toEqual([2, 2]));
+
+    act(() => adminBidsProps.at(-1)!.onBidsStale());
+    await waitFor(() => expect([requests.length, taskLoads()]).toEqual([3, 3]));
+  });
+
+  it('when mfe_admin cannot load, then the admin still sees every bid with its breakdown, read-only, under the Danish error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    runtime.loadRemote.mockRejectedValue(new Error('RUNTIME-008'));
+    bidsApi(() => [makeAdminBid({ id: 1, task_id: 5, carrier_name: 'Jens Kørsel', net: 1000 })], () => makeBidding({ task_id: 5, bid_count: 1 }));
     await renderBidsTab(makeTask({ id: 5, user_id: 2 }), admin);
 
-    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
-    expect(within(row).getByRole('button', { name: /Vælg bud/ })).toBeTruthy();
-    expect(within(within(panel()).getByRole('row', { name: /Hansen/ })).queryByRole('button', { name: /Vælg bud/ })).toBeNull();
+    expect((await within(panel()).findByRole('alert')).textContent).toContain('Denne del af siden kunne ikke indlæses.');
+    const row = within(panel()).getByRole('row', { name: /Jens Kørsel/ });
+    expect(within(row).queryByRole('button', { name: /Vælg bud|Afvis/ })).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: 'Vis fordeling' }));
     const breakdown = within(row).getByLabelText('Prisfordeling');
     expect(breakdown.textContent).toContain('Vognmandens pris (netto)1.000,00 DKK');
     expect(breakdown.textContent).toContain('Udbetaling inkl. moms1.125,00 DKK');
-    expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
   it('tells a customer who does not own the task that the bids are the owner\'s, without asking for them', async () => {

@@ -13,6 +13,7 @@ import {
   EDIT_BID_VALUE,
   filterBids,
   sortBids,
+  type AdminBidsProps,
   type BidSort,
   type BidPanelProps,
   type ChooseBidProps,
@@ -21,7 +22,6 @@ import {
 import { RemoteApp } from '../../../../remotes/remote-app';
 import { isTaskOwner } from '../task-access';
 import { OwnerPayPanel } from '../owner-pay-panel';
-import { AdminBids } from './admin-bids';
 import { useRefreshTask } from '../../api/task-cache';
 import { useTaskBids } from './list-task-bids';
 import { useBidCarriers } from './list-bid-carriers';
@@ -46,8 +46,8 @@ interface BidsTabProps {
  * The bids tab (spec section 2): the count in force ('2/5'), a filter box, the order (price or the carrier's rating) and
  * the table with each carrier's public profile summary (one GET /carriers for the whole table), the prices as svc-bids
  * cut them for the viewer. The role's own piece comes from its remote, loaded only for that role: a carrier gets
- * mfe_carrier's `./BidPanel` (bid button and modal), the task's owner mfe_customer's `./ChooseBid` (choose, reject);
- * an admin loads no remote.
+ * mfe_carrier's `./BidPanel` (bid button and modal), the task's owner mfe_customer's `./ChooseBid` (choose, reject),
+ * an admin mfe_admin's `./AdminBids` (every bid with its breakdown; choose, reject).
  */
 export function BidsTab({ task, viewer }: BidsTabProps) {
   const role = viewer?.role ?? null;
@@ -90,18 +90,21 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
   } else {
     const noMatch = visible.length === 0 ? <p className="fb-muted">Ingen bud matcher filteret.</p> : null;
     if (role === 'admin') {
-      list = (
-        <>
-          {noMatch ?? (
-            <AdminBids
-              taskOpen={taskRef.status === 'open_for_bids'}
-              bids={visible}
-              anyAccepted={bids.some((bid) => bid.status === 'accepted')}
-              onDecided={refresh}
-              carriers={carriers}
-            />
-          )}
-        </>
+      // A chosen bid the filter hides still closes the choice: the remote is told from all of the task's bids.
+      list = noMatch ?? (
+        <RemoteApp<AdminBidsProps>
+          remote="mfe_admin"
+          module="AdminBids"
+          props={{
+            task: taskRef,
+            bids: visible,
+            anyAccepted: bids.some((bid) => bid.status === 'accepted'),
+            carriers,
+            onDecided: refresh,
+            onBidsStale: refresh,
+          }}
+          fallback={<BidsTable viewer="admin" bids={visible} carriers={carriers} />}
+        />
       );
     } else if (role === 'carrier') {
       // 'Ret bud' on the carrier's own pending bid opens mfe_carrier's modal for it (the panel watches `?bud=ret`).
