@@ -76,6 +76,31 @@ describe('an admin', () => {
     await page.context().close();
   });
 
+  it("when the admin chooses a carrier's bid on the task page, then mfe-admin's bids assign the task", async () => {
+    const customerToken = await bearerTokenOf(product.url, demo.customer);
+    const carrierToken = await bearerTokenOf(product.url, demo.carrier);
+    const task = await apiCall<{ id: number }>(product.url, '/tasks', customerToken, {
+      method: 'POST',
+      body: { type: 'furniture', from_address: 'Nørregade 4, 7100 Vejle', to_address: 'Søndergade 9, 8700 Horsens', description: 'Et skab', details: { furnitureType: 'wardrobe', numberOfItems: 1 } },
+    });
+    await apiCall(product.url, '/bids', carrierToken, { method: 'POST', body: { taskId: task.id, price: 1000 } });
+
+    const page = await product.newPage();
+    const adminRemote = page.waitForResponse((response) => /\/remotes\/mfe-admin\/(?:[^/]+\/)?remoteEntry\.js$/.test(response.url()));
+    await logIn(page, product.url, demo.admin, `/task/${task.id}?tab=bids`);
+    await page.waitForURL(new RegExp(`/task/${task.id}\\?tab=bids`));
+    const row = page.getByRole('tabpanel').getByRole('row', { name: /Demo Vognmand/ });
+    await row.getByRole('button', { name: 'Vælg bud fra Demo Vognmand' }).click();
+    assert.equal((await adminRemote).status(), 200, 'mfe-admin is served (the shell alone shows no bid buttons to an admin)');
+    await page.getByRole('alertdialog', { name: 'Vælg bud fra Demo Vognmand?' }).getByRole('button', { name: 'Vælg bud' }).click();
+
+    await page.getByRole('status').filter({ hasText: 'Buddet fra Demo Vognmand er valgt. Opgaven er tildelt.' }).waitFor();
+    await row.getByText('Accepteret').waitFor();
+    const assigned = await apiCall<{ task?: { status: string }; status?: string }>(product.url, `/tasks/${task.id}`, customerToken);
+    assert.equal((assigned.task ?? assigned).status, 'assigned');
+    await page.context().close();
+  });
+
   it('when the admin filters users by blocked after blocking one, then only that user is listed', async () => {
     const page = await product.newPage();
     await logIn(page, product.url, demo.admin, '/AdminDashboard?tab=users');
