@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, setSession } from '@fragtbud/web/testing';
@@ -69,8 +69,22 @@ describe('route table', () => {
     expect(await screen.findByText('Remote mfe_admin')).toBeTruthy();
   });
 
-  it('greets the user on the dashboard with the quick actions of their role', async () => {
-    // The carrier's cards, quick actions and newest tasks (mfe_carrier's) are dashboard-page.test.tsx's.
+  it('greets a carrier on the dashboard with their quick actions and their newest tasks from mfe_carrier', async () => {
+    signIn('carrier');
+    // A carrier's first render suspends (mfe_carrier's RecentTasks and the offline queue are lazy). Inside render()'s
+    // synchronous act, React drops the work it was waiting to resume and the page never renders again — no effects, no
+    // requests, the spinner forever; an awaited act lets that work finish.
+    await act(async () => {
+      renderApp('/dashboard');
+    });
+    expect(await screen.findByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Vis opgaver åbne for bud/ }).getAttribute('href')).toBe('/tasks?available=true');
+    expect(screen.queryByRole('link', { name: /Opret ny opgave/ })).toBeNull();
+    // The carrier's newest tasks (with their own payouts) are mfe_carrier's.
+    expect(await screen.findByText('Remote mfe_carrier')).toBeTruthy();
+  });
+
+  it('greets a customer on the dashboard with their quick actions', async () => {
     signIn('customer');
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();
