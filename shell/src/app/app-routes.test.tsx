@@ -1,10 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { useSession, type Role } from '@fragtbud/web';
 import { noReviews, noSuchTask, noTasks } from '../testing/handlers';
-import { renderApp } from '../testing/render-app';
+import { renderApp, renderAppAsync } from '../testing/render-app';
 import { setupShellApiServer } from '../testing/api-server';
 
 // Remote loading is covered in remote-app.test.tsx; here a remote simply renders its name.
@@ -71,12 +71,8 @@ describe('route table', () => {
 
   it('greets a carrier on the dashboard with their quick actions and their newest tasks from mfe_carrier', async () => {
     signIn('carrier');
-    // A carrier's first render suspends (mfe_carrier's RecentTasks and the offline queue are lazy). Inside render()'s
-    // synchronous act, React drops the work it was waiting to resume and the page never renders again — no effects, no
-    // requests, the spinner forever; an awaited act lets that work finish.
-    await act(async () => {
-      renderApp('/dashboard');
-    });
+    // mfe_carrier's RecentTasks and the offline queue are lazy: the first render suspends.
+    await renderAppAsync('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Vis opgaver åbne for bud/ }).getAttribute('href')).toBe('/tasks?available=true');
     expect(screen.queryByRole('link', { name: /Opret ny opgave/ })).toBeNull();
