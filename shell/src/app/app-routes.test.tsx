@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { useSession, type Role } from '@fragtbud/web';
 import { noReviews, noSuchTask, noTasks } from '../testing/handlers';
-import { renderApp } from '../testing/render-app';
+import { renderApp, renderAppAsync } from '../testing/render-app';
 import { setupShellApiServer } from '../testing/api-server';
 
 // Remote loading is covered in remote-app.test.tsx; here a remote simply renders its name.
@@ -69,8 +69,18 @@ describe('route table', () => {
     expect(await screen.findByText('Remote mfe_admin')).toBeTruthy();
   });
 
-  it('greets the user on the dashboard with the quick actions of their role', async () => {
-    // The carrier's cards, quick actions and newest tasks (mfe_carrier's) are dashboard-page.test.tsx's.
+  it('greets a carrier on the dashboard with their quick actions and their newest tasks from mfe_carrier', async () => {
+    signIn('carrier');
+    // mfe_carrier's RecentTasks and the offline queue are lazy: the first render suspends.
+    await renderAppAsync('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Vis opgaver åbne for bud/ }).getAttribute('href')).toBe('/tasks?available=true');
+    expect(screen.queryByRole('link', { name: /Opret ny opgave/ })).toBeNull();
+    // The carrier's newest tasks (with their own payouts) are mfe_carrier's.
+    expect(await screen.findByText('Remote mfe_carrier')).toBeTruthy();
+  });
+
+  it('greets a customer on the dashboard with their quick actions', async () => {
     signIn('customer');
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hej Test Person!' })).toBeTruthy();

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { liveEvents } from '@fragtbud/web';
+import { liveEvents, queryKeys } from '@fragtbud/web';
 import { makeUser, renderWithQueryClient, setSession, setupApiServer } from '@fragtbud/web/testing';
 import { NotificationBar } from './notification-bar';
 import { useNotifications } from './notification-store';
@@ -36,6 +37,23 @@ const sources = vi.hoisted(() => {
   return list;
 });
 
+/**
+ * A query beside the bar's that asks again on every focus. The client hands a focus to all its queries in one go (after
+ * resuming paused mutations, so not within the focus event itself): once this one has asked, the bar's query has
+ * decided whether to ask too.
+ */
+function focusProbe(client: QueryClient) {
+  let asked = 0;
+  const observer = new QueryObserver(client, {
+    queryKey: ['focus-probe'],
+    queryFn: () => ++asked,
+    staleTime: Infinity,
+    refetchOnWindowFocus: 'always',
+  });
+  const stop = observer.subscribe(() => undefined);
+  return { asked: () => asked, stop };
+}
+
 const server = setupApiServer();
 afterEach(() => {
   liveEvents.disconnect();
@@ -43,7 +61,7 @@ afterEach(() => {
 });
 
 describe('notification bar, fed by the live stream', () => {
-  it("when a notification arrives on GET /api/events, then the bar shows it at once, without asking the server again", async () => {
+  it('when a notification arrives on GET /api/events, then the bar shows it at once; while the stream is open, a focus asks the server nothing', async () => {
     let gets = 0;
     server.use(
       http.get('/api/notifications', () => {
@@ -51,33 +69,46 @@ describe('notification bar, fed by the live stream', () => {
         return HttpResponse.json({ items: [] });
       }),
     );
-    setSession(makeUser({ id: 7, role: 'customer' }));
+    const user = makeUser({ id: 7, role: 'customer' });
+    setSession(user);
     liveEvents.connect();
     sources.at(-1)!.open();
-    renderWithQueryClient(
+    const { client } = renderWithQueryClient(
       <MemoryRouter>
         <NotificationBar />
       </MemoryRouter>,
     );
-    await vi.waitFor(() => expect(gets).toBe(1));
-    sources.at(-1)!.send('notification', {
-      id: 31,
-      task_id: 12,
-      user_id: 7,
-      type: 'info',
-      kind: 'new_bid',
-      title: 'Opgave #12',
-      message: 'Nyt bud på din opgave',
-      subject: 'Nyt bud',
-      data: { body: 'Nyt bud på din opgave' },
-      is_read: false,
-      read_at: null,
-      created_at: '2026-11-24T10:00:00.000Z',
-    });
-    expect(await screen.findByText('Nyt bud på din opgave')).toBeTruthy();
+    const bar = () => client.getQueryState(queryKeys.unreadNotifications(user.id));
+    await vi.waitFor(() => expect(bar()?.dataUpdateCount).toBe(1));
+
+    // Shown from the event itself: on screen as soon as the event is handled, with no request under way.
+    act(() =>
+      sources.at(-1)!.send('notification', {
+        id: 31,
+        task_id: 12,
+        user_id: 7,
+        type: 'info',
+        kind: 'new_bid',
+        title: 'Opgave #12',
+        message: 'Nyt bud på din opgave',
+        subject: 'Nyt bud',
+        data: { body: 'Nyt bud på din opgave' },
+        is_read: false,
+        read_at: null,
+        created_at: '2026-11-24T10:00:00.000Z',
+      }),
+    );
     expect(screen.getByText('Nyt bud på din opgave').closest('li')?.querySelector('a')?.getAttribute('href')).toBe('/task/12');
-    window.dispatchEvent(new Event('focus'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bar()?.fetchStatus).toBe('idle');
+
+    const probe = focusProbe(client);
+    await vi.waitFor(() => expect(probe.asked()).toBe(1));
+    act(() => window.dispatchEvent(new Event('focus')));
+    await vi.waitFor(() => expect(probe.asked()).toBe(2));
+    // The bar's query has had the same focus: it neither asks now nor has asked and been answered.
+    expect(bar()?.fetchStatus).toBe('idle');
+    expect(bar()?.dataUpdateCount).toBe(1);
     expect(gets).toBe(1);
+    probe.stop();
   });
 });

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeAll } from 'vitest';
 import { createTestQueryClient, withQueryClient } from '@fragtbud/web/testing';
@@ -25,4 +25,13 @@ export function renderApp(route: string, client = createTestQueryClient()) {
     ),
   );
   return { ...result, client };
+}
+
+/**
+ * `renderApp` for a page whose first render suspends (a remote's piece, the carrier's offline queue: lazy). Inside
+ * render()'s synchronous act React drops the work it was waiting to resume, and the page never renders again — no
+ * effects, so no requests, and the loading state stays; an awaited act lets that work finish.
+ */
+export function renderAppAsync(route: string, client = createTestQueryClient()) {
+  return act(async () => renderApp(route, client));
 }

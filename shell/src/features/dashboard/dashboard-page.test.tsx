@@ -6,13 +6,9 @@ import { recentTasksCaption, type CarrierRecentTasksProps } from '@fragtbud/web'
 import { makeUser, setSession } from '@fragtbud/web/testing';
 import { resetRemoteManifest } from '../../remotes/remote-manifest';
 import { stubRemoteContract } from '../../testing/remote-contract';
-import { renderApp } from '../../testing/render-app';
+import { renderApp, renderAppAsync } from '../../testing/render-app';
 import { fakeTasksApi, makeTask } from '../../testing/tasks';
 import { setupShellApiServer } from '../../testing/api-server';
-
-// The carrier's offline queue (its own tests: src/offline) is not what these cards are about; its lazy chunk and
-// IndexedDB start-up made the carrier's first dashboard render here take seconds.
-vi.mock('../../offline/offline-queue-mount', () => ({ OfflineQueueMount: () => null }));
 
 // mfe_carrier's pieces are stubbed (the Module Federation runtime mocked); they have their own tests there.
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
@@ -77,7 +73,8 @@ describe('dashboard', () => {
   it("gives carriers 'Kan bydes på' and 'Vis opgaver åbne for bud', not 'Afventer betaling'", async () => {
     server.use(...fakeTasksApi([]).handlers);
     setSession(makeUser({ role: 'carrier', name: 'Viggo' }));
-    renderApp('/dashboard');
+    // mfe_carrier's RecentTasks and the offline queue are lazy: the first render suspends.
+    await renderAppAsync('/dashboard');
     await waitFor(() => expect(statCards()[0]).toBe('Alle opgaver 0 /tasks?mine=true'));
     expect(statCards()).toEqual([
       'Alle opgaver 0 /tasks?mine=true',

@@ -63,7 +63,7 @@ let stopLive: () => void = () => undefined;
 function renderTab(route: string, viewer = owner, shownTask: { id: number; user_id: number | null } = task) {
   const client = createTestQueryClient();
   stopLive = invalidateOnLiveEvents(client, liveEvents);
-  return render(
+  const view = render(
     withQueryClient(
       <MemoryRouter initialEntries={[route]}>
         <Routes>
@@ -74,6 +74,7 @@ function renderTab(route: string, viewer = owner, shownTask: { id: number; user_
       client,
     ),
   );
+  return { ...view, client };
 }
 
 const threads: Record<number, ChatThread> = {};
@@ -283,15 +284,21 @@ describe('chat tab', () => {
   it('when a carrier has the chat open and the bid limit is reached (bid.placed on the stream), then the lock replaces the input', async () => {
     liveEvents.connect();
     carrierTalksToCustomer(message(3, 2, 'Hvor tungt er sofabordet?'));
-    renderTab('/task/5?tab=chat', carrier);
+    const { client } = renderTab('/task/5?tab=chat', carrier);
     expect(await screen.findByLabelText('Besked til Karen Jensen')).toBeTruthy();
+    expect(await screen.findByText('Hvor tungt er sofabordet?')).toBeTruthy();
+    await waitFor(() => expect(client.isFetching()).toBe(0));
 
     // Another carrier's bid fills the last slot: svc-chat now locks this carrier, who has not bid.
     threads[2]!.lock = { code: 'max_bids_no_bid', message: chatLockTexts.max_bids_no_bid };
+    // Another task's bid changes nothing here. The stream hands an event to the cache at once, and a stale query on
+    // screen starts its refetch there and then: had the event touched this chat, a query would be asking right now.
     sources.at(-1)!.send('bid.placed', { taskId: 6 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText(chatLockTexts.max_bids_no_bid)).toBeNull(); // another task's bid changes nothing here
+    expect(client.isFetching()).toBe(0);
+    expect(client.getQueryCache().findAll({ predicate: (query) => query.state.isInvalidated })).toEqual([]);
+    // This task's bid, handed over the same way, is what shows the lock (so the check above could have seen a refetch).
     sources.at(-1)!.send('bid.placed', { taskId: 5 });
+    expect(client.isFetching()).toBeGreaterThan(0);
     const lock = await screen.findByText(chatLockTexts.max_bids_no_bid);
     expect(lock.getAttribute('role')).toBe('status');
     expect(screen.queryByRole('textbox')).toBeNull();

@@ -2,12 +2,13 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BidView, BidsPage, Task } from '@fragtbud/contracts';
-import type { User } from '@fragtbud/web';
-import { makeBidding, makeCarrierBid, makeCustomerBid, makeUser, setupApiServer } from '@fragtbud/web/testing';
+import { api, type User } from '@fragtbud/web';
+import { makeBidding, makeCarrierBid, makeCustomerBid, makeUser, renderWithProviders, setupApiServer } from '@fragtbud/web/testing';
 import { resetRemoteManifest } from '../../../../remotes/remote-manifest';
 import { renderTaskPage } from '../../../../testing/task-page';
 import { makeTask } from '../../../../testing/tasks';
 import { stubRemoteContract } from '../../../../testing/remote-contract';
+import { ChatBidList } from './chat-bid-list';
 
 /*
  * The chat tab is 'chat panel plus bid list' (spec section 2): the bids beside the conversation, as the viewer's role is
@@ -85,11 +86,21 @@ describe('the bid list on the chat tab', () => {
   });
 
   it('lists nothing for a customer who does not own the task, and does not ask for the bids', async () => {
+    // The page offers such a customer no chat tab at all (task-detail-page.test); the list refuses on its own too.
     serve([]);
-    await renderChatTab(makeTask({ id: 5, user_id: 2, view: 'public' }), otherCustomer);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('region', { name: 'Bud på opgaven' })).toBeNull();
-    expect(bidRequests).toEqual([]);
+    const asked = vi.spyOn(api, 'get');
+    const bidsAsked = () => asked.mock.calls.filter(([path]) => path === '/bids').length;
+    const task = makeTask({ id: 5, user_id: 2, view: 'public' });
+    const outsider = renderWithProviders(<ChatBidList task={task} viewer={otherCustomer} />);
+    // render() returns once the effects have run, and a query starts asking the server there: the owner's list, below,
+    // has asked by then.
+    expect(bidsAsked()).toBe(0);
+    expect(outsider.container.innerHTML).toBe('');
+
+    renderWithProviders(<ChatBidList task={task} viewer={customer} />);
+    expect(bidsAsked()).toBe(1);
+    expect(await screen.findByText('Ingen bud endnu')).toBeTruthy();
+    expect(bidRequests).toEqual(['?taskId=5&limit=100']);
   });
 
   it('points a carrier to bid while the task is open, and only to look once it is assigned or done', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages, type DeletionRequest } from '@fragtbud/contracts';
-import { formatDateTime, queryKeys } from '@fragtbud/web';
+import { api, formatDateTime, queryKeys } from '@fragtbud/web';
 import { makeAdminBid, makeUser, renderWithQueryClient } from '@fragtbud/web/testing';
 import { setupShellApiServer } from '../../../../testing/api-server';
 import { makeTask } from '../../../../testing/tasks';
@@ -157,23 +157,33 @@ describe('deletion requests', () => {
 
   it('sends one request on a double click of "Send anmodning" and says it was sent', async () => {
     let posts = 0;
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       http.get('/api/tasks/5/deletion-requests', () => HttpResponse.json({ items: posts ? [request()] : [] })),
       http.post('/api/tasks/5/deletion-requests', async () => {
         posts += 1;
-        // A server that takes a moment, so the second click lands while the first request is still in flight.
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        // The server answers when the test says, so whatever the clicks sent is in before the first answer.
+        await held;
         return posts === 1
           ? HttpResponse.json(request(), { status: 201 })
           : HttpResponse.json({ code: 'deletion_request_pending', message: messages.deletionRequestPending }, { status: 409 });
       }),
     );
+    const sending = vi.spyOn(api, 'post');
     renderWithQueryClient(<TaskDeletionRequests task={task} viewer={owner} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Anmod om sletning' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Begrundelse' }), 'Vil ikke længere have opgaven');
     const submit = screen.getByRole('button', { name: 'Send anmodning' });
     fireEvent.click(submit);
     fireEvent.click(submit);
+    // A request has reached the server; one sent by the second click would have been started as early as the first.
+    await vi.waitFor(() => expect(posts).toBeGreaterThan(0));
+    expect(sending).toHaveBeenCalledTimes(1);
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    answer();
     expect((await screen.findByRole('status')).textContent).toBe('Anmodningen om sletning er sendt til en administrator.');
     expect(posts).toBe(1);
     expect(screen.queryByRole('alert')).toBeNull();
