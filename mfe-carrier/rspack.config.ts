@@ -6,6 +6,7 @@ export const exposes = {
   './App': './src/App.tsx',
   './contract': './src/contract.ts',
   './BidPanel': './src/BidPanel.tsx',
+  './CarrierBids': './src/CarrierBids.tsx',
   './DeliveryPanel': './src/DeliveryPanel.tsx',
   './FinancePanel': './src/FinancePanel.tsx',
   './AlertsPanel': './src/AlertsPanel.tsx',

@@ -39,7 +39,7 @@ describe('npm run remote:publish / remote:rollback', () => {
       contractVersion: await sourceContractVersion('mfe-carrier'),
       publishedAt: '2026-11-28T20:00:00.000Z',
     });
-    expect(contract.exposes).toEqual(expect.arrayContaining(['./App', './contract', './BidPanel', './DeliveryPanel']));
+    expect(contract.exposes).toEqual(expect.arrayContaining(['./App', './contract', './BidPanel', './CarrierBids', './DeliveryPanel']));
     expect(contract.shared).toMatchObject({
       react: { requiredVersion: '^19' },
       '@fragtbud/web/session': { requiredVersion: compatibleRange(webVersion()) },

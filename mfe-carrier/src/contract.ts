@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { carrierBidSchema, taskBiddingSchema, taskStatusSchema, taskTypeSchema } from '@fragtbud/contracts';
-import type { BidPanelProps, CarrierRecentTasksProps, CarrierTaskActionsProps, DeliveryPanelProps, ReviewProps, SaveAlertButtonProps } from '@fragtbud/web';
+import { bidViewSchema, carrierBidSchema, taskBiddingSchema, taskStatusSchema, taskTypeSchema } from '@fragtbud/contracts';
+import type {
+  BidPanelProps,
+  CarrierBidsProps,
+  CarrierRecentTasksProps,
+  CarrierTaskActionsProps,
+  DeliveryPanelProps,
+  ReviewProps,
+  SaveAlertButtonProps,
+} from '@fragtbud/web';
 import { callbackProp, defineRemoteContract, type PropsFit } from '@fragtbud/web/remote-contract';
 
 /**
@@ -8,10 +16,11 @@ import { callbackProp, defineRemoteContract, type PropsFit } from '@fragtbud/web
  * `contractVersion` (and the shell's hosted version with it) when a change breaks a shell built before it; the
  * publish script writes it into contract.json. Checked by the shell before it mounts a module.
  */
-export const contractVersion = 2;
+export const contractVersion = 3;
 
 const taskRef = z.object({ id: z.number().int().positive(), status: taskStatusSchema });
 const bidPanel = z.object({ task: taskRef, bidding: taskBiddingSchema.nullable(), ownBid: carrierBidSchema.nullable(), onChanged: callbackProp });
+const carrierBids = z.object({ task: taskRef, bids: z.array(bidViewSchema).readonly() });
 const deliveryPanel = z.object({ task: taskRef.extend({ paid_at: z.string().nullable().optional() }), onChanged: callbackProp });
 const taskActions = z.object({ task: taskRef });
 const recentTasks = z.object({ allHref: z.string() });
@@ -26,7 +35,8 @@ const fits: [
   PropsFit<CarrierTaskActionsProps, typeof taskActions>,
   PropsFit<CarrierRecentTasksProps, typeof recentTasks>,
   PropsFit<ReviewProps, typeof review>,
-] = [true, true, true, true, true, true];
+  PropsFit<CarrierBidsProps, typeof carrierBids>,
+] = [true, true, true, true, true, true, true];
 void fits;
 
 const contract = defineRemoteContract(contractVersion, {
@@ -44,6 +54,8 @@ const contract = defineRemoteContract(contractVersion, {
   TaskActions: taskActions,
   RecentTasks: recentTasks,
   Review: review,
+  // Version 3: the carrier's own bids on the bids tab ('Ret bud') moved out of the shell.
+  CarrierBids: carrierBids,
 });
 
 export const props = contract.props;

@@ -97,7 +97,7 @@ export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, re
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
 export { cancelConsequence } from './bids/cancel-consequence';
-export type { AdminBidsProps, BidPanelProps, BidTaskRef, CarrierRecentTasksProps, CarrierTaskActionsProps, ChooseBidProps, PayPanelProps } from './bids/remote-props';
+export type { AdminBidsProps, BidPanelProps, BidTaskRef, CarrierBidsProps, CarrierRecentTasksProps, CarrierTaskActionsProps, ChooseBidProps, PayPanelProps } from './bids/remote-props';
 export { EDIT_BID_PARAM, EDIT_BID_VALUE } from './bids/remote-props';
 
 export type { DeliveryPanelProps, DeliveryTaskRef } from './proof/remote-props';

@@ -8,6 +8,6 @@ import type { RemoteName } from './remote-manifest';
  */
 export const hostedContractVersions: Readonly<Record<RemoteName, number>> = {
   mfe_customer: 2,
-  mfe_carrier: 2,
+  mfe_carrier: 3,
   mfe_admin: 2,
 };

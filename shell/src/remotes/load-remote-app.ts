@@ -15,13 +15,14 @@ export interface LoadedRemoteModule<P> extends RemoteAppModule<P> {
 
 /**
  * What a remote exposes for the shell to mount: every remote's `./App` (a routed page), plus the pieces of the task
- * page — mfe_carrier's `./BidPanel`, mfe_customer's `./ChooseBid` and `./PayPanel`, mfe_admin's `./AdminTaskControls`
- * and `./AdminBids`. Each remote also exposes `./contract`, its props contract (loaded with the module, see
- * `loadRemoteContract`).
+ * page — mfe_carrier's `./BidPanel` and `./CarrierBids`, mfe_customer's `./ChooseBid` and `./PayPanel`, mfe_admin's
+ * `./AdminTaskControls` and `./AdminBids`. Each remote also exposes `./contract`, its props contract (loaded with the
+ * module, see `loadRemoteContract`).
  */
 export type ExposedModule =
   | 'App'
   | 'BidPanel'
+  | 'CarrierBids'
   | 'ChooseBid'
   | 'PayPanel'
   | 'DeliveryPanel'

@@ -7,14 +7,14 @@ import type { BidView, CarrierBid, CarrierSummary, Task, TaskBidding } from '@fr
 
 export type BidTaskRef = Pick<Task, 'id' | 'status'>;
 
-/** mfe_carrier `./BidPanel`: the carrier's 'Byd på opgaven' button and modal, or why they cannot bid. */
 /**
- * The search parameter that opens mfe_carrier's 'Ret bud' modal on the bids tab (`?tab=bids&bud=ret`): the shell's bids
- * table links to it from the carrier's own pending bid, and `./BidPanel` opens the modal while it is there.
+ * The search parameter that opens mfe_carrier's 'Ret bud' modal on the bids tab (`?tab=bids&bud=ret`): `./CarrierBids`
+ * links to it from the carrier's own pending bid, and `./BidPanel` opens the modal while it is there.
  */
 export const EDIT_BID_PARAM = 'bud';
 export const EDIT_BID_VALUE = 'ret';
 
+/** mfe_carrier `./BidPanel`: the carrier's 'Byd på opgaven' button and modal, or why they cannot bid. */
 export interface BidPanelProps {
   task: BidTaskRef;
   /** The bidding round (count, limit, open) from the bids list; null when the list did not say. */
@@ -23,6 +23,21 @@ export interface BidPanelProps {
   ownBid: CarrierBid | null;
   /** A bid was placed, or the server said the round changed (closed, full): the shell reloads the task and bids. */
   onChanged: () => void;
+}
+
+/**
+ * mfe_carrier `./CarrierBids`: the carrier's own bids on the bids tab (svc-bids lists a carrier only theirs), with
+ * 'Ret bud' on their pending bid while the round is open, or that they have not bid.
+ */
+export interface CarrierBidsProps {
+  task: BidTaskRef;
+  /**
+   * The bids to show (already filtered and sorted by the shell's filter box and sort choice). Empty only when the
+   * carrier has no bid on the task: when the filter hides every bid the shell says so itself and mounts nothing.
+   */
+  bids: readonly BidView[];
+  /** The bidders' public profiles by carrier id (stars, reviews, completed tasks, badges). */
+  carriers?: ReadonlyMap<number, CarrierSummary>;
 }
 
 /** mfe_customer `./ChooseBid`: the task owner's bids table with 'Vælg bud' and 'Afvis'. */

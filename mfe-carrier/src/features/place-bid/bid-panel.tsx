@@ -22,8 +22,8 @@ function closedReason({ task, bidding }: Pick<BidPanelProps, 'task' | 'bidding'>
 /**
  * The carrier's part of the bids tab (exposed as `./BidPanel`): 'Byd på opgaven' and its modal for an approved carrier
  * while the round is open; otherwise why they cannot bid — not approved, blocked, bidding closed, or their bid is in.
- * A draft bid left by a reload or a lost session reopens the modal with what was typed. The shell's 'Ret bud' in the
- * carrier's own row (`?bud=ret`) opens the same modal for their pending bid (PUT /bids/{id}).
+ * A draft bid left by a reload or a lost session reopens the modal with what was typed. 'Ret bud' in the carrier's own
+ * row (`./CarrierBids`, `?bud=ret`) opens the same modal for their pending bid (PUT /bids/{id}).
  */
 export function BidPanel({ task, bidding, ownBid, onChanged, now }: BidPanelProps & { now?: () => Date }) {
   const user = useSession((state) => state.user);

@@ -15,6 +15,7 @@ import {
   type AdminBidsProps,
   type BidDecisionCalls,
   type BidPanelProps,
+  type CarrierBidsProps,
   type ChooseBidProps,
   type PayPanelProps,
   type User,
@@ -53,6 +54,14 @@ function StubBidPanel(props: BidPanelProps) {
       <output data-testid="panel-search">{search}</output>
     </>
   );
+}
+
+const carrierBidsProps: CarrierBidsProps[] = [];
+
+/** mfe_carrier's './CarrierBids' stand-in: the carrier's table as the shell hands it (the real one adds 'Ret bud'). */
+function StubCarrierBids(props: CarrierBidsProps) {
+  carrierBidsProps.push(props);
+  return props.bids.length === 0 ? <p>Du har ikke budt på opgaven.</p> : <BidsTable viewer="carrier" bids={props.bids} carriers={props.carriers} />;
 }
 
 /** The remotes' POST /bids/{id}/accept and /reject, as the stand-ins' `BidDecision` runs them. */
@@ -104,6 +113,7 @@ function StubPayPanel({ task }: PayPanelProps) {
 
 beforeEach(() => {
   panelProps.length = 0;
+  carrierBidsProps.length = 0;
   adminBidsProps.length = 0;
   resetRemoteManifest();
   runtime.registerRemotes.mockReset();
@@ -111,6 +121,7 @@ beforeEach(() => {
   runtime.loadRemote.mockImplementation(async (id: string) => {
     if (id.endsWith('/contract')) return stubRemoteContract(id); // the remote's ./contract
     if (id === 'mfe_carrier/BidPanel') return { default: StubBidPanel };
+    if (id === 'mfe_carrier/CarrierBids') return { default: StubCarrierBids };
     if (id === 'mfe_customer/ChooseBid') return { default: StubChooseBid };
     if (id === 'mfe_customer/PayPanel') return { default: StubPayPanel };
     if (id === 'mfe_admin/AdminBids') return { default: StubAdminBids };
@@ -268,7 +279,7 @@ describe('bids tab', () => {
     expect(loadedRemotes()).not.toContain('mfe_customer/PayPanel');
   });
 
-  it('gives a carrier mfe_carrier\'s bid panel with the round and their own bid, and shows only their payout', async () => {
+  it("gives a carrier mfe_carrier's bid panel with the round and their own bid, and mfe_carrier's list of their bids with only their payout", async () => {
     const own = makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 1000 });
     bidsApi(() => [own], () => makeBidding({ task_id: 5, bid_count: 3, max_bids: 5 }));
     await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
@@ -279,12 +290,13 @@ describe('bids tab', () => {
     expect(row.textContent).not.toContain('1.400,00');
     expect(within(panel()).getByText('3/5')).toBeTruthy();
     await within(panel()).findByText('Budrunden er lukket');
-    expect(loadedRemotes()).toEqual(['mfe_carrier/BidPanel']);
+    expect(loadedRemotes().sort()).toEqual(['mfe_carrier/BidPanel', 'mfe_carrier/CarrierBids']);
     expect(panelProps.at(-1)).toMatchObject({
       task: { id: 5, status: 'open_for_bids' },
       bidding: { bid_count: 3, max_bids: 5, bidding_open: true },
       ownBid: { id: 8 },
     });
+    expect(carrierBidsProps.at(-1)).toMatchObject({ task: { id: 5, status: 'open_for_bids' }, bids: [{ id: 8 }] });
   });
 
   it('when the carrier\'s panel reports a change, then the bids and the task load again', async () => {
@@ -301,13 +313,51 @@ describe('bids tab', () => {
     expect(within(panel()).getByText('1/5')).toBeTruthy();
   });
 
-  it("tells a carrier without a bid 'Du har ikke budt på opgaven.' beside the count of everyone's bids, never 'Ingen bud endnu'", async () => {
+  it("hands mfe_carrier's list no bids for a carrier who has not bid, beside the count of everyone's bids, never 'Ingen bud endnu'", async () => {
     bidsApi(() => [], () => makeBidding({ task_id: 5, status: 'completed', bid_count: 1, max_bids: 2 }));
     await renderBidsTab(makeTask({ id: 5, user_id: 2, status: 'completed', bid_count: 1 }), carrier);
     expect(await within(panel()).findByText('Du har ikke budt på opgaven.')).toBeTruthy();
+    expect(carrierBidsProps.at(-1)).toMatchObject({ task: { id: 5, status: 'completed' }, bids: [] });
     expect(within(panel()).getByText('1/2')).toBeTruthy();
-    expect(within(panel()).getByText('Du ser kun dine egne bud. Antal bud gælder alle vognmænds bud.')).toBeTruthy();
     expect(within(panel()).queryByText('Ingen bud endnu')).toBeNull();
+  });
+
+  it("hands mfe_carrier's list the carrier's bids as the filter and the order leave them, with the bidders' profiles; a filter hiding every bid is the shell's to say", async () => {
+    const jensProfile: CarrierSummary = { id: 3, name: 'Jens Kørsel', company: null, rating: { avg: 4, count: 2 }, completed_tasks: 3, badges: { insured: false, cvr_verified: false } };
+    const bids = [
+      makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 2000, status: 'rejected' }),
+      makeCarrierBid({ id: 9, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 1000 }),
+    ];
+    bidsApi(() => bids, () => makeBidding({ task_id: 5, bid_count: 1 }), [jensProfile]);
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
+
+    await within(panel()).findAllByRole('row', { name: /Jens Kørsel/ });
+    const shown = () => carrierBidsProps.at(-1)?.bids.map((bid) => bid.id);
+    expect(shown()).toEqual([9, 8]);
+    await waitFor(() => expect(carrierBidsProps.at(-1)?.carriers?.get(3)).toEqual(jensProfile));
+
+    await userEvent.type(within(panel()).getByRole('searchbox', { name: 'Filtrér bud' }), 'afvist');
+    await waitFor(() => expect(shown()).toEqual([8]));
+
+    await userEvent.type(within(panel()).getByRole('searchbox', { name: 'Filtrér bud' }), ' xyz');
+    expect(await within(panel()).findByText('Ingen bud matcher filteret.')).toBeTruthy();
+    expect(within(panel()).queryByRole('row', { name: /Jens Kørsel/ })).toBeNull();
+    // mfe_carrier reads no bids as 'Du har ikke budt på opgaven.': it is never handed the filter's empty list.
+    expect(carrierBidsProps.every((props) => props.bids.length > 0)).toBe(true);
+  });
+
+  it("when mfe_carrier cannot load, then the carrier still sees their bids, read-only, under the Danish error", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    runtime.loadRemote.mockRejectedValue(new Error('RUNTIME-008'));
+    bidsApi(() => [makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', net: 1000 })], () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
+
+    const alerts = await within(panel()).findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([expect.stringContaining('Denne del af siden kunne ikke indlæses.'), expect.stringContaining('Denne del af siden kunne ikke indlæses.')]);
+    const row = within(panel()).getByRole('row', { name: /Jens Kørsel/ });
+    expect(row.textContent).toContain('1.125,00 DKK');
+    expect(within(row).queryByRole('link', { name: 'Ret bud' })).toBeNull();
+    expect(within(row).queryByRole('button')).toBeNull();
   });
 
   it('says that rejected bids do not count when the count (1/5) and the listed bids (2) differ', async () => {
@@ -418,27 +468,11 @@ describe('bids tab', () => {
     expect(within(row).queryByRole('button')).toBeNull();
   });
 
-  it("gives the carrier 'Ret bud' on their own pending bid, which opens mfe_carrier's modal (?bud=ret); not on other bids", async () => {
-    const own = makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel' });
-    bidsApi(() => [own], () => makeBidding({ task_id: 5, bid_count: 1 }));
-    await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public' }), carrier);
-
-    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
-    const edit = within(row).getByRole('link', { name: 'Ret bud' });
-    expect(edit.getAttribute('href')).toBe('/task/5?tab=bids&bud=ret');
-    await userEvent.click(edit);
-    await waitFor(() => expect(screen.getByTestId('panel-search').textContent).toBe('?tab=bids&bud=ret'));
-  });
-
-  it.each([
-    ['rejected', 'open_for_bids'],
-    ['pending', 'assigned'],
-  ] as const)("offers no 'Ret bud' for a %s bid on a task %s", async (status, taskStatus) => {
-    const own = makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel', status });
-    bidsApi(() => [own], () => makeBidding({ task_id: 5, bid_count: 1, status: taskStatus }));
-    await renderBidsTab(makeTask({ id: 5, user_id: 2, view: 'public', status: taskStatus }), carrier);
-    const row = await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
-    expect(within(row).queryByRole('link', { name: 'Ret bud' })).toBeNull();
+  it("keeps the bids tab at the address of mfe_carrier's 'Ret bud' (?tab=bids&bud=ret), where mfe_carrier's panel opens its modal", async () => {
+    bidsApi(() => [makeCarrierBid({ id: 8, task_id: 5, carrier_id: 3, carrier_name: 'Jens Kørsel' })], () => makeBidding({ task_id: 5, bid_count: 1 }));
+    await renderTaskPage(server, makeTask({ id: 5, user_id: 2, view: 'public' }), carrier, '?tab=bids&bud=ret');
+    await within(panel()).findByRole('row', { name: /Jens Kørsel/ });
+    expect(screen.getByTestId('panel-search').textContent).toBe('?tab=bids&bud=ret');
   });
 });
 

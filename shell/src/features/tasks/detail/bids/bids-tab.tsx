@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import type { BidView, CarrierBid, Task } from '@fragtbud/contracts';
+import type { CarrierBid, Task } from '@fragtbud/contracts';
 import {
   BidsTable,
   EmptyState,
@@ -9,13 +8,12 @@ import {
   SelectField,
   Spinner,
   BID_SORT_LABELS,
-  EDIT_BID_PARAM,
-  EDIT_BID_VALUE,
   filterBids,
   sortBids,
   type AdminBidsProps,
   type BidSort,
   type BidPanelProps,
+  type CarrierBidsProps,
   type ChooseBidProps,
   type User,
 } from '@fragtbud/web';
@@ -29,13 +27,6 @@ import { BidCount } from './bid-count';
 import './bids-tab.css';
 
 export const BIDS_LOAD_ERROR = 'Kunne ikke hente bud';
-export const EDIT_OWN_BID = 'Ret bud';
-export const NO_OWN_BID = 'Du har ikke budt på opgaven.';
-
-/** Whether the carrier may still change their bid (PUT /bids/{id}: theirs, pending, the round open). */
-export function isOwnBidEditable(bid: BidView, viewerId: number | undefined, taskStatus: Task['status']): boolean {
-  return bid.view === 'carrier' && bid.carrier_id === viewerId && bid.status === 'pending' && taskStatus === 'open_for_bids';
-}
 
 interface BidsTabProps {
   task: Task;
@@ -46,8 +37,9 @@ interface BidsTabProps {
  * The bids tab (spec section 2): the count in force ('2/5'), a filter box, the order (price or the carrier's rating) and
  * the table with each carrier's public profile summary (one GET /carriers for the whole table), the prices as svc-bids
  * cut them for the viewer. The role's own piece comes from its remote, loaded only for that role: a carrier gets
- * mfe_carrier's `./BidPanel` (bid button and modal), the task's owner mfe_customer's `./ChooseBid` (choose, reject),
- * an admin mfe_admin's `./AdminBids` (every bid with its breakdown; choose, reject).
+ * mfe_carrier's `./BidPanel` (bid button and modal) and `./CarrierBids` (their own bids, 'Ret bud'), the task's owner
+ * mfe_customer's `./ChooseBid` (choose, reject), an admin mfe_admin's `./AdminBids` (every bid with its breakdown;
+ * choose, reject).
  */
 export function BidsTab({ task, viewer }: BidsTabProps) {
   const role = viewer?.role ?? null;
@@ -72,6 +64,9 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
   const taskRef = { id: task.id, status: bidding?.status ?? task.status };
   const ownBid = bids.find((bid): bid is CarrierBid => bid.view === 'carrier' && bid.carrier_id === viewer?.id) ?? null;
 
+  // The filter is the shell's, for every role: when it hides every bid, the shell says so itself.
+  const noMatch = bids.length > 0 && visible.length === 0 ? <p className="fb-muted">Ingen bud matcher filteret.</p> : null;
+
   let list;
   if (!data) {
     list = error ? (
@@ -79,64 +74,49 @@ export function BidsTab({ task, viewer }: BidsTabProps) {
     ) : (
       <div className="bids-tab__loading">{isFetching && <Spinner label="Henter bud…" />}</div>
     );
+  } else if (role === 'carrier') {
+    // The carrier's list is mfe_carrier's, with what it says when they have no bid ('Du har ikke budt på opgaven.').
+    list = noMatch ?? (
+      <RemoteApp<CarrierBidsProps>
+        remote="mfe_carrier"
+        module="CarrierBids"
+        props={{ task: taskRef, bids: visible, carriers }}
+        fallback={visible.length > 0 ? <BidsTable viewer="carrier" bids={visible} carriers={carriers} /> : null}
+      />
+    );
   } else if (bids.length === 0) {
-    // A carrier is shown only their own bids: 'no bids yet' would contradict the count of everyone's bids above.
-    list =
-      role === 'carrier' ? (
-        <EmptyState title={NO_OWN_BID} message="Du ser kun dine egne bud. Antal bud gælder alle vognmænds bud." />
-      ) : (
-        <EmptyState title="Ingen bud endnu" message="Vognmænd kan byde, så længe opgaven er åben for bud." />
-      );
+    list = <EmptyState title="Ingen bud endnu" message="Vognmænd kan byde, så længe opgaven er åben for bud." />;
+  } else if (role === 'admin') {
+    // A chosen bid the filter hides still closes the choice: the remote is told from all of the task's bids.
+    list = noMatch ?? (
+      <RemoteApp<AdminBidsProps>
+        remote="mfe_admin"
+        module="AdminBids"
+        props={{
+          task: taskRef,
+          bids: visible,
+          anyAccepted: bids.some((bid) => bid.status === 'accepted'),
+          carriers,
+          onDecided: refresh,
+          onBidsStale: refresh,
+        }}
+        fallback={<BidsTable viewer="admin" bids={visible} carriers={carriers} />}
+      />
+    );
   } else {
-    const noMatch = visible.length === 0 ? <p className="fb-muted">Ingen bud matcher filteret.</p> : null;
-    if (role === 'admin') {
-      // A chosen bid the filter hides still closes the choice: the remote is told from all of the task's bids.
-      list = noMatch ?? (
-        <RemoteApp<AdminBidsProps>
-          remote="mfe_admin"
-          module="AdminBids"
-          props={{
-            task: taskRef,
-            bids: visible,
-            anyAccepted: bids.some((bid) => bid.status === 'accepted'),
-            carriers,
-            onDecided: refresh,
-            onBidsStale: refresh,
-          }}
-          fallback={<BidsTable viewer="admin" bids={visible} carriers={carriers} />}
+    list = (
+      <>
+        <RemoteApp<ChooseBidProps>
+          remote="mfe_customer"
+          module="ChooseBid"
+          props={{ task: taskRef, bids: visible, carriers, onDecided: refresh, onBidsStale: refresh }}
+          fallback={visible.length > 0 ? <BidsTable viewer="customer" bids={visible} carriers={carriers} /> : null}
         />
-      );
-    } else if (role === 'carrier') {
-      // 'Ret bud' on the carrier's own pending bid opens mfe_carrier's modal for it (the panel watches `?bud=ret`).
-      list = noMatch ?? (
-        <BidsTable
-          viewer="carrier"
-          bids={visible}
-          carriers={carriers}
-          renderActions={(bid) =>
-            isOwnBidEditable(bid, viewer?.id, taskRef.status) ? (
-              <Link className="fb-button fb-button--secondary fb-button--small" to={`?tab=bids&${EDIT_BID_PARAM}=${EDIT_BID_VALUE}`}>
-                {EDIT_OWN_BID}
-              </Link>
-            ) : null
-          }
-        />
-      );
-    } else {
-      list = (
-        <>
-          <RemoteApp<ChooseBidProps>
-            remote="mfe_customer"
-            module="ChooseBid"
-            props={{ task: taskRef, bids: visible, carriers, onDecided: refresh, onBidsStale: refresh }}
-            fallback={visible.length > 0 ? <BidsTable viewer="customer" bids={visible} carriers={carriers} /> : null}
-          />
-          {noMatch}
-          {/* Right where the bid was chosen: 'Betal … DKK' (the same panel as among the details tab's actions). */}
-          <OwnerPayPanel task={task} viewer={viewer} />
-        </>
-      );
-    }
+        {noMatch}
+        {/* Right where the bid was chosen: 'Betal … DKK' (the same panel as among the details tab's actions). */}
+        <OwnerPayPanel task={task} viewer={viewer} />
+      </>
+    );
   }
 
   return (

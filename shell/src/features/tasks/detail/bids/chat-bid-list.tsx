@@ -2,12 +2,14 @@ import { Link } from 'react-router-dom';
 import type { Role, Task } from '@fragtbud/contracts';
 import { BidsTable, EmptyState, ErrorState, Spinner, sortBids, type User } from '@fragtbud/web';
 import { isTaskOwner } from '../task-access';
-import { BIDS_LOAD_ERROR, NO_OWN_BID } from './bids-tab';
+import { BIDS_LOAD_ERROR } from './bids-tab';
 import { useBidCarriers } from './list-bid-carriers';
 import { useTaskBids } from './list-task-bids';
 import { BidCount } from './bid-count';
 
 export const CHAT_BIDS_TITLE = 'Bud på opgaven';
+/** A carrier is listed only their own bids, so none listed means they have not bid (others may have). */
+const NO_OWN_BID = 'Du har ikke budt på opgaven.';
 
 /** Where the bids tab is pointed to: bidding and choosing only while that is possible, else to look. */
 function bidsTabHint(role: Role, openForBids: boolean): string {
