@@ -48,6 +48,7 @@ describe('bidding', () => {
     await carrierPage.waitForURL(new RegExp(`/task/${task.id}`));
     await carrierPage.getByRole('tab', { name: /^Bud/ }).click();
     await carrierPage.getByText('0/5').waitFor();
+    await carrierPage.getByText('Du har ikke budt på opgaven.').waitFor(); // mfe-carrier's ./CarrierBids, no bid yet
     await carrierPage.getByRole('button', { name: 'Byd på opgaven' }).click();
 
     const dialog = carrierPage.getByRole('dialog', { name: `Afgiv bud på opgave #${task.id}` });
@@ -69,6 +70,12 @@ describe('bidding', () => {
     const ownRow = carrierPage.getByRole('row', { name: /Demo Vognmand/ });
     await ownRow.getByText(payoutGross).waitFor();
     assert.equal(await ownRow.getByText(customerTotal).count(), 0, 'the carrier sees their payout, not what the customer pays');
+    // 'Ret bud' on their own pending bid reopens the bid panel's modal for it, with the price they bid.
+    await ownRow.getByRole('link', { name: 'Ret bud' }).click();
+    const edit = carrierPage.getByRole('dialog', { name: `Ret bud på opgave #${task.id}` });
+    assert.equal(await edit.getByLabel('Din pris ekskl. moms (DKK)').inputValue(), '1250,5');
+    await edit.getByRole('button', { name: 'Annuller' }).click();
+    await edit.waitFor({ state: 'detached' });
 
     const carrierToken = await bearerTokenOf(product.url, demo.carrier);
     const placed = await api<{ items: Array<{ valid_until: string; price: number }> }>(`/bids?taskId=${task.id}`, carrierToken);
