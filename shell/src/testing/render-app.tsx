@@ -30,7 +30,8 @@ export function renderApp(route: string, client = createTestQueryClient()) {
 /**
  * `renderApp` for a page whose first render suspends (a remote's piece, the carrier's offline queue: lazy). Inside
  * render()'s synchronous act React drops the work it was waiting to resume, and the page never renders again — no
- * effects, so no requests, and the loading state stays; an awaited act lets that work finish.
+ * effects, so no requests, and the loading state stays; an awaited act lets that work finish. React also counts a split
+ * page's use() of its chunk as a suspension, loaded or not, when more work follows in the same act (a redirect).
  */
 export function renderAppAsync(route: string, client = createTestQueryClient()) {
   return act(async () => renderApp(route, client));

@@ -7,10 +7,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@fragtbud/contracts';
 import { formatDateTime } from '@fragtbud/web';
 import { makeUser, setSession } from '@fragtbud/web/testing';
-import { renderApp } from '../../testing/render-app';
+import { renderApp, renderAppAsync } from '../../testing/render-app';
 import { setupShellApiServer } from '../../testing/api-server';
 
 const karen = makeUser({ name: 'Karen Kunde', role: 'customer' });
+// A carrier's first render suspends (their offline queue is lazy), so each carrier test renders in an awaited act.
 const viggo = makeUser({ name: 'Viggo Vognmand', role: 'carrier', company: 'Viggos Transport ApS' });
 const calls: Array<{ path: string; body: unknown }> = [];
 let twoFactor = { enabled: false, pending: false, recoveryCodesLeft: 0 };
@@ -133,9 +134,9 @@ describe('profile page', () => {
     expect((within(again).getByLabelText(/^Telefon/) as HTMLInputElement).value).toBe('+45 22 33 44 55');
   });
 
-  it('when a carrier opens it, then finances, bank, insurance, CVR and load-alert tabs are there too', () => {
+  it('when a carrier opens it, then finances, bank, insurance, CVR and load-alert tabs are there too', async () => {
     setSession(viggo);
-    renderApp('/profile');
+    await renderAppAsync('/profile');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil', 'Sikkerhed', 'Fakturering', 'Økonomi', 'Bank', 'Forsikring', 'CVR', 'Køretøjer', 'Jobalarmer']);
   });
 
@@ -211,7 +212,7 @@ describe('profile page', () => {
   it("when a carrier looks up a CVR and submits, then the change goes for approval with 'Ændringer sendt til godkendelse'", async () => {
     setSession(viggo);
     const user = userEvent.setup();
-    renderApp('/profile?tab=billing');
+    await renderAppAsync('/profile?tab=billing');
     await user.type(await screen.findByLabelText(/^CVR-nummer/), '12345674');
     await user.click(screen.getByRole('button', { name: 'Slå op' }));
     await waitFor(() => expect((screen.getByLabelText(/^Firma/) as HTMLInputElement).value).toBe('Fragt Test ApS'));
@@ -237,7 +238,7 @@ describe('profile page', () => {
     currentBilling = { ...emptyBilling, company: 'Viggos Transport ApS', city: 'Odense C' };
     const sent = { company: 'Ærø Fragt ApS', cvrNumber: '12345674', address: 'Åbenrågade 12', postalCode: '6200', city: 'Aabenraa', country: 'Danmark' };
     ownChange = { status: 'pending', data: sent };
-    renderApp('/profile?tab=billing');
+    await renderAppAsync('/profile?tab=billing');
     await waitFor(() => expect((screen.getByLabelText(/^Firma/) as HTMLInputElement).value).toBe('Ærø Fragt ApS'));
     expect((screen.getByLabelText(/^CVR-nummer/) as HTMLInputElement).value).toBe('12345674');
     expect((screen.getByLabelText(/^By/) as HTMLInputElement).value).toBe('Aabenraa');
