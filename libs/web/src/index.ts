@@ -95,6 +95,7 @@ export { companyQueryOptions, lookUpCompany } from './carriers/company-lookup';
 export { carrierListLabel, formatPercent, NO_LIST_LABEL } from './carriers/carrier-list-label';
 export { CarrierRating, CarrierSummaryCell, carrierPath, completedTasksLabel, reviewCountLabel } from './carriers/carrier-summary';
 export { BidDecision, isBidDecidable, type BidDecisionProps } from './bids/bid-decision';
+export { DecidableBids, type DecidableBidsProps } from './bids/decidable-bids';
 export { BID_NOT_ACCEPTED, BID_NOT_REJECTED, decisionFailure, isBidChanged, type BidDecisionCalls } from './bids/decision-failure';
 export { cancelConsequence } from './bids/cancel-consequence';
 export type { AdminBidsProps, BidPanelProps, BidTaskRef, CarrierBidsProps, CarrierRecentTasksProps, CarrierTaskActionsProps, ChooseBidProps, PayPanelProps } from './bids/remote-props';

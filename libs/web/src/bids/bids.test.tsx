@@ -74,7 +74,7 @@ describe('bids table', () => {
   });
 });
 
-/** The calls a feature hands to BidDecision (the real ones live in mfe-customer's choose-bid and the shell's admin bids). */
+/** The calls a feature hands to BidDecision (the real ones live in mfe-customer's choose-bid and mfe-admin's task bids). */
 const decisionCalls = {
   accept: (bidId: number, expectedTotal: number) => api.post<BidView>(`/bids/${bidId}/accept`, { expectedTotal }),
   reject: (bidId: number) => api.post<BidView>(`/bids/${bidId}/reject`),
